@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The one database type the code uses: PGlite and node-postgres both satisfy it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Run raw SQL (several statements allowed) on one connection held for the whole callback. */
+  withConnection<T>(fn: (query: (sqlText: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** PGlite in a folder (or in memory when dataDir is 'memory://'). */
+export async function openPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    withConnection: (fn) =>
+      fn(async (text) => {
+        const results = await client.exec(text);
+        return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
+      }),
+    close: async () => {
+      await client.close();
+    },
+  };
+}
+
+export async function openPostgres(url: string, maxConnections = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  // Keep the process up when an idle client errors (server restart); the next query reconnects.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    withConnection: async (fn) => {
+      const conn = await pool.connect();
+      try {
+        return await fn(async (text) => {
+          const result = (await conn.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+          const last = Array.isArray(result) ? result.at(-1) : result;
+          return (last?.rows ?? []) as Record<string, unknown>[];
+        });
+      } finally {
+        conn.release();
+      }
+    },
+    close: async () => {
+      await pool.end();
+    },
+  };
+}

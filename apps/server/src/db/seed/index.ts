@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { seedCore } from './core.ts';
+import { seedContent } from './content.ts';
+import { seedEvents } from './events.ts';
+import { seedHealth } from './health.ts';
+import { seedAccount } from './account.ts';
+import { seedSurveys } from './surveys.ts';
+import { seedLifecycle } from './lifecycle.ts';
+
+/** Loads the demo content into an empty database, in one transaction. Returns false when there was data already. */
+export async function seedDemoContent(db: Db, now = new Date()): Promise<boolean> {
+  const existing = (await db.execute(sql`SELECT count(*)::int AS n FROM tenants`)) as unknown as { rows: { n: number }[] };
+  if (Number(existing.rows[0]?.n) > 0) return false;
+  await db.transaction(async (tx) => {
+    const ctx = await seedCore(tx as unknown as Db, now);
+    await seedContent(ctx);
+    await seedEvents(ctx);
+    await seedHealth(ctx);
+    await seedAccount(ctx);
+    await seedSurveys(ctx);
+    await seedLifecycle(ctx);
+  });
+  return true;
+}

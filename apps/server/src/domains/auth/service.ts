@@ -1,0 +1,99 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { SESSION_LIFETIME_MS } from '@hibi/contract/constants';
+import { normaliseLocale } from '@hibi/contract/protocol';
+import type { SessionUser, TenantContract } from '@hibi/contract/functions/auth';
+import type { Db } from '../../db/client.ts';
+import { config, sessions, tenants, users } from '../../db/schema/core.ts';
+import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
+import type { AuthUser } from '../../functions/types.ts';
+
+type TenantRow = typeof tenants.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+export function toTenantContract(t: TenantRow): TenantContract {
+  return {
+    contractType: t.contractType,
+    corporateContract: t.corporateContract,
+    teamMatchEnabled: t.teamMatchEnabled,
+    emailDistributionEnabled: t.emailDistributionEnabled,
+  };
+}
+
+export function toSessionUser(u: Pick<AuthUser, 'id' | 'nickname' | 'profileImageUrl' | 'email' | 'acceptedTermsVersion' | 'locale'>): SessionUser {
+  return {
+    userID: u.id,
+    nickname: u.nickname,
+    profileImageUrl: u.profileImageUrl,
+    hasEmail: u.email !== null,
+    termsVersion: u.acceptedTermsVersion,
+    locale: u.locale,
+  };
+}
+
+/** Finds the account behind a login id: an email address or a company-assigned account id. */
+export async function findUserByLoginId(db: Db, id: string): Promise<{ user: UserRow; tenant: TenantRow | null } | null> {
+  const key = id.trim().toLowerCase();
+  const column = key.includes('@') ? users.email : users.loginIdLower;
+  const rows = await db.select({ user: users, tenant: tenants }).from(users).leftJoin(tenants, eq(users.tenantId, tenants.id)).where(eq(column, key)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function createSession(db: Db, userId: number, now: Date): Promise<{ token: string; expiresAt: Date }> {
+  const token = newOpaqueToken();
+  const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
+  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt, createdAt: now });
+  await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
+  return { token, expiresAt };
+}
+
+/** Resolves a bearer token to its user; null when unknown, expired or the user is no tenant user any more. */
+export async function resolveToken(db: Db, token: string, now: Date): Promise<AuthUser | null> {
+  if (token.length < 16 || token.length > 200) return null;
+  const rows = await db
+    .select({ user: users, tenant: tenants, session: sessions })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .innerJoin(tenants, eq(users.tenantId, tenants.id))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  return toAuthUser(row.user, row.tenant, row.session);
+}
+
+export function toAuthUser(user: UserRow, tenant: TenantRow, session: { id: number; expiresAt: Date }): AuthUser {
+  return {
+    id: user.id,
+    tenantId: tenant.id,
+    email: user.email,
+    loginId: user.loginId,
+    nickname: user.nickname,
+    profileImageUrl: user.profileImageUrl,
+    locale: normaliseLocale(user.locale),
+    acceptedTermsVersion: user.acceptedTermsVersion,
+    contract: toTenantContract(tenant),
+    sessionId: session.id,
+    sessionExpiresAt: session.expiresAt,
+  };
+}
+
+export async function endSession(db: Db, sessionId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user (password change, withdrawal), optionally keeping one. */
+export async function endAllSessions(db: Db, userId: number, keepSessionId?: number): Promise<void> {
+  await db.delete(sessions).where(
+    keepSessionId === undefined ? eq(sessions.userId, userId) : and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`),
+  );
+}
+
+export async function getTermsVersion(db: Db): Promise<number> {
+  const rows = await db.select().from(config).where(eq(config.key, 'termsVersion')).limit(1);
+  const value = Number(rows[0]?.value ?? 1);
+  return Number.isInteger(value) && value > 0 ? value : 1;
+}
+
+export async function pruneExpiredSessions(db: Db, now: Date): Promise<void> {
+  await db.delete(sessions).where(sql`${sessions.expiresAt} <= ${now.toISOString()}`);
+}

@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { localeField, normaliseLocale, type FunctionDef, type Locale } from '@hibi/contract/protocol';
+import { validationMessages } from '@hibi/contract/messages';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { resolveToken } from '../domains/auth/service.ts';
+import { hitRateLimit } from '../lib/rate-limit.ts';
+import { BusinessFailure, TooManyRequests, type BaseContext, type Handler } from './types.ts';
+
+const zodLocales: Record<Locale, z.core.$ZodErrorMap> = {
+  ja: z.locales.ja().localeError as z.core.$ZodErrorMap,
+  en: z.locales.en().localeError as z.core.$ZodErrorMap,
+};
+
+/** Turns zod issues into messages in the caller's language: `msg:key` texts from the contract, others prefixed with their field. */
+export function validationMessagesFor(error: z.ZodError, locale: Locale): string[] {
+  return error.issues.map((issue) => {
+    if (issue.message.startsWith('msg:')) {
+      const key = issue.message.slice(4);
+      return validationMessages[locale][key] ?? key;
+    }
+    if (issue.code === 'unrecognized_keys') return `${validationMessages[locale].unknownField}: ${issue.keys.join(', ')}`;
+    const field = issue.path.join('.');
+    return field ? `${field}: ${issue.message}` : issue.message;
+  });
+}
+
+export function localeOfBody(body: unknown): Locale {
+  return normaliseLocale(body && typeof body === 'object' && !Array.isArray(body) ? (body as { locale?: unknown }).locale : undefined);
+}
+
+function send(reply: FastifyReply, status: number, body: Record<string, unknown>) {
+  return reply.code(status).header('cache-control', 'no-store').send(body);
+}
+
+interface EntryOptions {
+  db: Db;
+  config: Config;
+  registry: Map<string, Handler<FunctionDef>>;
+  now?: () => Date;
+}
+
+/** POST /api/functions/{name}: the one entry of every function (product-decisions §2). */
+export async function functionEntry(app: FastifyInstance, { db, config, registry, now = () => new Date() }: EntryOptions) {
+  const payloadSchemas = new Map<string, z.ZodType>();
+  for (const [name, handler] of registry) {
+    payloadSchemas.set(name, handler.def.payload.extend({ locale: localeField }).strict());
+  }
+
+  app.post('/api/functions/:name', async (request: FastifyRequest<{ Params: { name: string } }>, reply) => {
+    const handler = registry.get(request.params.name);
+    const locale = localeOfBody(request.body);
+    if (!handler) return send(reply, 404, { succeed: false, errorCode: 'unknownFunction' });
+
+    const body = request.body;
+    if (!body || typeof body !== 'object' || Array.isArray(body)) {
+      return send(reply, 400, { succeed: false, errorCode: 'validationError', validationErrorMessage: [validationMessages[locale].invalidJson] });
+    }
+    const parsed = payloadSchemas.get(handler.def.name)!.safeParse(body, { error: zodLocales[locale] });
+    if (!parsed.success) {
+      return send(reply, 400, { succeed: false, errorCode: 'validationError', validationErrorMessage: validationMessagesFor(parsed.error, locale) });
+    }
+    const { locale: _ignored, ...payload } = parsed.data as Record<string, unknown>;
+
+    const auth = handler.def.auth;
+    let user = null;
+    if (auth !== 'none') {
+      const header = request.headers.authorization;
+      const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      if (token) user = await resolveToken(db, token, now());
+      if (auth === 'required' && !user) return send(reply, 401, { succeed: false, errorCode: 'loginRequired' });
+    }
+
+    const ctx: BaseContext & { user: typeof user } = {
+      db,
+      config,
+      locale,
+      ip: request.ip,
+      log: request.log,
+      user,
+      now,
+      rateLimit: (key, limit, windowMs) => hitRateLimit(db, key, limit, windowMs, now()),
+    };
+    try {
+      const result = await handler.run(payload as never, ctx as never);
+      if (result instanceof BusinessFailure) {
+        return send(reply, 200, { ...result.extra, succeed: false, errorCode: result.errorCode });
+      }
+      const out = handler.def.response.safeParse(result);
+      if (!out.success) {
+        request.log.error({ fn: handler.def.name, issues: out.error.issues }, 'response does not match its schema');
+        return send(reply, 500, { succeed: false, errorCode: 'internalError' });
+      }
+      return send(reply, 200, { succeed: true, ...(out.data as Record<string, unknown>) });
+    } catch (error) {
+      if (error instanceof TooManyRequests) {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+        return send(reply, 429, { succeed: false, errorCode: 'tooManyRequests' });
+      }
+      request.log.error({ err: error, fn: handler.def.name }, 'function failed');
+      return send(reply, 500, { succeed: false, errorCode: 'internalError' });
+    }
+  });
+}

@@ -1,0 +1,69 @@
+import type { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ErrorCodeOf, FunctionDef, Locale, ResponseOf } from '@hibi/contract/protocol';
+import type { TenantContract } from '@hibi/contract/functions/auth';
+import type { Db } from '../db/client.ts';
+import type { Config } from '../config.ts';
+
+/** The signed-in caller, as the function entry resolved it from the bearer token. */
+export interface AuthUser {
+  id: number;
+  tenantId: number;
+  email: string | null;
+  loginId: string | null;
+  nickname: string;
+  profileImageUrl: string | null;
+  locale: Locale;
+  acceptedTermsVersion: number;
+  contract: TenantContract;
+  sessionId: number;
+  sessionExpiresAt: Date;
+}
+
+export interface BaseContext {
+  db: Db;
+  config: Config;
+  locale: Locale;
+  ip: string;
+  log: FastifyBaseLogger;
+  /** Counts one hit against a shared fixed-window limit; answers 429 when it is exceeded. */
+  rateLimit(key: string, limit: number, windowMs: number): Promise<void>;
+  now(): Date;
+}
+
+export type Context<F extends FunctionDef> = BaseContext & {
+  user: F['auth'] extends 'required' ? AuthUser : AuthUser | null;
+};
+
+/** A business outcome other than success: HTTP 200 with succeed false. */
+export class BusinessFailure<E extends string = string> {
+  constructor(
+    readonly errorCode: E,
+    readonly extra: Record<string, unknown> = {},
+  ) {}
+}
+
+export function failure<const E extends string>(errorCode: E, extra?: Record<string, unknown>): BusinessFailure<E> {
+  return new BusinessFailure(errorCode, extra);
+}
+
+export type HandlerResult<F extends FunctionDef> = z.input<F['response']> | ResponseOf<F> | BusinessFailure<ErrorCodeOf<F>>;
+
+export interface Handler<F extends FunctionDef = FunctionDef> {
+  def: F;
+  run(payload: z.output<F['payload']>, ctx: Context<F>): Promise<HandlerResult<F>>;
+}
+
+export function defineHandler<F extends FunctionDef>(
+  def: F,
+  run: (payload: z.output<F['payload']>, ctx: Context<F>) => Promise<HandlerResult<F>>,
+): Handler<F> {
+  return { def, run };
+}
+
+/** Thrown by ctx.rateLimit; the entry answers 429 tooManyRequests. */
+export class TooManyRequests extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('tooManyRequests');
+  }
+}

@@ -1,0 +1,94 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { seedDemoContent } from '../src/db/seed/index.ts';
+import { buildApp } from '../src/app.ts';
+import { domainRoutes } from '../src/routes.ts';
+
+/**
+ * The database the server suites run on: PGlite in memory by default; a fresh database on the PostgreSQL
+ * server named by TEST_DATABASE_URL when it is set (CI sets it). Each call gets its own empty database.
+ */
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export async function createTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openPglite('memory://');
+    await migrate(database);
+    return database;
+  }
+  const name = `hibi_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openPostgres(target.toString());
+  await migrate(database);
+  const close = database.close;
+  return {
+    ...database,
+    close: async () => {
+      await close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** Calls a function through the real entry; returns status and parsed body. */
+  call(name: string, payload?: unknown, token?: string): Promise<{ status: number; body: any }>;
+  /** Signs in a demo account and returns its bearer token. */
+  login(id: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Load the demo content (default true). */
+  seed?: boolean;
+  env?: Record<string, string>;
+  now?: () => Date;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  if (options.seed !== false) await seedDemoContent(database.db, options.now?.());
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent', ...options.env } as NodeJS.ProcessEnv), logLevel: 'silent' };
+  const app = await buildApp({ config, db: database.db, now: options.now, routes: domainRoutes(config, database.db) });
+  await app.ready();
+  const call = async (name: string, payload: unknown = {}, token?: string) => {
+    const res: LightMyRequestResponse = await app.inject({
+      method: 'POST',
+      url: `/api/functions/${name}`,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
+  return {
+    app,
+    database,
+    config,
+    call,
+    async login(id, password = 'wellbeing-demo') {
+      const { body } = await call('login', { id, password });
+      if (!body.succeed) throw new Error(`login ${id} failed: ${body.errorCode}`);
+      return body.token as string;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

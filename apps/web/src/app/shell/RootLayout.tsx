@@ -1,0 +1,93 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ANCHOR_SCROLL_DELAY_MS } from '@hibi/contract/constants';
+import { useSession } from '../../lib/session.ts';
+import { truncateDescription, usePageMetaOverride } from '../../lib/meta.ts';
+import { LoginRequired } from '../../components/LoginRequired.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import type { RouteHandle } from '../router.tsx';
+import { Header } from './Header.tsx';
+import { Footer } from './Footer.tsx';
+import { LanguageModal } from './LanguageModal.tsx';
+
+/** Navigating to an anchor scrolls smoothly after 500 ms; any other navigation starts at the top (spec 2 §2). */
+function useScrollRules() {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (!hash) {
+      window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+      return;
+    }
+    const timer = setTimeout(() => {
+      const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+      target?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    }, ANCHOR_SCROLL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [pathname, hash]);
+}
+
+function DocumentMeta({ metaKey }: { metaKey: string }) {
+  const { t } = useTranslation('common');
+  const override = usePageMetaOverride();
+  const pageTitle = override?.title ?? t(`meta.${metaKey}.title`);
+  const title = metaKey === 'home' && !override?.title ? t('meta.siteName') : `${pageTitle} | ${t('meta.siteName')}`;
+  const description = truncateDescription(override?.description ?? t(`meta.${metaKey}.description`));
+  return (
+    <>
+      <title>{title}</title>
+      <meta name="description" content={description} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={t('meta.siteName')} />
+      <meta name="twitter:card" content="summary" />
+      <meta name="twitter:title" content={title} />
+      <meta name="twitter:description" content={description} />
+    </>
+  );
+}
+
+export function RootLayout() {
+  const { t } = useTranslation('common');
+  const matches = useMatches();
+  const navigation = useNavigation();
+  const signedIn = useSession() !== null;
+  const [languageOpen, setLanguageOpen] = useState(false);
+  const [toast, setToast] = useState<string | null>(null);
+  const handle = matches.at(-1)?.handle as RouteHandle | undefined;
+  useScrollRules();
+
+  useEffect(() => {
+    if (!toast) return;
+    const timer = setTimeout(() => setToast(null), 4000);
+    return () => clearTimeout(timer);
+  }, [toast]);
+
+  return (
+    <>
+      <DocumentMeta metaKey={handle?.meta ?? 'home'} />
+      <a className="skip-link" href="#main">
+        {t('shell.skipToContent')}
+      </a>
+      <Header onOpenLanguage={() => setLanguageOpen(true)} />
+      {navigation.state === 'loading' && <div className="route-progress" aria-hidden="true" />}
+      <main id="main" className="site-main" tabIndex={-1}>
+        <Suspense fallback={<Spinner />}>
+          {handle?.auth && !signedIn ? (
+            <div className="container page">
+              <LoginRequired />
+            </div>
+          ) : (
+            <Outlet />
+          )}
+        </Suspense>
+      </main>
+      <Footer />
+      <LanguageModal open={languageOpen} onClose={() => setLanguageOpen(false)} onChanged={setToast} />
+      <div className="toast-region" role="status" aria-live="polite">
+        {toast && <div className="toast">{toast}</div>}
+      </div>
+    </>
+  );
+}

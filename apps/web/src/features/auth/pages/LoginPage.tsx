@@ -1,0 +1,151 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { call, ApiError } from '../../../lib/api.ts';
+import { session } from '../../../lib/session.ts';
+import { pathAfterLogin } from '../../../lib/auth/startLogin.ts';
+import { markVerifiedNow } from '../../../lib/auth/reauthenticate.ts';
+
+type FieldErrors = { id?: string; password?: string };
+
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [id, setId] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const idField = useId();
+  const passwordField = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const errors: FieldErrors = {};
+    if (!id.trim()) errors.id = t('login.idEmpty');
+    if (!password) errors.password = t('login.passwordEmpty');
+    setFieldErrors(errors);
+    setError(null);
+    if (errors.id || errors.password) return;
+
+    setBusy(true);
+    try {
+      const result = await call('login', { id: id.trim(), password });
+      if (!result.succeed) {
+        // A failed login signs out whoever was signed in (spec 1 §8).
+        session.clear();
+        const messages: Record<string, string> = {
+          invalidCredentials: t('login.wrongCredentials'),
+          notTenantUser: t('login.notTenantUser'),
+          validationError: result.validationErrorMessage?.[0] ?? t('login.failed'),
+        };
+        setError(messages[result.errorCode] ?? t('login.failed'));
+        return;
+      }
+      session.set({ token: result.token, expiresAt: result.expiresAt, user: result.user, contract: result.tenantContract });
+      markVerifiedNow();
+      const accepted = session.acceptedTermsVersion();
+      if (accepted > result.user.termsVersion) {
+        const recorded = await call('acceptTerms', { termsVersion: accepted });
+        if (recorded.succeed) session.update({ user: { ...result.user, termsVersion: recorded.termsVersion } });
+      }
+      const notified = await call('notifyLoggedIn');
+      if (notified.succeed) session.update({ contract: notified.tenantContract });
+      navigate(result.user.hasEmail ? pathAfterLogin() : '/registerMailAddress', { replace: true });
+    } catch (e) {
+      session.clear();
+      setError(e instanceof ApiError && e.errorCode === 'tooManyRequests' ? t('login.tooMany') : t('login.failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="container page page--narrow">
+      <h1 className="page-title">{t('login.title')}</h1>
+      <form className="card form" onSubmit={(e) => void submit(e)} noValidate>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="field">
+          <label htmlFor={idField}>{t('login.id')}</label>
+          <input
+            id={idField}
+            name="id"
+            type="text"
+            inputMode="email"
+            autoComplete="username"
+            value={id}
+            onChange={(e) => setId(e.target.value)}
+            aria-invalid={fieldErrors.id ? true : undefined}
+            aria-describedby={fieldErrors.id ? `${idField}-error` : `${idField}-hint`}
+          />
+          <p className="field__hint" id={`${idField}-hint`}>
+            {t('login.idHint')}
+          </p>
+          {fieldErrors.id && (
+            <p className="field__error" id={`${idField}-error`}>
+              {fieldErrors.id}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor={passwordField}>{t('login.password')}</label>
+          <input
+            id={passwordField}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={fieldErrors.password ? true : undefined}
+            aria-describedby={fieldErrors.password ? `${passwordField}-error` : undefined}
+          />
+          {fieldErrors.password && (
+            <p className="field__error" id={`${passwordField}-error`}>
+              {fieldErrors.password}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy}>
+          {busy ? t('login.submitting') : t('login.submit')}
+        </button>
+        <p className="form__link">
+          <Link to="/resetPassword">{t('login.forgotPassword')}</Link>
+        </p>
+      </form>
+
+      <section className="card login-more" aria-labelledby="first-time">
+        <h2 id="first-time" className="section-title">
+          {t('login.firstTimeTitle')}
+        </h2>
+        <p>{t('login.firstTimeText')}</p>
+        <Link className="button button--outline button--block" to="/registerMailAddress">
+          {t('login.firstTimeLink')}
+        </Link>
+        <h2 className="section-title">{t('login.signupTitle')}</h2>
+        <p>{t('login.signupText')}</p>
+        <Link className="button button--outline button--block" to="/signup">
+          {t('login.signupLink')}
+        </Link>
+        <h2 className="section-title">{t('login.manualTitle')}</h2>
+        <ul className="link-list">
+          <li>
+            <a href="/media/manuals/login-manual-ja.pdf" target="_blank" rel="noopener" hrefLang="ja">
+              {t('login.manualJa')}
+              <span className="visually-hidden"> {t('login.opensPdf')}</span>
+            </a>
+          </li>
+          <li>
+            <a href="/media/manuals/login-manual-en.pdf" target="_blank" rel="noopener" hrefLang="en">
+              {t('login.manualEn')}
+              <span className="visually-hidden"> {t('login.opensPdf')}</span>
+            </a>
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+// Work in progress: replaced by the events feature's real screen.
+export default function EventPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+// Work in progress: replaced by the help feature's real screen.
+export default function TermsOfUsePage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+// Work in progress: replaced by the password feature's real screen.
+export default function RegisterMailAddressRequestedPage() {
+  return null;
+}

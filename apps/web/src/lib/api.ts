@@ -1,0 +1,56 @@
+import type { FunctionByName, FunctionName } from '@hibi/contract/functions/index';
+import type { Envelope, PayloadOf, Success } from '@hibi/contract/protocol';
+import { session } from './session.ts';
+import { currentLocale } from './i18n.ts';
+
+/** A call that could not give a business answer (network, 4xx/5xx, or a failure the caller chose to throw). */
+export class ApiError extends Error {
+  constructor(
+    readonly errorCode: string,
+    readonly status: number,
+    readonly validationErrorMessage: string[] = [],
+  ) {
+    super(errorCode);
+  }
+}
+
+/**
+ * Calls a function of the entry: POST /api/functions/{name} with the payload, the locale and the bearer token.
+ * Resolves with the envelope for HTTP 200 (success or business failure) and for 400 validation errors;
+ * rejects with ApiError otherwise. A 401 on a call that sent a token signs the user out.
+ */
+export async function call<N extends FunctionName>(
+  name: N,
+  ...[payload]: {} extends PayloadOf<FunctionByName<N>> ? [PayloadOf<FunctionByName<N>>?] : [PayloadOf<FunctionByName<N>>]
+): Promise<Envelope<FunctionByName<N>>> {
+  const token = session.get()?.token;
+  let response: Response;
+  try {
+    response = await fetch(`/api/functions/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ ...(payload ?? {}), locale: currentLocale() }),
+    });
+  } catch {
+    throw new ApiError('networkError', 0);
+  }
+  let body: Envelope<FunctionByName<N>> | null = null;
+  try {
+    body = (await response.json()) as Envelope<FunctionByName<N>>;
+  } catch {
+    throw new ApiError('internalError', response.status);
+  }
+  if (response.status === 401 && token) session.clear();
+  if (response.status === 200 || response.status === 400) return body;
+  throw new ApiError(body && !body.succeed ? body.errorCode : 'internalError', response.status);
+}
+
+/** Same as call, but a business failure rejects too: for queries, whose failures pages handle as a whole. */
+export async function callOrThrow<N extends FunctionName>(
+  name: N,
+  ...args: {} extends PayloadOf<FunctionByName<N>> ? [PayloadOf<FunctionByName<N>>?] : [PayloadOf<FunctionByName<N>>]
+): Promise<Success<FunctionByName<N>>> {
+  const result = await call(name, ...args);
+  if (!result.succeed) throw new ApiError(result.errorCode, 200, result.validationErrorMessage);
+  return result;
+}

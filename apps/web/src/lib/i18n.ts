@@ -1,0 +1,61 @@
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { normaliseLocale, type Locale } from '@hibi/contract/protocol';
+
+const LANGUAGE_KEY = 'hibi.language';
+
+/** Message files, one namespace per feature, each its own chunk loaded when a screen first needs it. */
+const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+
+const backend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = files[`../locales/${language}/${namespace}.json`];
+    if (!load) return callback(new Error(`no messages for ${language}/${namespace}`), false);
+    load().then(
+      (module) => callback(null, module.default),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
+
+export function storedLanguage(): Locale {
+  try {
+    const saved = localStorage.getItem(LANGUAGE_KEY);
+    if (saved) return normaliseLocale(saved);
+  } catch {
+    /* storage unavailable: default language */
+  }
+  return 'ja';
+}
+
+export async function initI18n(language: Locale = storedLanguage()) {
+  await i18next
+    .use(backend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: 'ja',
+      supportedLngs: ['ja', 'en'],
+      ns: ['common'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+      returnNull: false,
+    });
+  document.documentElement.lang = language;
+  return i18next;
+}
+
+export function currentLocale(): Locale {
+  return normaliseLocale(i18next.language);
+}
+
+export async function changeLanguage(language: Locale) {
+  localStorage.setItem(LANGUAGE_KEY, language);
+  await i18next.changeLanguage(language);
+  document.documentElement.lang = language;
+}
+
+export { i18next };

@@ -1,0 +1,42 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { META_DESCRIPTION_MAX } from '@hibi/contract/constants';
+
+/** A page may name itself (an article's title); otherwise the route's meta names it. */
+interface PageMeta {
+  title?: string | undefined;
+  description?: string | undefined;
+}
+
+let override: PageMeta | null = null;
+const listeners = new Set<() => void>();
+
+export function truncateDescription(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > META_DESCRIPTION_MAX ? `${flat.slice(0, META_DESCRIPTION_MAX)}…` : flat;
+}
+
+export function usePageMetaOverride(): PageMeta | null {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => override,
+    () => null,
+  );
+}
+
+/** Sets the document title and description from a page's own data while it is shown. */
+export function usePageMeta(meta: PageMeta | null) {
+  const title = meta?.title;
+  const description = meta?.description;
+  useEffect(() => {
+    if (!title && !description) return;
+    override = { title, description };
+    listeners.forEach((l) => l());
+    return () => {
+      override = null;
+      listeners.forEach((l) => l());
+    };
+  }, [title, description]);
+}

@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { initI18n } from './lib/i18n.ts';
+import { clearCachedLists, queryClient } from './lib/queryClient.ts';
+import { session } from './lib/session.ts';
+import { createRouter } from './app/router.tsx';
+import './styles/global.css';
+
+// Sign-out and a rejected token forget every cached list (spec 1 §4).
+session.onCleared(clearCachedLists);
+
+await initI18n();
+const router = createRouter();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

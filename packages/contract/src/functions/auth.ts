@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { defineFunction } from '../protocol.ts';
+import { LOGIN_ID_MAX, PASSWORD_MAX } from '../constants.ts';
+
+export const tenantContractSchema = z.object({
+  contractType: z.number().int(),
+  corporateContract: z.boolean(),
+  teamMatchEnabled: z.boolean(),
+  emailDistributionEnabled: z.boolean(),
+});
+export type TenantContract = z.infer<typeof tenantContractSchema>;
+
+export const sessionUserSchema = z.object({
+  userID: z.number().int(),
+  nickname: z.string(),
+  profileImageUrl: z.string().nullable(),
+  hasEmail: z.boolean(),
+  termsVersion: z.number().int(),
+  locale: z.enum(['ja', 'en']),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const login = defineFunction({
+  name: 'login',
+  auth: 'none',
+  summary: 'Sign in with an email address or a company-assigned account id and a password.',
+  payload: z.object({
+    id: z.string({ error: 'msg:idRequired' }).trim().min(1, { error: 'msg:idRequired' }).max(LOGIN_ID_MAX),
+    password: z.string({ error: 'msg:passwordRequired' }).min(1, { error: 'msg:passwordRequired' }).max(PASSWORD_MAX),
+  }),
+  response: z.object({
+    token: z.string(),
+    expiresAt: z.number().int(),
+    user: sessionUserSchema,
+    tenantContract: tenantContractSchema,
+  }),
+  errorCodes: ['invalidCredentials', 'notTenantUser'],
+});
+
+export const authenticateWithToken = defineFunction({
+  name: 'authenticateWithToken',
+  auth: 'required',
+  summary: 'Check the bearer token and return the signed-in user.',
+  payload: z.object({}),
+  response: z.object({ user: sessionUserSchema, tenantContract: tenantContractSchema, expiresAt: z.number().int() }),
+});
+
+export const logout = defineFunction({
+  name: 'logout',
+  auth: 'required',
+  summary: 'End the bearer token on the server.',
+  payload: z.object({}),
+  response: z.object({}),
+});
+
+export const acceptTerms = defineFunction({
+  name: 'acceptTerms',
+  auth: 'required',
+  summary: 'Record that the signed-in user accepted a terms version.',
+  payload: z.object({ termsVersion: z.number().int().min(1).max(1_000_000) }),
+  response: z.object({ termsVersion: z.number().int() }),
+  errorCodes: ['unknownTermsVersion'],
+});
+
+export const getConfig = defineFunction({
+  name: 'getConfig',
+  auth: 'none',
+  summary: 'The configured terms version.',
+  payload: z.object({}),
+  response: z.object({ termsVersion: z.number().int() }),
+});
+
+export const notifyLoggedIn = defineFunction({
+  name: 'notifyLoggedIn',
+  auth: 'required',
+  summary: 'Tell the server that the user signed in, with the locale; returns the tenant contract.',
+  payload: z.object({}),
+  response: z.object({ tenantContract: tenantContractSchema }),
+});
+
+export const updateLocale = defineFunction({
+  name: 'updateLocale',
+  auth: 'optional',
+  summary: "Save the caller's language (the payload's locale) on the account.",
+  payload: z.object({}),
+  response: z.object({ locale: z.enum(['ja', 'en']) }),
+});
+
+export const authFunctions = [login, authenticateWithToken, logout, acceptTerms, getConfig, notifyLoggedIn, updateLocale] as const;

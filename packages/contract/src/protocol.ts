@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/** Languages the product speaks. Only the first two letters of a locale count; anything else is Japanese. */
+export const SUPPORTED_LOCALES = ['ja', 'en'] as const;
+export type Locale = (typeof SUPPORTED_LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'ja';
+
+export function normaliseLocale(value: unknown): Locale {
+  if (typeof value !== 'string') return DEFAULT_LOCALE;
+  const two = value.slice(0, 2).toLowerCase();
+  return (SUPPORTED_LOCALES as readonly string[]).includes(two) ? (two as Locale) : DEFAULT_LOCALE;
+}
+
+/** Error codes of the protocol itself (product-decisions §2). Business codes are listed per function. */
+export const PROTOCOL_ERROR_CODES = [
+  'validationError',
+  'loginRequired',
+  'unknownFunction',
+  'tooManyRequests',
+  'internalError',
+] as const;
+export type ProtocolErrorCode = (typeof PROTOCOL_ERROR_CODES)[number];
+
+/**
+ * Who may call a function:
+ * - `none`: no sign-in needed, the bearer token is ignored;
+ * - `optional`: works for guests, shows more to a signed-in caller;
+ * - `required`: answers 401 `loginRequired` without a valid token.
+ */
+export type AuthMode = 'none' | 'optional' | 'required';
+
+export interface FunctionDef<
+  Name extends string = string,
+  P extends z.ZodObject = z.ZodObject,
+  R extends z.ZodObject = z.ZodObject,
+  E extends string = string,
+  A extends AuthMode = AuthMode,
+> {
+  name: Name;
+  auth: A;
+  summary: string;
+  payload: P;
+  response: R;
+  /** Business error codes this function can answer with (HTTP 200, succeed false). */
+  errorCodes: readonly E[];
+}
+
+export function defineFunction<
+  const Name extends string,
+  P extends z.ZodObject,
+  R extends z.ZodObject,
+  const E extends string = never,
+  const A extends AuthMode = AuthMode,
+>(def: {
+  name: Name;
+  auth: A;
+  summary: string;
+  payload: P;
+  response: R;
+  errorCodes?: readonly E[];
+}): FunctionDef<Name, P, R, E, A> {
+  return { ...def, errorCodes: def.errorCodes ?? [] };
+}
+
+export type PayloadOf<F extends FunctionDef> = z.input<F['payload']>;
+export type ResponseOf<F extends FunctionDef> = z.output<F['response']>;
+export type ErrorCodeOf<F extends FunctionDef> = F['errorCodes'][number];
+
+export type Success<F extends FunctionDef> = { succeed: true } & ResponseOf<F>;
+export type Failure<F extends FunctionDef> = {
+  succeed: false;
+  errorCode: ErrorCodeOf<F> | ProtocolErrorCode;
+  validationErrorMessage?: string[];
+  message?: string;
+};
+export type Envelope<F extends FunctionDef> = Success<F> | Failure<F>;
+
+/** Every payload may carry `locale`; the entry strips it before the handler sees the payload. */
+export const localeField = z.string().max(35).optional();
+
+/** Shared field shapes. */
+export const epochMs = z.number().int().min(0).max(8_640_000_000_000_000);
+export const id = z.number().int().positive().max(2_147_483_647);
+export const offset = z.number().int().min(0).max(1_000_000).default(0);
+export const perPage = (max: number, fallback: number) => z.number().int().min(1).max(max).default(fallback);
+export const imageSchema = z.object({ id: z.number().int(), url: z.string() });
+
+/** Largest request body the entry accepts. */
+export const MAX_BODY_BYTES = 1024 * 1024;
