@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { richTextWithLineBreaks, sanitizeRichText } from './sanitize.ts';
+
+describe('sanitizeRichText', () => {
+  it('drops scripts, event handlers, styles and javascript: URLs', () => {
+    const dirty = '<p onclick="alert(1)" style="color:red">Hi<script>alert(1)</script><img src=x onerror="alert(1)"><a href="javascript:alert(1)">x</a></p>';
+    const clean = sanitizeRichText(dirty);
+    expect(clean).toBe('<p>Hi<a>x</a></p>');
+  });
+  it('keeps safe links and adds rel to new-tab links', () => {
+    expect(sanitizeRichText('<a href="https://example.com" target="_blank">x</a>')).toBe('<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>');
+  });
+  it('turns line breaks into <br>', () => {
+    expect(richTextWithLineBreaks('a\nb')).toBe('a<br />b');
+  });
+});

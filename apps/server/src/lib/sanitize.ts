@@ -1,0 +1,27 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * Rich text (section comments, question texts, FAQ html) is sanitised when stored: a fixed set of tags,
+ * no scripts, no event handlers, no style, only http(s), mailto, tel and relative URLs.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'a', 'h2', 'h3', 'h4', 'blockquote', 'span', 'small', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr'],
+  allowedAttributes: { a: ['href', 'target', 'rel'], th: ['scope'], td: ['colspan', 'rowspan'] },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowProtocolRelative: false,
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
+    }),
+  },
+};
+
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, OPTIONS);
+}
+
+/** Plain text with line breaks turned into <br>, then sanitised (question texts keep their line breaks). */
+export function richTextWithLineBreaks(text: string): string {
+  return sanitizeRichText(text.replace(/\r?\n/g, '<br>'));
+}
