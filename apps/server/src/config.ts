@@ -37,7 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devtoolPath: env.DEVTOOL_PATH || undefined,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : env.VITEST ? 'silent' : 'info'),
     production,
-    webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : path.resolve(import.meta.dirname, '../../web/dist'),
     loginLimitPerAddress: Number(env.LOGIN_LIMIT_PER_ADDRESS ?? 300),
   };
 }
