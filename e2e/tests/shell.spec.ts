@@ -1,4 +1,4 @@
-import { test, expect, useLanguage, loginAs, expectNoAxeViolations, screenshot } from '../support/fixtures.ts';
+import { test, expect, useLanguage, expectNoAxeViolations, screenshot } from '../support/fixtures.ts';
 
 test.describe('global shell', () => {
   test('home renders with header, nav and footer in Japanese, and passes axe', async ({ page }, testInfo) => {

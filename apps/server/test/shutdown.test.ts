@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hibi-shutdown-'));
+const port = 3900 + Math.floor(Math.random() * 90);
+const base = `http://127.0.0.1:${port}`;
+
+function start(): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_CONTENT: 'true', DATABASE_URL: '', LOG_LEVEL: 'silent', WEB_DIST_DIR: dataDir },
+    stdio: 'ignore',
+  });
+}
+
+async function waitUp() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not start');
+}
+
+const post = (name: string, body: unknown, token?: string) =>
+  fetch(`${base}/api/functions/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('clean shutdown on the embedded database', () => {
+  it('SIGTERM exits 0 and what was written before is there after a restart', async () => {
+    let server = start();
+    await waitUp();
+    const login = await (await post('login', { id: 'member@example.com', password: 'wellbeing-demo' })).json();
+    expect(login.succeed).toBe(true);
+    await post('updateLocale', { locale: 'en' }, login.token);
+    const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+    server.kill('SIGTERM');
+    expect(await exited).toBe(0);
+
+    server = start();
+    await waitUp();
+    const again = await (await post('authenticateWithToken', {}, login.token)).json();
+    const exitedAgain = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+    server.kill('SIGINT');
+    expect(await exitedAgain).toBe(0);
+    expect(again.succeed).toBe(true);
+    expect(again.user.locale).toBe('en');
+  }, 120_000);
+});
