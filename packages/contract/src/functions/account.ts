@@ -1,2 +1,287 @@
-// Functions of the account domain. Add each with defineFunction and list it in the array below.
-export const accountFunctions = [] as const;
+import { z } from 'zod';
+import { defineFunction, epochMs, id, offset, perPage } from '../protocol.ts';
+import { PAGE_SIZE } from '../constants.ts';
+
+/** 0 = undisclosed, 1 = disclosed to friends (spec 2 §3, §6). */
+export const accessTypeSchema = z.union([z.literal(0), z.literal(1)]);
+
+export const profileHeadSchema = z.object({
+  nickname: z.string(),
+  comment: z.string(),
+  attribution1: z.string(),
+  profileImageUrl: z.string().nullable(),
+  backgroundImageUrl: z.string().nullable(),
+});
+export type ProfileHead = z.infer<typeof profileHeadSchema>;
+
+export const personalInformationSchema = z.object({
+  birthYear: z.number().int().nullable(),
+  /** Centimetres, one decimal. */
+  height: z.number().nullable(),
+  /** 1 male, 2 female. */
+  gender: z.number().int().nullable(),
+  /** Kilograms, one decimal; null when none is registered. */
+  targetWeight: z.number().nullable(),
+});
+
+/** The user's place among the tenant's users for the current Monday-based week (Asia/Tokyo), today included. */
+export const userStepsSchema = z.object({
+  rank: z.number().int().nullable(),
+  userCount: z.number().int(),
+  averageSteps: z.number().int(),
+});
+
+/** One day of the current week's step log (Monday to Sunday); steps null for a day with no record. */
+export const weekStepSchema = z.object({ dateTime: epochMs, steps: z.number().int().nullable() });
+
+export const accessTypesSchema = z.object({ userSteps: accessTypeSchema, teamMatches: accessTypeSchema });
+
+export const teamMatchSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  startDateTime: epochMs,
+  endDateTime: epochMs,
+  team: z.object({ id: z.number().int(), name: z.string(), memberCount: z.number().int() }),
+  /** One entry per finished day of the match (today excluded), oldest first. */
+  rankHistory: z.array(z.object({ dateTime: epochMs, rank: z.number().int() })),
+  maxRank: z.number().int(),
+  league: z.string(),
+  leagueRank: z.number().int().nullable(),
+  maxLeagueRank: z.number().int(),
+  /** The team's average steps per member per day, one entry per finished day, oldest first. */
+  stepsHistory: z.array(z.object({ dateTime: epochMs, steps: z.number().int() })),
+});
+export type TeamMatch = z.infer<typeof teamMatchSchema>;
+
+export const getMyProfile = defineFunction({
+  name: 'getMyProfile',
+  auth: 'required',
+  summary: "The signed-in user's profile: head, basic information, this week's steps and rank, disclosure, team matches, mail setting.",
+  payload: z.object({}),
+  response: z.object({
+    userID: z.number().int(),
+    profile: profileHeadSchema,
+    personalInformation: personalInformationSchema,
+    userSteps: userStepsSchema,
+    weeklySteps: z.array(weekStepSchema),
+    accessTypes: accessTypesSchema,
+    /** Empty when the tenant's contract has no team matches. */
+    teamMatches: z.array(teamMatchSchema),
+    distributionStatus: z.object({ email: z.boolean() }),
+  }),
+});
+export type MyProfile = z.infer<typeof getMyProfile.response>;
+
+export const getUserContract = defineFunction({
+  name: 'getUserContract',
+  auth: 'required',
+  summary: "The contract of the signed-in user's tenant.",
+  payload: z.object({}),
+  response: z.object({ contractType: z.number().int(), teamMatchEnabled: z.boolean(), emailDistributionEnabled: z.boolean() }),
+});
+
+export const DISPLAY_NAME_MAX = 12;
+export const COMMENT_MAX = 15;
+const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/;
+
+export const updateProfile = defineFunction({
+  name: 'updateProfile',
+  auth: 'required',
+  summary: 'Change the nickname, comment, birth year, height (cm, one decimal) and gender of the signed-in user. Omitted fields stay.',
+  payload: z.object({
+    displayName: z.string().trim().min(1).max(DISPLAY_NAME_MAX).regex(NO_CONTROL_CHARS).optional(),
+    comment: z.string().trim().max(COMMENT_MAX).regex(NO_CONTROL_CHARS).optional(),
+    birthYear: z.number().int().min(1000).max(9999).optional(),
+    height: z.number().min(1).max(999).optional(),
+    gender: z.union([z.literal(1), z.literal(2)]).optional(),
+  }),
+  response: z.object({ profile: profileHeadSchema, personalInformation: personalInformationSchema }),
+  errorCodes: ['invalidBirthYear', 'invalidHeight'],
+});
+
+export const updateDistributionSetting = defineFunction({
+  name: 'updateDistributionSetting',
+  auth: 'required',
+  summary: 'Receive (true) or not (false) the mail magazine; only where the contract has mail distribution.',
+  payload: z.object({ email: z.boolean() }),
+  response: z.object({ distributionStatus: z.object({ email: z.boolean() }) }),
+  errorCodes: ['notAvailable'],
+});
+
+export const updateAccessTypes = defineFunction({
+  name: 'updateAccessTypes',
+  auth: 'required',
+  summary: "Disclose (1) or not (0) the step log and the team matches to friends (the mobile app's disclosure setting).",
+  payload: z.object({ userSteps: accessTypeSchema.optional(), teamMatches: accessTypeSchema.optional() }),
+  response: z.object({ accessTypes: accessTypesSchema }),
+});
+
+export const deleteLitePlanUser = defineFunction({
+  name: 'deleteLitePlanUser',
+  auth: 'required',
+  summary: 'Withdraw: delete the signed-in account and end its sessions. Only for the lite plan (contract type 5).',
+  payload: z.object({}),
+  response: z.object({}),
+  errorCodes: ['notLitePlan'],
+});
+
+export const friendUserSchema = z.object({ userID: z.number().int(), displayName: z.string(), imageUrl: z.string().nullable() });
+export const friendSchema = z.object({ id: z.number().int(), user: friendUserSchema });
+export type Friend = z.infer<typeof friendSchema>;
+
+export const getOwnFriends = defineFunction({
+  name: 'getOwnFriends',
+  auth: 'required',
+  summary: 'Friends of the signed-in user, newest friendship first.',
+  payload: z.object({ offset, perPage: perPage(50, PAGE_SIZE.friends) }),
+  response: z.object({ friends: z.array(friendSchema) }),
+});
+
+export const getFriendProfile = defineFunction({
+  name: 'getFriendProfile',
+  auth: 'required',
+  summary: "A friend's profile; the step log and team matches only where that friend disclosed them. notFound for anyone who is not a friend.",
+  payload: z.object({ userID: id }),
+  response: z.object({
+    userID: z.number().int(),
+    profile: profileHeadSchema,
+    accessTypes: accessTypesSchema,
+    /** Null unless accessTypes.userSteps is 1. */
+    userSteps: userStepsSchema.nullable(),
+    weeklySteps: z.array(weekStepSchema).nullable(),
+    /** Null unless accessTypes.teamMatches is 1 and the friend's contract has team matches. */
+    teamMatches: z.array(teamMatchSchema).nullable(),
+  }),
+  errorCodes: ['notFound'],
+});
+export type FriendProfile = z.infer<typeof getFriendProfile.response>;
+
+export const friendRequestSchema = z.object({ id: z.number().int(), user: friendUserSchema, requestedAt: epochMs });
+
+export const getFriendRequests = defineFunction({
+  name: 'getFriendRequests',
+  auth: 'required',
+  summary: 'Pending friend requests: received (to accept or decline) and sent (waiting), newest first.',
+  payload: z.object({}),
+  response: z.object({ received: z.array(friendRequestSchema), sent: z.array(friendRequestSchema) }),
+});
+
+export const requestFriend = defineFunction({
+  name: 'requestFriend',
+  auth: 'required',
+  summary: "Ask a user of the same tenant to become friends ('Become Friends' -> 'Requested'). If they had asked already, you become friends.",
+  payload: z.object({ userID: id }),
+  response: z.object({ status: z.enum(['requested', 'friends']) }),
+  errorCodes: ['notFound', 'self', 'alreadyFriends', 'alreadyRequested'],
+});
+
+export const acceptFriendRequest = defineFunction({
+  name: 'acceptFriendRequest',
+  auth: 'required',
+  summary: 'Accept the pending request the given user sent.',
+  payload: z.object({ userID: id }),
+  response: z.object({ friend: friendSchema }),
+  errorCodes: ['notFound'],
+});
+
+export const removeFriend = defineFunction({
+  name: 'removeFriend',
+  auth: 'required',
+  summary: 'End a friendship, or withdraw or decline a pending request, with the given user.',
+  payload: z.object({ userID: id }),
+  response: z.object({}),
+  errorCodes: ['notFound'],
+});
+
+export const individualMatchSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  displayStartDateTime: epochMs,
+  displayEndDateTime: epochMs,
+  startDateTime: epochMs,
+  endDateTime: epochMs,
+  /** Average daily steps over the match that enters the prize draw. */
+  thresholdSteps: z.number().int(),
+  /** true: run by the operator for everyone; false: run by the user's own tenant. */
+  isGeneral: z.boolean(),
+  isRegistered: z.boolean(),
+});
+
+export const getIndividualMatches = defineFunction({
+  name: 'getIndividualMatches',
+  auth: 'required',
+  summary: "Individual matches shown now (display window): the operator's and the user's tenant's, with whether the user joined.",
+  payload: z.object({}),
+  response: z.object({ individualMatches: z.array(individualMatchSchema) }),
+});
+
+export const enterIndividualMatch = defineFunction({
+  name: 'enterIndividualMatch',
+  auth: 'required',
+  summary: 'Join an individual match shown now. Joining again is harmless.',
+  payload: z.object({ individualMatchID: id, isGeneral: z.boolean() }),
+  response: z.object({ isRegistered: z.literal(true) }),
+  errorCodes: ['notFound', 'closed'],
+});
+
+export const walkingProgramSchema = z.object({
+  /** The Monday-to-Sunday week (Asia/Tokyo) of the program, today included. */
+  fromDateTime: epochMs,
+  toDateTime: epochMs,
+  goalSteps: z.number().int(),
+  averageSteps: z.number().int(),
+  daysAchieved: z.number().int(),
+  rank: z.number().int().nullable(),
+  userCount: z.number().int(),
+});
+
+export const getCurrentUserStatus = defineFunction({
+  name: 'getCurrentUserStatus',
+  auth: 'required',
+  summary: "The mobile app's status poll: individual matches, latest weight and target, this week's walking program. Chat and points are not part of this product: their dates are accepted and ignored.",
+  payload: z.object({
+    teamChatModifiedDates: z.array(z.object({ teamID: id, modifiedDateTime: epochMs }).strict()).max(100).optional(),
+    pointHistoryFromDate: epochMs.optional(),
+  }),
+  response: z.object({
+    individualMatches: z.array(individualMatchSchema),
+    weight: z.object({ weight: z.number().nullable(), targetWeight: z.number().nullable() }),
+    walkingProgram: walkingProgramSchema,
+  }),
+});
+
+export const getWalkingProgramRank = defineFunction({
+  name: 'getWalkingProgramRank',
+  auth: 'required',
+  summary: "Ranking by average steps of the week containing timestamp: among everyone, or only the user's tenant (filterbyTenant).",
+  payload: z.object({ timestamp: epochMs, filterbyTenant: z.boolean().default(true) }),
+  response: z.object({
+    fromDateTime: epochMs,
+    toDateTime: epochMs,
+    rank: z.number().int().nullable(),
+    userCount: z.number().int(),
+    averageSteps: z.number().int(),
+    /** The top 10; a user who does not disclose their step log appears without name or picture. */
+    ranking: z.array(z.object({ rank: z.number().int(), displayName: z.string().nullable(), imageUrl: z.string().nullable(), averageSteps: z.number().int() })),
+  }),
+  errorCodes: ['invalidTimestamp'],
+});
+
+export const accountFunctions = [
+  getMyProfile,
+  getUserContract,
+  updateProfile,
+  updateDistributionSetting,
+  updateAccessTypes,
+  deleteLitePlanUser,
+  getOwnFriends,
+  getFriendProfile,
+  getFriendRequests,
+  requestFriend,
+  acceptFriendRequest,
+  removeFriend,
+  getIndividualMatches,
+  enterIndividualMatch,
+  getCurrentUserStatus,
+  getWalkingProgramRank,
+] as const;
