@@ -1,12 +1,130 @@
-import { test, expect, useLanguage, expectNoAxeViolations, screenshot } from '../support/fixtures.ts';
+import zlib from 'node:zlib';
+import { test, expect, useLanguage, expectNoAxeViolations, screenshot, type Lang } from '../support/fixtures.ts';
+
+const LANGS: Lang[] = ['ja', 'en'];
 
 test.describe('global shell', () => {
-  test('home renders with header, nav and footer in Japanese, and passes axe', async ({ page }, testInfo) => {
-    await useLanguage(page, 'ja');
+  for (const lang of LANGS) {
+    test(`home, header, footer and meta in ${lang}`, async ({ page }, testInfo) => {
+      await useLanguage(page, lang);
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'ja' ? '毎日を、すこやかに。' : 'Healthy, every day.');
+      await expect(page).toHaveTitle(lang === 'ja' ? 'Hibi（日々）' : 'Hibi');
+      const description = await page.locator('meta[name="description"]').getAttribute('content');
+      expect(description!.length).toBeGreaterThan(20);
+      expect(description!.length).toBeLessThanOrEqual(151);
+      await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', description!);
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Hibi/);
+      const footer = page.getByRole('contentinfo');
+      await expect(footer.getByRole('link', { name: lang === 'ja' ? 'よくある質問' : 'FAQ' })).toBeVisible();
+      await expect(footer.locator('a[target="_blank"]')).toHaveCount(2);
+      await expectNoAxeViolations(page);
+      await screenshot(page, testInfo, 'shell-home-guest', lang);
+
+      await page.goto('/events');
+      await expect(page).toHaveTitle(lang === 'ja' ? 'イベント | Hibi（日々）' : 'Events | Hibi');
+    });
+  }
+
+  test('the navigation works by keyboard; under 768 px it sits behind the hamburger menu', async ({ page }, testInfo) => {
+    await useLanguage(page, 'en');
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('毎日を、すこやかに。');
-    await expect(page).toHaveTitle('Hibi（日々）');
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    if (testInfo.project.name === 'mobile') {
+      await expect(nav).toBeHidden();
+      const burger = page.getByRole('button', { name: 'Open the menu' });
+      await expect(burger).toHaveAttribute('aria-expanded', 'false');
+      await burger.click();
+      await expect(nav).toBeVisible();
+      await screenshot(page, testInfo, 'shell-menu-open', 'en');
+      await nav.getByRole('link', { name: 'Surveys' }).click();
+      await expect(page).toHaveURL(/\/surveys$/);
+      await expect(nav).toBeHidden();
+    } else {
+      await expect(page.getByRole('button', { name: 'Open the menu' })).toBeHidden();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.locator('body').focus();
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+      for (const name of ['Home', 'Notifications', 'Events', 'Library', 'Surveys']) await expect(nav.getByRole('link', { name })).toBeVisible();
+      await nav.getByRole('link', { name: 'Library' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/library$/);
+    }
+  });
+
+  test('the language modal switches to English and back, tells the server, and confirms in the chosen language', async ({ page }, testInfo) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    await page.getByRole('button', { name: /言語を選択/ }).click();
+    const dialog = page.getByRole('dialog', { name: '言語を選択 / Language' });
+    await expect(dialog).toBeVisible();
+    await screenshot(page, testInfo, 'shell-language-modal', 'ja');
     await expectNoAxeViolations(page);
-    await screenshot(page, testInfo, 'home-guest', 'ja');
+    await dialog.getByLabel('English').check();
+    const told = page.waitForRequest((r) => r.url().endsWith('/api/functions/updateLocale') && r.postDataJSON().locale === 'en');
+    await dialog.getByRole('button', { name: '決定' }).click();
+    await told;
+    await expect(page.getByRole('status').filter({ hasText: 'The language is now English.' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.locator('#site-nav a', { hasText: 'Events' })).toHaveCount(1);
+    // The choice is kept across a reload.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Healthy, every day.');
+    await page.getByRole('button', { name: /Choose language/ }).click();
+    await page.getByRole('dialog').getByLabel('日本語').check();
+    await page.getByRole('dialog').getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByRole('status').filter({ hasText: '表示言語を日本語に変更しました。' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('毎日を、すこやかに。');
+  });
+
+  test('unknown paths and /notFound show the not-found page with a link home', async ({ page }, testInfo) => {
+    await useLanguage(page, 'en');
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page).toHaveTitle('Page not found | Hibi');
+    await expectNoAxeViolations(page);
+    await screenshot(page, testInfo, 'shell-not-found', 'en');
+    await page.goto('/notFound');
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('Internet Explorer users see a notice to switch browser', async ({ browser }) => {
+    const context = await browser.newContext({ userAgent: 'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByText('Internet Explorer is not supported.', { exact: false })).toBeVisible();
+    await expect(page.getByText('お使いのブラウザ（Internet Explorer）には対応していません。', { exact: false })).toBeVisible();
+    await context.close();
+  });
+
+  test('other browsers do not see the notice', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('#ie-notice')).toBeHidden();
+  });
+
+  test('the first screen ships at most 170 KB of gzipped JavaScript', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'measured once');
+    const scripts = new Set<string>();
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.add(r.url());
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    let total = 0;
+    const sizes: string[] = [];
+    for (const url of scripts) {
+      const body = await (await page.request.get(url)).body();
+      // zod belongs to the server and to lazily loaded forms, never to the first screen.
+      expect(body.includes('ZodError'), `${url} ships zod`).toBe(false);
+      const gz = zlib.gzipSync(body, { level: 9 }).length;
+      total += gz;
+      sizes.push(`${url.split('/').pop()}: ${(gz / 1024).toFixed(1)} KB`);
+    }
+    console.log(`first screen: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KB gzipped\n  ${sizes.join('\n  ')}`);
+    expect(scripts.size).toBeGreaterThan(0);
+    expect(total).toBeLessThanOrEqual(170 * 1024);
   });
 });

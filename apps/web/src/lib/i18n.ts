@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { normaliseLocale, type Locale } from '@hibi/contract/protocol';
+import { normaliseLocale, type Locale } from '@hibi/contract/locale';
 
 const LANGUAGE_KEY = 'hibi.language';
 

@@ -55,7 +55,10 @@ export function Header({ onOpenLanguage }: { onOpenLanguage: () => void }) {
         </nav>
         <div className="site-header__actions">
           <button type="button" className="lang-button" onClick={onOpenLanguage} aria-label={t('language.open')}>
-            <span aria-hidden="true">🌐</span>
+            <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+              <circle cx="12" cy="12" r="9" />
+              <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
+            </svg>
             <span className="lang-button__text">{t('language.current')}</span>
           </button>
           {user ? (
