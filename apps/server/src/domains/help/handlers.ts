@@ -1,0 +1,15 @@
+import * as fns from '@hibi/contract/functions/surveys';
+import { defineHandler, failure } from '../../functions/types.ts';
+import { getTermsVersion } from '../auth/service.ts';
+import { loadFaq, loadHelpPage } from './service.ts';
+
+/** The FAQ and the static help pages (registered through surveysHandlers). */
+export const helpHandlers = [
+  defineHandler(fns.getFaq, async (_payload, ctx) => loadFaq(ctx.db, ctx.locale, ctx.now())),
+
+  defineHandler(fns.getHelpPage, async ({ page }, ctx) => {
+    const found = loadHelpPage(page, ctx.locale, await getTermsVersion(ctx.db));
+    if (!found) return failure('notFound');
+    return { page, ...found };
+  }),
+];

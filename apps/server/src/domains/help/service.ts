@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { asc, sql } from 'drizzle-orm';
+import { TIME_ZONE } from '@hibi/contract/constants';
+import type { Locale } from '@hibi/contract/protocol';
+import type { FaqCategory, HelpPageName, HelpSection } from '@hibi/contract/functions/surveys';
+import type { Db } from '../../db/client.ts';
+import { faqCategories, faqItems } from '../../db/schema/surveys.ts';
+import { sanitizeRichText } from '../../lib/sanitize.ts';
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in Asia/Tokyo. */
+export function tokyoDay(instant: Date): string {
+  return dayFormat.format(instant);
+}
+
+/** The FAQ with only the items whose window (from day and to day inclusive, Asia/Tokyo) contains today. */
+export async function loadFaq(db: Db, locale: Locale, now: Date): Promise<{ today: string; categories: FaqCategory[] }> {
+  const today = tokyoDay(now);
+  const en = locale === 'en';
+  const categories = await db
+    .select({ id: faqCategories.id, title: en ? sql<string>`COALESCE(${faqCategories.titleEn}, ${faqCategories.titleJa})` : faqCategories.titleJa })
+    .from(faqCategories)
+    .orderBy(asc(faqCategories.sortOrder), asc(faqCategories.id));
+  const items = await db
+    .select({
+      id: faqItems.id,
+      categoryId: faqItems.categoryId,
+      title: en ? sql<string>`COALESCE(${faqItems.titleEn}, ${faqItems.titleJa})` : faqItems.titleJa,
+      html: en ? sql<string>`COALESCE(${faqItems.htmlEn}, ${faqItems.htmlJa})` : faqItems.htmlJa,
+      from: faqItems.fromDate,
+      to: faqItems.toDate,
+    })
+    .from(faqItems)
+    .where(sql`(${faqItems.fromDate} IS NULL OR ${faqItems.fromDate} <= ${today}::date) AND (${faqItems.toDate} IS NULL OR ${faqItems.toDate} >= ${today}::date)`)
+    .orderBy(asc(faqItems.categoryId), asc(faqItems.sortOrder), asc(faqItems.id));
+  return {
+    today,
+    categories: categories.map((c) => ({
+      id: c.id,
+      title: c.title,
+      items: items.filter((i) => i.categoryId === c.id).map(({ categoryId: _c, ...i }) => i),
+    })),
+  };
+}
+
+// ---------- Static help pages, from files ----------
+
+/** Where the page files live: content/v{termsVersion}/{locale}/{file}.json (docs/decisions/041-help-content-files.md). */
+export const CONTENT_DIR = path.join(import.meta.dirname, 'content');
+
+export const HELP_PAGE_FILES: Record<HelpPageName, string> = {
+  termsOfUse: 'terms-of-use',
+  websiteTermsOfUse: 'website-terms-of-use',
+  privacyPolicy: 'privacy-policy',
+  howToUse: 'how-to-use',
+  about: 'about',
+};
+
+interface PageFile {
+  title: string;
+  lead?: string | string[];
+  updatedOn: string;
+  sections: {
+    id: string;
+    heading: string;
+    html: string | string[];
+    images?: { url: string; alt: string }[];
+    video?: { url: string; posterUrl?: string | null; type?: string } | null;
+  }[];
+}
+
+export interface HelpPage {
+  termsVersion: number;
+  title: string;
+  lead: string;
+  updatedOn: string;
+  sections: HelpSection[];
+}
+
+const cache = new Map<string, { mtimeMs: number; page: HelpPage }>();
+
+/** The content version folder for a terms version: its own, or the newest older one. */
+export function versionFolder(termsVersion: number, dir = CONTENT_DIR): number | null {
+  const versions = fs
+    .readdirSync(dir)
+    .map((name) => /^v(\d+)$/.exec(name)?.[1])
+    .filter((v): v is string => v !== undefined)
+    .map(Number)
+    .filter((v) => v <= termsVersion)
+    .sort((a, b) => b - a);
+  return versions[0] ?? null;
+}
+
+const join = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join('\n') : (value ?? ''));
+const selfHosted = (url: string) => url.startsWith('/media/') && !url.includes('..');
+
+function parse(file: string, version: number): HelpPage {
+  const data = JSON.parse(fs.readFileSync(file, 'utf8')) as PageFile;
+  return {
+    termsVersion: version,
+    title: data.title,
+    lead: join(data.lead),
+    updatedOn: data.updatedOn,
+    sections: data.sections.map((s) => ({
+      id: s.id,
+      heading: s.heading,
+      html: sanitizeRichText(join(s.html)),
+      images: (s.images ?? []).filter((i) => selfHosted(i.url)),
+      video:
+        s.video && selfHosted(s.video.url)
+          ? { url: s.video.url, posterUrl: s.video.posterUrl && selfHosted(s.video.posterUrl) ? s.video.posterUrl : null, type: s.video.type ?? 'video/mp4' }
+          : null,
+    })),
+  };
+}
+
+/**
+ * A help page of the current terms version in the caller's language (Japanese when the English file is missing).
+ * Files are re-read when they change, so an operator's edit shows without a restart.
+ */
+export function loadHelpPage(page: HelpPageName, locale: Locale, termsVersion: number, dir = CONTENT_DIR): HelpPage | null {
+  const version = versionFolder(termsVersion, dir);
+  if (version === null) return null;
+  const name = `${HELP_PAGE_FILES[page]}.json`;
+  const candidates = [path.join(dir, `v${version}`, locale, name), path.join(dir, `v${version}`, 'ja', name)];
+  for (const file of candidates) {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(file);
+    } catch {
+      continue;
+    }
+    const hit = cache.get(file);
+    if (hit && hit.mtimeMs === stat.mtimeMs) return hit.page;
+    const parsed = parse(file, version);
+    cache.set(file, { mtimeMs: stat.mtimeMs, page: parsed });
+    return parsed;
+  }
+  return null;
+}
