@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Every check of the project, in order: install, lint, typecheck, unit and server suites, then the end-to-end
+# suite in Debian's Chromium (installed here when missing). With TEST_DATABASE_URL set, the server suites run a
+# second time against that PostgreSQL server.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { printf '\n==> %s\n' "$*"; }
+
+step "install"
+npm install --no-audit --no-fund --loglevel=error
+
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  step "installing Debian's Chromium for the end-to-end suite"
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
+fi
+
+step "lint"
+npx eslint . --max-warnings=0
+
+step "typecheck"
+npm run typecheck --silent
+
+step "unit and server suites (embedded PGlite)"
+npx vitest run
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "server suites on PostgreSQL ($TEST_DATABASE_URL)"
+  npx vitest run --project server
+fi
+
+step "build"
+npm run build --silent
+
+step "end-to-end suite (Chromium, 1440 px and 375 px)"
+npx playwright test -c e2e/playwright.config.ts
