@@ -212,9 +212,7 @@ export const notifyViewReportArticleResource = defineFunction({
   errorCodes: ['notFound'],
 });
 
-/** Functions listed once their handlers are in (contract test: one handler per function). */
-export const contentFunctions = [] as const;
-export const contentFunctionsPending = [
+export const contentFunctions = [
   getAnnouncements,
   getAnnouncementById,
   getReportArticleTop,

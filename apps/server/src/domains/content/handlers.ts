@@ -1,8 +1,66 @@
-import type { Handler } from '../../functions/types.ts';
+import * as fns from '@hibi/contract/functions/content';
+import type { Locale } from '@hibi/contract/protocol';
+import type { AuthUser, Handler } from '../../functions/types.ts';
+import { defineHandler, failure } from '../../functions/types.ts';
 import type { Config } from '../../config.ts';
+import {
+  articlesByTag,
+  getAnnouncement,
+  getArticle,
+  libraryTop,
+  listAnnouncements,
+  newArrivals,
+  popularTags,
+  ranking,
+  RANKING_SIZE,
+  recordResourceView,
+  type Viewer,
+} from './service.ts';
+
+const viewer = (ctx: { user: AuthUser | null; locale: Locale; now(): Date }): Viewer => ({
+  user: ctx.user,
+  locale: ctx.locale,
+  now: ctx.now(),
+});
 
 /** Handlers of the content domain, one per function in the contract's functions/content.ts. */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 export function contentHandlers(config: Config): Handler[] {
-  return [];
+  return [
+    defineHandler(fns.getAnnouncements, async ({ offset, perPage }, ctx) => ({
+      announcements: await listAnnouncements(ctx.db, viewer(ctx), offset, perPage),
+    })),
+
+    defineHandler(fns.getAnnouncementById, async ({ id }, ctx) => {
+      const announcement = await getAnnouncement(ctx.db, viewer(ctx), id);
+      return announcement ? { announcement } : failure('notFound');
+    }),
+
+    defineHandler(fns.getReportArticleTop, async (_payload, ctx) => libraryTop(ctx.db, viewer(ctx))),
+
+    defineHandler(fns.getNewArrivalReportArticles, async ({ offset, perPage }, ctx) => ({
+      reportArticles: await newArrivals(ctx.db, viewer(ctx), offset, perPage),
+    })),
+
+    defineHandler(fns.getReportArticlesByTag, async ({ tagIds, sortBy, offset, perPage }, ctx) =>
+      articlesByTag(ctx.db, viewer(ctx), [...new Set(tagIds)], sortBy, offset, perPage),
+    ),
+
+    defineHandler(fns.getReportArticleRanking, async (_payload, ctx) => ({
+      reportArticles: await ranking(ctx.db, viewer(ctx), RANKING_SIZE),
+    })),
+
+    defineHandler(fns.getReportArticlePopularTags, async (_payload, ctx) => popularTags(ctx.db, viewer(ctx))),
+
+    defineHandler(fns.getReportArticleById, async ({ id }, ctx) => {
+      const article = await getArticle(ctx.db, viewer(ctx), id);
+      return article ? { article } : failure('notFound');
+    }),
+
+    defineHandler(fns.notifyViewReportArticleResource, async ({ libraryId, videoId, attachmentId }, ctx) => {
+      if ((videoId === undefined) === (attachmentId === undefined)) return failure('notFound');
+      const ok = await recordResourceView(ctx.db, { ...viewer(ctx), user: ctx.user }, libraryId, videoId ?? null, attachmentId ?? null);
+      return ok ? {} : failure('notFound');
+    }),
+  ];
 }
