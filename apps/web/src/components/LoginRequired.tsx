@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStartLogin } from '../lib/auth/useStartLogin.ts';
 
@@ -8,9 +9,10 @@ import { useStartLogin } from '../lib/auth/useStartLogin.ts';
 export function LoginRequired({ variant = 'page' }: { variant?: 'page' | 'article' }) {
   const { t } = useTranslation('common');
   const startLogin = useStartLogin();
+  const titleId = useId();
   return (
-    <section className={`login-required login-required--${variant}`} aria-labelledby="login-required-title">
-      <h2 id="login-required-title" className="login-required__title">
+    <section className={`login-required login-required--${variant}`} aria-labelledby={titleId}>
+      <h2 id={titleId} className="login-required__title">
         {variant === 'article' ? t('auth.loginToReadMore') : t('auth.loginRequired')}
       </h2>
       {variant === 'page' && <p>{t('auth.loginRequiredText')}</p>}
