@@ -1,2 +1,200 @@
-// Functions of the events domain. Add each with defineFunction and list it in the array below.
-export const eventsFunctions = [] as const;
+import { z } from 'zod';
+import { defineFunction, epochMs, id, imageSchema, offset, perPage } from '../protocol.ts';
+import { sectionSchema } from './content.ts';
+
+/**
+ * Events: lists, detail with sessions and questions, reservation, cancellation, favourites, calendar files
+ * (spec 1 §2-§5, §8). Docs: docs/decisions/020-029, apps/server/src/domains/events/CONTEXT.md.
+ */
+
+/** Schedule types of the list filter: before (upcoming) = 1, finished = 2, today = 3. */
+export const SCHEDULE_TYPES = { before: 1, finished: 2, today: 3 } as const;
+/** providingType of an event: 1 offline, 2 online, 3 both. Of a session: 1 offline, 2 online. */
+export const PROVIDING_TYPES = { offline: 1, online: 2, both: 3 } as const;
+/** reservationType of a session: 0 time display only (no button), 1 reservation in the app, 2 on an external site. */
+export const RESERVATION_TYPES = { display: 0, app: 1, external: 2 } as const;
+/** entryUnitType 2: one reservation books a team; anything else books one person. */
+export const ENTRY_UNIT_TEAM = 2;
+export const QUESTION_TYPES = ['text', 'checkbox', 'select', 'images', 'comment'] as const;
+export const RESERVE_STATUS_NAMES = ['before', 'ended', 'full', 'available', 'none'] as const;
+/** What the session button shows, decided by the server in the order of spec 1 §4. */
+export const SESSION_BUTTON_KINDS = ['ended', 'cancel', 'external', 'externalFull', 'notOpen', 'full', 'reserve'] as const;
+export const ANSWER_TEXT_MAX = 2000;
+
+export const RESERVE_ERROR_CODES = [
+  'reservationNotAccepted',
+  'alreadyReserved',
+  'reservationCapacityOver',
+  'reservedAnotherSession',
+  'eventNotFound',
+  'sessionNotFound',
+  'answersRequired',
+  'answersInvalid',
+] as const;
+export const CANCEL_ERROR_CODES = ['cancellationNotAccepted', 'noReservation', 'eventNotFound', 'sessionNotFound'] as const;
+
+export const reserveStatusSchema = z.object({
+  status: z.object({ name: z.enum(RESERVE_STATUS_NAMES), text: z.string() }),
+  /** before: when booking opens; available/full: booking deadline; ended: when booking closed; none: null. */
+  date: z.number().int().nullable(),
+});
+
+export const sessionButtonSchema = z.object({
+  kind: z.enum(SESSION_BUTTON_KINDS),
+  enabled: z.boolean(),
+});
+
+export const sessionSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  providingType: z.number().int(),
+  reservationType: z.number().int(),
+  startDateTime: z.number().int(),
+  endDateTime: z.number().int(),
+  entryUnitType: z.number().int(),
+  // The rest only for signed-in callers (product-decisions §3: guests get no session buttons' data).
+  capacity: z.number().int().nullable().optional(),
+  reservedCount: z.number().int().optional(),
+  reservationStartDateTime: z.number().int().nullable().optional(),
+  reservationEndDateTime: z.number().int().nullable().optional(),
+  isFullyReserved: z.boolean().optional(),
+  url: z.string().nullable().optional(),
+  participant: z.object({ reservationID: z.number().int() }).nullable().optional(),
+  /** Null for reservationType 0 sessions (no button). */
+  button: sessionButtonSchema.nullable().optional(),
+});
+export type EventSession = z.infer<typeof sessionSchema>;
+
+export const questionSchema = z.object({
+  type: z.enum(QUESTION_TYPES),
+  questionnaireIndex: z.number().int(),
+  /** Server-sanitised HTML. */
+  question: z.string(),
+  required: z.boolean(),
+  choices: z.array(z.string()),
+  choiceImages: z.array(imageSchema),
+  images: z.array(imageSchema),
+});
+export type EventQuestion = z.infer<typeof questionSchema>;
+
+export const eventListItemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  advertising: z.boolean(),
+  reserveStatus: reserveStatusSchema,
+  isReserved: z.boolean(),
+  isFavorited: z.boolean(),
+  reservableFlag: z.boolean(),
+  startDateTime: z.number().int(),
+  endDateTime: z.number().int(),
+  /** True when end - start <= 86,400,000 ms; otherwise a period ending at end - 1 ms (spec 1 §4). */
+  isOneDay: z.boolean(),
+  dateRemarks: z.string().nullable(),
+  providingType: z.number().int(),
+  place: z.string().nullable(),
+  price: z.number().int(),
+});
+export type EventListItem = z.infer<typeof eventListItemSchema>;
+
+export const eventDetailSchema = eventListItemSchema.extend({
+  images: z.array(imageSchema),
+  thumbnailImages: z.array(imageSchema),
+  sessions: z.array(sessionSchema),
+  // Overview: signed-in callers only.
+  capacity: z.number().int().nullable().optional(),
+  extraLabel: z.string().nullable().optional(),
+  extraText: z.string().nullable().optional(),
+  reportArticleID: z.number().int().nullable().optional(),
+  sections: z.array(sectionSchema).optional(),
+  hasQuestions: z.boolean().optional(),
+  questions: z.array(questionSchema).optional(),
+});
+export type EventDetail = z.infer<typeof eventDetailSchema>;
+
+export const answerSchema = z
+  .object({
+    questionnaireIndex: z.number().int().min(0).max(999),
+    /** text/comment: a string; select/images: a choice index; checkbox: choice indexes; null: not answered. */
+    answer: z.union([z.string().max(ANSWER_TEXT_MAX), z.number().int().min(0).max(999), z.array(z.number().int().min(0).max(999)).max(100), z.null()]),
+  })
+  .strict();
+export type ReservationAnswer = z.infer<typeof answerSchema>;
+
+export const getEvents = defineFunction({
+  name: 'getEvents',
+  auth: 'optional',
+  summary: 'Events of a schedule type (before 1, finished 2, today 3), optionally only free, online or reservation-required ones.',
+  payload: z.object({
+    offset,
+    perPage: perPage(50, 9),
+    scheduleType: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
+    onlyFree: z.boolean().default(false),
+    onlyOnline: z.boolean().default(false),
+    onlyReservation: z.boolean().default(false),
+  }),
+  response: z.object({ events: z.array(eventListItemSchema) }),
+});
+
+export const getReservingEvents = defineFunction({
+  name: 'getReservingEvents',
+  auth: 'required',
+  summary: "The caller's reserved and favourite events, upcoming first.",
+  payload: z.object({ offset, perPage: perPage(50, 9) }),
+  response: z.object({ events: z.array(eventListItemSchema) }),
+});
+
+export const getEventByID = defineFunction({
+  name: 'getEventByID',
+  auth: 'optional',
+  summary: 'One event with its sessions; overview, questions, sections and session buttons only for signed-in callers.',
+  payload: z.object({ eventID: id }),
+  response: z.object({ event: eventDetailSchema }),
+  errorCodes: ['notFound'],
+});
+
+export const reserveEvent = defineFunction({
+  name: 'reserveEvent',
+  auth: 'required',
+  summary: 'Reserve a session of an event, with the answers to its questions.',
+  payload: z.object({ eventID: id, sessionID: id, body: z.array(answerSchema).max(100).default([]) }),
+  response: z.object({ reservationID: z.number().int() }),
+  errorCodes: RESERVE_ERROR_CODES,
+});
+
+export const cancelEventReservation = defineFunction({
+  name: 'cancelEventReservation',
+  auth: 'required',
+  summary: "Cancel the caller's reservation of a session; the seat is free at once.",
+  payload: z.object({ eventID: id, sessionID: id }),
+  response: z.object({}),
+  errorCodes: CANCEL_ERROR_CODES,
+});
+
+export const favoriteContent = defineFunction({
+  name: 'favoriteContent',
+  auth: 'required',
+  summary: 'Add or remove a favourite (relType Events).',
+  payload: z.object({ relType: z.literal('Events'), relObjectID: id, favorite: z.boolean() }),
+  response: z.object({ isFavorited: z.boolean() }),
+  errorCodes: ['notFound'],
+});
+
+export const getEventCalendarUrl = defineFunction({
+  name: 'getEventCalendarUrl',
+  auth: 'required',
+  summary: 'A short-lived signed URL of an .ics file for a session the caller has reserved.',
+  payload: z.object({ eventID: id, sessionID: id }),
+  response: z.object({ url: z.string(), expiresAt: epochMs }),
+  errorCodes: ['noReservation'],
+});
+
+export const eventsFunctions = [
+  getEvents,
+  getReservingEvents,
+  getEventByID,
+  reserveEvent,
+  cancelEventReservation,
+  favoriteContent,
+  getEventCalendarUrl,
+] as const;

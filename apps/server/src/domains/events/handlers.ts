@@ -1,8 +1,65 @@
+import * as fns from '@hibi/contract/functions/events';
 import type { Handler } from '../../functions/types.ts';
+import { defineHandler, failure } from '../../functions/types.ts';
 import type { Config } from '../../config.ts';
+import { checkAnswers } from './rules.ts';
+import { cancel, findVisibleEventId, getEventDetail, listEvents, listReservingEvents, loadQuestions, reserve, rows, setFavorite } from './service.ts';
+import { CALENDAR_LINK_LIFETIME_MS, CALENDAR_ROUTE, signCalendarLink } from './calendar.ts';
+import { sql } from 'drizzle-orm';
 
 /** Handlers of the events domain, one per function in the contract's functions/events.ts. */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 export function eventsHandlers(config: Config): Handler[] {
-  return [];
+  return [
+    defineHandler(fns.getEvents, async (p, ctx) => ({
+      events: await listEvents(ctx.db, ctx.user, ctx.locale, ctx.now(), p),
+    })),
+
+    defineHandler(fns.getReservingEvents, async (p, ctx) => ({
+      events: await listReservingEvents(ctx.db, ctx.user, ctx.locale, ctx.now(), p.offset, p.perPage),
+    })),
+
+    defineHandler(fns.getEventByID, async ({ eventID }, ctx) => {
+      const event = await getEventDetail(ctx.db, ctx.user, ctx.locale, ctx.now(), eventID);
+      return event ? { event } : failure('notFound');
+    }),
+
+    defineHandler(fns.reserveEvent, async ({ eventID, sessionID, body }, ctx) => {
+      const now = ctx.now();
+      if (!(await findVisibleEventId(ctx.db, ctx.user, now, eventID))) return failure('eventNotFound');
+      const checked = checkAnswers(await loadQuestions(ctx.db, eventID, 'ja'), body);
+      if (!checked.ok) {
+        // An unknown session is reported before the answers: the answers could not fit it anyway.
+        const [session] = await rows(ctx.db, sql`SELECT id FROM event_sessions WHERE id = ${sessionID} AND event_id = ${eventID}`);
+        return failure(session ? checked.problem : 'sessionNotFound');
+      }
+      const result = await reserve(ctx.db, ctx.user.id, eventID, sessionID, checked.answers, now);
+      return result.ok ? { reservationID: result.reservationID } : failure(result.code as (typeof fns.RESERVE_ERROR_CODES)[number]);
+    }),
+
+    defineHandler(fns.cancelEventReservation, async ({ eventID, sessionID }, ctx) => {
+      const now = ctx.now();
+      if (!(await findVisibleEventId(ctx.db, ctx.user, now, eventID))) return failure('eventNotFound');
+      const result = await cancel(ctx.db, ctx.user.id, eventID, sessionID, now);
+      return result.ok ? {} : failure(result.code as (typeof fns.CANCEL_ERROR_CODES)[number]);
+    }),
+
+    defineHandler(fns.favoriteContent, async ({ relObjectID, favorite }, ctx) => {
+      if (!(await findVisibleEventId(ctx.db, ctx.user, ctx.now(), relObjectID))) return failure('notFound');
+      await setFavorite(ctx.db, ctx.user.id, relObjectID, favorite);
+      return { isFavorited: favorite };
+    }),
+
+    defineHandler(fns.getEventCalendarUrl, async ({ eventID, sessionID }, ctx) => {
+      const [reservation] = await rows(
+        ctx.db,
+        sql`SELECT r.id FROM event_reservations r JOIN events e ON e.id = r.event_id
+            WHERE r.event_id = ${eventID} AND r.session_id = ${sessionID} AND r.user_id = ${ctx.user.id} AND r.cancelled_at IS NULL`,
+      );
+      if (!reservation) return failure('noReservation');
+      const expiresAt = ctx.now().getTime() + CALENDAR_LINK_LIFETIME_MS;
+      const token = await signCalendarLink(ctx.db, { u: ctx.user.id, s: sessionID, l: ctx.locale, x: expiresAt });
+      return { url: `${CALENDAR_ROUTE}/${token}/hibi-event-${eventID}.ics`, expiresAt };
+    }),
+  ] as unknown as Handler[];
 }

@@ -1,0 +1,167 @@
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { normaliseLocale, type Locale } from '@hibi/contract/protocol';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { rows } from './service.ts';
+
+/**
+ * Add-to-calendar files (.ics, RFC 5545) for a reserved session (docs/decisions/024-calendar-links.md).
+ * A browser download cannot carry the bearer token, so a function hands out a short-lived link signed with
+ * HMAC-SHA256 under a key kept in the database (shared by every server process); the route checks the
+ * signature, the expiry and that the reservation is still active.
+ */
+export const CALENDAR_LINK_LIFETIME_MS = 5 * 60 * 1000;
+export const CALENDAR_ROUTE = '/api/events/calendar';
+
+const cachedKeys = new WeakMap<Db, Buffer>();
+async function signingKey(db: Db): Promise<Buffer> {
+  const cached = cachedKeys.get(db);
+  if (cached) return cached;
+  const [row] = await rows<{ secret: string }>(db, sql`SELECT secret FROM event_calendar_keys WHERE id`);
+  if (!row) throw new Error('event_calendar_keys has no key');
+  const key = Buffer.from(row.secret, 'utf8');
+  cachedKeys.set(db, key);
+  return key;
+}
+
+interface LinkClaims {
+  u: number;
+  s: number;
+  l: Locale;
+  x: number;
+}
+
+const mac = (key: Buffer, data: string) => crypto.createHmac('sha256', key).update(data).digest('base64url');
+
+export async function signCalendarLink(db: Db, claims: LinkClaims): Promise<string> {
+  const data = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  return `${data}.${mac(await signingKey(db), data)}`;
+}
+
+export async function verifyCalendarLink(db: Db, token: string, now: number): Promise<LinkClaims | null> {
+  const match = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return null;
+  const [, data, signature] = match as unknown as [string, string, string];
+  const expected = Buffer.from(mac(await signingKey(db), data));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(data, 'base64url').toString('utf8')) as LinkClaims;
+    if (!Number.isInteger(claims.u) || !Number.isInteger(claims.s) || typeof claims.x !== 'number' || claims.x < now) return null;
+    return { ...claims, l: normaliseLocale(claims.l) };
+  } catch {
+    return null;
+  }
+}
+
+/** TEXT value escaping of RFC 5545 §3.3.11. */
+export function escapeText(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+}
+
+/** Folds a content line at 75 octets without splitting a UTF-8 character (RFC 5545 §3.1). */
+export function foldLine(line: string): string {
+  const out: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const ch of line) {
+    const size = Buffer.byteLength(ch, 'utf8');
+    const limit = out.length === 0 ? 75 : 74;
+    if (octets + size > limit) {
+      out.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += ch;
+    octets += size;
+  }
+  out.push(current);
+  return out.join('\r\n ');
+}
+
+/** UTC date-time form (…Z), which needs no VTIMEZONE; calendars show it in Asia/Tokyo or wherever the user is. */
+export function icsDate(msValue: number): string {
+  return new Date(msValue).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+}
+
+export interface CalendarEntry {
+  uid: string;
+  start: number;
+  end: number;
+  stamp: number;
+  summary: string;
+  location: string | null;
+  url: string | null;
+  description: string;
+}
+
+export function buildIcs(entry: CalendarEntry): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Hibi//Events//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:${entry.uid}`,
+    `DTSTAMP:${icsDate(entry.stamp)}`,
+    `DTSTART:${icsDate(entry.start)}`,
+    `DTEND:${icsDate(entry.end)}`,
+    `SUMMARY:${escapeText(entry.summary)}`,
+    ...(entry.location ? [`LOCATION:${escapeText(entry.location)}`] : []),
+    ...(entry.url ? [`URL:${entry.url}`] : []),
+    `DESCRIPTION:${escapeText(entry.description)}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return lines.map(foldLine).join('\r\n') + '\r\n';
+}
+
+const ONLINE: Record<Locale, string> = { ja: 'オンライン', en: 'Online' };
+
+/** GET /api/events/calendar/:token/:file.ics */
+export function calendarRoutes(config: Config, db: Db, now: () => Date = () => new Date()) {
+  return async (app: FastifyInstance) => {
+    app.get<{ Params: { token: string; file: string } }>(`${CALENDAR_ROUTE}/:token/:file`, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const claims = await verifyCalendarLink(db, request.params.token, now().getTime());
+      if (!claims) return reply.code(404).send({ succeed: false, errorCode: 'notFound' });
+      const l = claims.l;
+      const col = (alias: string, name: string) => sql.raw(l === 'en' ? `COALESCE(NULLIF(${alias}.${name}_en, ''), ${alias}.${name}_ja)` : `${alias}.${name}_ja`);
+      const [row] = await rows<{
+        event_id: number;
+        event_title: string;
+        session_title: string;
+        place: string | null;
+        providing_type: number;
+        start_ms: number;
+        end_ms: number;
+      }>(
+        db,
+        sql`SELECT e.id AS event_id, ${col('e', 'title')} AS event_title, ${col('s', 'title')} AS session_title, ${col('e', 'place')} AS place,
+              s.providing_type, (extract(epoch FROM s.start_at) * 1000)::float8 AS start_ms, (extract(epoch FROM s.end_at) * 1000)::float8 AS end_ms
+            FROM event_reservations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = r.event_id
+            WHERE r.session_id = ${claims.s} AND r.user_id = ${claims.u} AND r.cancelled_at IS NULL`,
+      );
+      if (!row) return reply.code(404).send({ succeed: false, errorCode: 'noReservation' });
+      const pageUrl = `${config.appBaseUrl}/events/${row.event_id}`;
+      const online = row.providing_type === 2;
+      const body = buildIcs({
+        uid: `event-${row.event_id}-session-${claims.s}-user-${claims.u}@hibi`,
+        start: row.start_ms,
+        end: row.end_ms,
+        stamp: now().getTime(),
+        summary: row.session_title && row.session_title !== row.event_title ? `${row.event_title} (${row.session_title})` : row.event_title,
+        location: online ? ONLINE[l] : row.place,
+        url: pageUrl,
+        description: `${row.event_title}\n${pageUrl}`,
+      });
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="hibi-event-${row.event_id}-${claims.s}.ics"`)
+        .send(body);
+    });
+  };
+}
