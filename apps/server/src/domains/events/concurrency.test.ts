@@ -1,0 +1,233 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPostgres } from '../../../test/helpers.ts';
+import { openPostgres, type Database } from '../../db/client.ts';
+import { migrate } from '../../db/migrate.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+
+/**
+ * Capacity under load (issue 4, docs/decisions/021-reservation-concurrency.md): two real server processes on one
+ * fresh PostgreSQL database; 120 distinct users fire reserveEvent at the same moment for the last 20 seats,
+ * split over both processes; then 25 users each fire two reservations into two sessions of one event at once.
+ * Runs only when TEST_DATABASE_URL names a PostgreSQL server (PGlite runs one query at a time).
+ */
+const root = path.resolve(import.meta.dirname, '../../../../..');
+const PASSWORD = 'concurrency-test-pw';
+const CAPACITY = 60;
+const ALREADY_BOOKED = 40;
+const RACERS = 120;
+const DOUBLE_USERS = 25;
+
+let adminUrl = '';
+let dbName = '';
+let database: Database;
+const servers: ChildProcess[] = [];
+const ports = [4300 + Math.floor(Math.random() * 300), 0];
+ports[1] = ports[0]! + 1;
+const bases = ports.map((p) => `http://127.0.0.1:${p}`);
+
+async function post(base: string, name: string, body: unknown, token?: string) {
+  const res = await fetch(`${base}/api/functions/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Record<string, any>;
+}
+
+async function waitUp(base: string) {
+  for (let i = 0; i < 400; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server ${base} did not start`);
+}
+
+let pool: pg.Pool;
+async function query<T = Record<string, any>>(text: string, params: unknown[] = []): Promise<T[]> {
+  return (await pool.query(text, params)).rows as T[];
+}
+const dbUrl = () => {
+  const u = new URL(adminUrl);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+};
+
+/** Signs users in, a few at a time (argon2id is slow on purpose), alternating between the two processes. */
+async function signIn(emails: string[]): Promise<string[]> {
+  const tokens: string[] = new Array(emails.length);
+  for (let i = 0; i < emails.length; i += 12) {
+    await Promise.all(
+      emails.slice(i, i + 12).map(async (email, j) => {
+        const body = await post(bases[(i + j) % 2]!, 'login', { id: email, password: PASSWORD });
+        if (!body.succeed) throw new Error(`login ${email}: ${body.errorCode}`);
+        tokens[i + j] = body.token as string;
+      }),
+    );
+  }
+  return tokens;
+}
+
+let eventA = 0;
+let sessionA = 0;
+let eventB = 0;
+let sessionsB: number[] = [];
+
+describe.skipIf(!onPostgres)('reservation capacity under concurrent load (two server processes, PostgreSQL)', () => {
+  beforeAll(async () => {
+    adminUrl = process.env.TEST_DATABASE_URL!;
+    dbName = `hibi_conc_${crypto.randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    database = await openPostgres(dbUrl(), 2);
+    await migrate(database);
+    await database.close();
+    pool = new pg.Pool({ connectionString: dbUrl(), max: 2 });
+
+    const hash = await hashPassword(PASSWORD);
+    const [tenant] = await query<{ id: number }>(
+      `INSERT INTO tenants (name_ja, contract_type, corporate_contract) VALUES ('負荷テスト株式会社', 1, true) RETURNING id`,
+    );
+    const total = ALREADY_BOOKED + RACERS + DOUBLE_USERS;
+    const users = await query<{ id: number; email: string }>(
+      `INSERT INTO users (tenant_id, email, password_hash, nickname, accepted_terms_version)
+       SELECT $1, 'load' || n || '@example.com', $2, 'load' || n, 2 FROM generate_series(1, $3) AS n RETURNING id, email`,
+      [tenant!.id, hash, total],
+    );
+    const now = Date.now();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    [{ id: eventA }] = await query<{ id: number }>(
+      `INSERT INTO events (title_ja, title_en, start_at, end_at, published_at) VALUES ('負荷テスト', 'Load test', $1, $2, $3) RETURNING id`,
+      [iso(now + 10 * 86_400_000), iso(now + 10 * 86_400_000 + 3_600_000), iso(now - 86_400_000)],
+    );
+    [{ id: sessionA }] = await query<{ id: number }>(
+      `INSERT INTO event_sessions (event_id, title_ja, start_at, end_at, capacity, reservation_type, reservation_start_at, reservation_end_at)
+       VALUES ($1, '本編', $2, $3, $4, 1, $5, $6) RETURNING id`,
+      [eventA, iso(now + 10 * 86_400_000), iso(now + 10 * 86_400_000 + 3_600_000), CAPACITY, iso(now - 86_400_000), iso(now + 5 * 86_400_000)],
+    );
+    // The first 40 seats are taken already: the race is for the last 20.
+    await query(
+      `INSERT INTO event_reservations (event_id, session_id, user_id) SELECT $1, $2, id FROM users WHERE email = ANY($3::text[])`,
+      [eventA, sessionA, users.slice(0, ALREADY_BOOKED).map((u) => u.email)],
+    );
+    await query(`UPDATE event_sessions SET reserved_count = $1 WHERE id = $2`, [ALREADY_BOOKED, sessionA]);
+    [{ id: eventB }] = await query<{ id: number }>(
+      `INSERT INTO events (title_ja, start_at, end_at, published_at) VALUES ('二重予約テスト', $1, $2, $3) RETURNING id`,
+      [iso(now + 12 * 86_400_000), iso(now + 12 * 86_400_000 + 7_200_000), iso(now - 86_400_000)],
+    );
+    sessionsB = (
+      await query<{ id: number }>(
+        `INSERT INTO event_sessions (event_id, title_ja, start_at, end_at, capacity, reservation_type, reservation_start_at, reservation_end_at, sort)
+         VALUES ($1, '午前', $2, $3, 500, 1, $4, $5, 0), ($1, '午後', $2, $3, 500, 1, $4, $5, 1) RETURNING id`,
+        [eventB, iso(now + 12 * 86_400_000), iso(now + 12 * 86_400_000 + 3_600_000), iso(now - 86_400_000), iso(now + 5 * 86_400_000)],
+      )
+    ).map((r) => r.id);
+
+    for (const port of ports) {
+      servers.push(
+        spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+          cwd: root,
+          env: {
+            ...process.env,
+            DATABASE_URL: dbUrl(),
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DEMO_CONTENT: 'false',
+            LOG_LEVEL: 'silent',
+            LOGIN_LIMIT_PER_ADDRESS: '100000',
+            WEB_DIST_DIR: path.join(root, '.tmp', 'no-web'),
+          },
+          stdio: 'ignore',
+        }),
+      );
+    }
+    await Promise.all(bases.map(waitUp));
+  }, 240_000);
+
+  afterAll(async () => {
+    await Promise.all(
+      servers.map(
+        (s) =>
+          new Promise<void>((resolve) => {
+            if (s.exitCode !== null) return resolve();
+            s.once('exit', () => resolve());
+            s.kill('SIGTERM');
+          }),
+      ),
+    );
+    await pool?.end();
+    if (dbName) {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    }
+  }, 60_000);
+
+  it(`books exactly the last ${CAPACITY - ALREADY_BOOKED} seats when ${RACERS} users reserve at once through two processes`, async () => {
+    const emails = Array.from({ length: RACERS }, (_, i) => `load${ALREADY_BOOKED + i + 1}@example.com`);
+    const tokens = await signIn(emails);
+    const results = await Promise.all(
+      tokens.map((token, i) => post(bases[i % 2]!, 'reserveEvent', { eventID: eventA, sessionID: sessionA, body: [] }, token)),
+    );
+    const succeeded = results.filter((r) => r.succeed).length;
+    const codes: Record<string, number> = {};
+    for (const r of results) if (!r.succeed) codes[r.errorCode] = (codes[r.errorCode] ?? 0) + 1;
+    const [rowsNow] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM event_reservations WHERE session_id = $1 AND cancelled_at IS NULL`, [sessionA]);
+    const [session] = await query<{ reserved_count: number; capacity: number }>(`SELECT reserved_count, capacity FROM event_sessions WHERE id = $1`, [sessionA]);
+    console.log(
+      `[events concurrency] ${RACERS} simultaneous reserveEvent calls over 2 processes for ${CAPACITY - ALREADY_BOOKED} last seats ` +
+        `(capacity ${CAPACITY}, ${ALREADY_BOOKED} booked before): succeeded=${succeeded}, failures=${JSON.stringify(codes)}, ` +
+        `active reservation rows=${rowsNow!.n}, reserved_count=${session!.reserved_count}`,
+    );
+    expect(succeeded).toBe(CAPACITY - ALREADY_BOOKED);
+    expect(codes).toEqual({ reservationCapacityOver: RACERS - (CAPACITY - ALREADY_BOOKED) });
+    expect(rowsNow!.n).toBe(CAPACITY);
+    expect(session!.reserved_count).toBe(CAPACITY);
+  }, 240_000);
+
+  it(`lets each of ${DOUBLE_USERS} users hold one reservation when they fire two at once into two sessions of one event`, async () => {
+    const emails = Array.from({ length: DOUBLE_USERS }, (_, i) => `load${ALREADY_BOOKED + RACERS + i + 1}@example.com`);
+    const tokens = await signIn(emails);
+    const results = await Promise.all(
+      tokens.flatMap((token) => [
+        post(bases[0]!, 'reserveEvent', { eventID: eventB, sessionID: sessionsB[0], body: [] }, token),
+        post(bases[1]!, 'reserveEvent', { eventID: eventB, sessionID: sessionsB[1], body: [] }, token),
+      ]),
+    );
+    const perUser = tokens.map((_, i) => [results[2 * i]!, results[2 * i + 1]!]);
+    const oneEach = perUser.filter((pair) => pair.filter((r) => r.succeed).length === 1).length;
+    const codes: Record<string, number> = {};
+    for (const r of results) if (!r.succeed) codes[r.errorCode] = (codes[r.errorCode] ?? 0) + 1;
+    const [counts] = await query<{ rows: number; users: number; max_per_user: number }>(
+      `SELECT count(*)::int AS rows, count(DISTINCT user_id)::int AS users,
+              COALESCE(max(c), 0)::int AS max_per_user FROM (SELECT user_id, count(*) OVER (PARTITION BY user_id) AS c FROM event_reservations
+              WHERE event_id = $1 AND cancelled_at IS NULL) x`,
+      [eventB],
+    );
+    const sessionCounts = await query<{ id: number; reserved_count: number; n: number }>(
+      `SELECT s.id, s.reserved_count, (SELECT count(*)::int FROM event_reservations r WHERE r.session_id = s.id AND r.cancelled_at IS NULL) AS n
+       FROM event_sessions s WHERE s.event_id = $1 ORDER BY s.id`,
+      [eventB],
+    );
+    console.log(
+      `[events concurrency] ${DOUBLE_USERS} users x 2 simultaneous reservations into 2 sessions of one event: ` +
+        `users with exactly one success=${oneEach}, failures=${JSON.stringify(codes)}, active rows=${counts!.rows}, ` +
+        `distinct users=${counts!.users}, max rows per user=${counts!.max_per_user}, ` +
+        `sessions=${JSON.stringify(sessionCounts.map((s) => ({ reserved_count: s.reserved_count, rows: s.n })))}`,
+    );
+    expect(oneEach).toBe(DOUBLE_USERS);
+    expect(codes).toEqual({ reservedAnotherSession: DOUBLE_USERS });
+    expect(counts).toEqual({ rows: DOUBLE_USERS, users: DOUBLE_USERS, max_per_user: 1 });
+    for (const s of sessionCounts) expect(s.reserved_count).toBe(s.n);
+  }, 240_000);
+});
