@@ -1,2 +1,130 @@
-// Functions of the lifecycle domain. Add each with defineFunction and list it in the array below.
-export const lifecycleFunctions = [] as const;
+import { z } from 'zod';
+import { defineFunction } from '../protocol.ts';
+import { LOGIN_ID_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../constants.ts';
+
+/** Limits of the signup model (spec 2 §3). */
+export const SIGNUP_LIMITS = {
+  invitationCode: 64,
+  userName: 50,
+  userPhonetic: 50,
+  userNickname: 12,
+  externalAccountId: 64,
+} as const;
+
+/** Hiragana or katakana, the long-vowel mark, middle dot and spaces: a kana reading. */
+const KANA = /^[\u3041-\u3096\u309D-\u309F\u30A1-\u30FA\u30FC-\u30FF\u3000 ・]*$/u;
+
+const email = (requiredKey: string) =>
+  z
+    .string({ error: `msg:${requiredKey}` })
+    .trim()
+    .min(1, { error: `msg:${requiredKey}` })
+    .max(LOGIN_ID_MAX, { error: 'msg:emailInvalid' })
+    .pipe(z.email({ error: 'msg:emailInvalid' }));
+
+const requiredText = (key: string, max: number) =>
+  z
+    .string({ error: `msg:${key}Required` })
+    .trim()
+    .min(1, { error: `msg:${key}Required` })
+    .max(max, { error: `msg:${key}TooLong` });
+
+export const createUserByInvitationCode = defineFunction({
+  name: 'createUserByInvitationCode',
+  auth: 'none',
+  summary:
+    "Sign up with an invitation code of a tenant. Creates the account without a password and emails a single-use link to set one. Validation failures (including an unknown, expired or used-up code and a taken email) answer errorCode validationError with validationErrorMessage in the caller's language.",
+  payload: z
+    .object({
+      invitationCode: requiredText('invitationCode', SIGNUP_LIMITS.invitationCode),
+      userName: requiredText('userName', SIGNUP_LIMITS.userName),
+      userPhonetic: requiredText('userPhonetic', SIGNUP_LIMITS.userPhonetic).regex(KANA, { error: 'msg:userPhoneticKana' }),
+      userNickname: requiredText('userNickname', SIGNUP_LIMITS.userNickname),
+      externalAccountId: z.string().trim().max(SIGNUP_LIMITS.externalAccountId, { error: 'msg:externalAccountIdTooLong' }).optional(),
+      userEmailAddress: email('emailRequired'),
+      userEmailAddress2: email('email2Required'),
+    })
+    .refine((v) => v.userEmailAddress.toLowerCase() === v.userEmailAddress2.toLowerCase(), {
+      error: 'msg:emailMismatch',
+      path: ['userEmailAddress2'],
+    }),
+  response: z.object({}),
+  errorCodes: ['validationError'],
+});
+
+export const requestPasswordReset = defineFunction({
+  name: 'requestPasswordReset',
+  auth: 'none',
+  summary: 'Email a single-use link (60 minutes) for setting a new password to a tenant user (notification method EMAIL).',
+  payload: z.object({
+    email: email('emailRequired'),
+    notificationMethod: z.literal('EMAIL').optional(),
+  }),
+  response: z.object({}),
+  errorCodes: ['notTenantUser'],
+});
+
+export const updateEmailAddressWithResetPassword = defineFunction({
+  name: 'updateEmailAddressWithResetPassword',
+  auth: 'optional',
+  summary:
+    "Signed in: register (or change) the caller's personal email address; a single-use link sent to it sets the address and a password. As a guest it works like requestPasswordReset for an address already on file.",
+  payload: z.object({ email: email('emailRequired') }),
+  response: z.object({}),
+  errorCodes: ['notTenantUser', 'emailTaken'],
+});
+
+export const setPassword = defineFunction({
+  name: 'setPassword',
+  auth: 'optional',
+  summary:
+    "Set a password with the token of an emailed link (single use, 60 minutes). Ends the user's other sessions; a registration link also sets the email address.",
+  payload: z.object({
+    token: z.string().min(16).max(200),
+    password: z
+      .string({ error: 'msg:passwordRequired' })
+      .min(1, { error: 'msg:passwordRequired' })
+      .min(PASSWORD_MIN, { error: 'msg:passwordLength' })
+      .max(PASSWORD_MAX, { error: 'msg:passwordLength' }),
+  }),
+  response: z.object({}),
+  errorCodes: ['invalidLink', 'linkExpired', 'emailTaken', 'notTenantUser'],
+});
+
+/**
+ * Developer tool (spec 2 §2): exists only when the server has DEVTOOL_PATH set; otherwise 404 unknownFunction.
+ * The web app's catch-all page asks whether its path is the tool's.
+ */
+export const isDevtoolPath = defineFunction({
+  name: 'isDevtoolPath',
+  auth: 'none',
+  summary: 'Developer tool only: whether a path is the hidden developer-tool route.',
+  payload: z.object({ path: z.string().max(300) }),
+  response: z.object({ isDevtool: z.boolean() }),
+});
+
+export const devtoolUserSchema = z.object({
+  displayName: z.string(),
+  comment: z.string(),
+  birthYear: z.number().int().nullable(),
+  gender: z.number().int().nullable(),
+  height: z.number().nullable(),
+  imageUrl: z.string().nullable(),
+});
+
+export const getDevtoolUser = defineFunction({
+  name: 'getDevtoolUser',
+  auth: 'required',
+  summary: "Developer tool only: the signed-in test user's profile as the tool edits it (height in cm).",
+  payload: z.object({}),
+  response: z.object({ user: devtoolUserSchema }),
+});
+
+export const lifecycleFunctions = [
+  createUserByInvitationCode,
+  requestPasswordReset,
+  updateEmailAddressWithResetPassword,
+  setPassword,
+  isDevtoolPath,
+  getDevtoolUser,
+] as const;

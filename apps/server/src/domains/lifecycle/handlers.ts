@@ -1,8 +1,102 @@
-import type { Handler } from '../../functions/types.ts';
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { validationMessages } from '@hibi/contract/messages';
+import * as fns from '@hibi/contract/functions/lifecycle';
 import type { Config } from '../../config.ts';
+import { users } from '../../db/schema/core.ts';
+import { defineHandler, failure, type Handler } from '../../functions/types.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { LifecycleFailure, requestEmailRegistration, requestReset, signUp, usePasswordLink } from './service.ts';
 
-/** Handlers of the lifecycle domain, one per function in the contract's functions/lifecycle.ts. */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
+/** Rate limits (product-decisions §2): per client address and per account, in 10-minute windows. */
+export const LIFECYCLE_WINDOW_MS = 10 * 60 * 1000;
+export const LIMIT_PER_ADDRESS = 100;
+export const LIMIT_PER_ACCOUNT = 5;
+
+function asFailure(error: unknown, locale: 'ja' | 'en') {
+  if (!(error instanceof LifecycleFailure)) throw error;
+  if (error.errorCode === 'validationError') {
+    return failure('validationError', { validationErrorMessage: error.messageKeys.map((k) => validationMessages[locale][k] ?? k) });
+  }
+  return failure(error.errorCode);
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = crypto.createHash('sha256').update(a).digest();
+  const y = crypto.createHash('sha256').update(b).digest();
+  return crypto.timingSafeEqual(x, y);
+}
+
+/** Handlers of the lifecycle domain; the developer tool's exist only when DEVTOOL_PATH is set. */
 export function lifecycleHandlers(config: Config): Handler[] {
-  return [];
+  const handlers = [
+    defineHandler(fns.createUserByInvitationCode, async (payload, ctx) => {
+      await ctx.rateLimit(`signup-ip:${ctx.ip}`, LIMIT_PER_ADDRESS, LIFECYCLE_WINDOW_MS);
+      await ctx.rateLimit(`signup-account:${payload.userEmailAddress.toLowerCase()}`, LIMIT_PER_ACCOUNT, LIFECYCLE_WINDOW_MS);
+      try {
+        await signUp(ctx.db, ctx.config, payload, ctx.locale, ctx.now());
+        return {};
+      } catch (error) {
+        return asFailure(error, ctx.locale);
+      }
+    }),
+
+    defineHandler(fns.requestPasswordReset, async ({ email }, ctx) => {
+      await ctx.rateLimit(`reset-ip:${ctx.ip}`, LIMIT_PER_ADDRESS, LIFECYCLE_WINDOW_MS);
+      await ctx.rateLimit(`reset-account:${email.toLowerCase()}`, LIMIT_PER_ACCOUNT, LIFECYCLE_WINDOW_MS);
+      try {
+        await requestReset(ctx.db, ctx.config, email, ctx.locale, ctx.now());
+        return {};
+      } catch (error) {
+        return asFailure(error, ctx.locale);
+      }
+    }),
+
+    defineHandler(fns.updateEmailAddressWithResetPassword, async ({ email }, ctx) => {
+      await ctx.rateLimit(`register-ip:${ctx.ip}`, LIMIT_PER_ADDRESS, LIFECYCLE_WINDOW_MS);
+      await ctx.rateLimit(`register-account:${ctx.user ? `u${ctx.user.id}` : email.toLowerCase()}`, LIMIT_PER_ACCOUNT, LIFECYCLE_WINDOW_MS);
+      try {
+        // A guest can only ask for a link to an address already on file: the same as a password reset.
+        if (ctx.user) await requestEmailRegistration(ctx.db, ctx.config, ctx.user.id, email, ctx.locale, ctx.now());
+        else await requestReset(ctx.db, ctx.config, email, ctx.locale, ctx.now());
+        return {};
+      } catch (error) {
+        return asFailure(error, ctx.locale);
+      }
+    }),
+
+    defineHandler(fns.setPassword, async ({ token, password }, ctx) => {
+      await ctx.rateLimit(`setpw-ip:${ctx.ip}`, LIMIT_PER_ADDRESS, LIFECYCLE_WINDOW_MS);
+      const passwordHash = await hashPassword(password);
+      try {
+        await usePasswordLink(ctx.db, token, passwordHash, ctx.now(), ctx.user?.sessionId ?? null);
+        return {};
+      } catch (error) {
+        return asFailure(error, ctx.locale);
+      }
+    }),
+  ] as unknown as Handler[];
+
+  const devtoolPath = config.devtoolPath;
+  if (devtoolPath) {
+    handlers.push(
+      ...([
+        defineHandler(fns.isDevtoolPath, async ({ path }) => ({ isDevtool: sameSecret(path.replace(/^\/+|\/+$/g, ''), devtoolPath) })),
+        defineHandler(fns.getDevtoolUser, async (_payload, ctx) => {
+          const [u] = await ctx.db.select().from(users).where(eq(users.id, ctx.user.id)).limit(1);
+          return {
+            user: {
+              displayName: u!.nickname,
+              comment: u!.comment,
+              birthYear: u!.birthYear,
+              gender: u!.gender,
+              height: u!.heightTenths === null ? null : u!.heightTenths / 10,
+              imageUrl: u!.profileImageUrl,
+            },
+          };
+        }),
+      ] as unknown as Handler[]),
+    );
+  }
+  return handlers;
 }

@@ -1,0 +1,333 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { EMAIL_LINK_LIFETIME_MS } from '@hibi/contract/constants';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { mailOutbox, invitationCodes, emailLinks } from '../../db/schema/lifecycle.ts';
+import { users } from '../../db/schema/core.ts';
+import { LIMIT_PER_ACCOUNT } from './handlers.ts';
+
+let t: TestApp;
+let clock = Date.now();
+beforeAll(async () => {
+  t = await createTestApp({ now: () => new Date(clock) });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const db = () => t.database.db;
+let seq = 0;
+function uniqueEmail(prefix = 'new') {
+  seq += 1;
+  return `${prefix}${seq}.${Date.now()}@example.org`;
+}
+function signupPayload(overrides: Record<string, unknown> = {}) {
+  const email = uniqueEmail();
+  return {
+    invitationCode: 'WELCOME-2026',
+    userName: '日比 花子',
+    userPhonetic: 'ひび はなこ',
+    userNickname: 'はなこ',
+    userEmailAddress: email,
+    userEmailAddress2: email,
+    ...overrides,
+  };
+}
+async function mailsTo(address: string) {
+  return db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, address.toLowerCase()));
+}
+function tokenOf(text: string): string {
+  const match = /\/setPassword\?token=([A-Za-z0-9_-]+)/.exec(text);
+  if (!match) throw new Error(`no link in ${text}`);
+  return match[1]!;
+}
+async function counts() {
+  const [u] = await db().select({ n: sql<number>`count(*)::int` }).from(users);
+  const [m] = await db().select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
+  const [l] = await db().select({ n: sql<number>`count(*)::int` }).from(emailLinks);
+  const codes = await db().select({ code: invitationCodes.code, used: invitationCodes.usedCount }).from(invitationCodes);
+  return { users: Number(u!.n), mails: Number(m!.n), links: Number(l!.n), codes: Object.fromEntries(codes.map((c) => [c.code, c.used])) };
+}
+
+describe('createUserByInvitationCode', () => {
+  it('creates an account without a password in the tenant of the code and queues a password-setting mail in the caller language', async () => {
+    const payload = signupPayload({ invitationCode: ' welcome-2026 ', externalAccountId: 'ext-42' });
+    const before = await counts();
+    const { status, body } = await t.call('createUserByInvitationCode', { ...payload, locale: 'ja' });
+    expect(status).toBe(200);
+    expect(body).toEqual({ succeed: true });
+    const after = await counts();
+    expect(after.codes['WELCOME-2026']).toBe(before.codes['WELCOME-2026']! + 1);
+
+    const [user] = await db().select().from(users).where(eq(users.email, payload.userEmailAddress));
+    expect(user).toMatchObject({ nickname: 'はなこ', userName: '日比 花子', userPhonetic: 'ひび はなこ', externalAccountId: 'ext-42', passwordHash: null, locale: 'ja' });
+    expect(user!.tenantId).not.toBeNull();
+
+    const [mail] = await mailsTo(payload.userEmailAddress);
+    expect(mail!.subject).toBe('【Hibi】パスワード設定のご案内');
+    expect(mail!.status).toBe('pending');
+    expect(mail!.textBody).toContain(`${t.config.appBaseUrl}/setPassword?token=`);
+    expect(mail!.textBody).toContain('はなこ 様');
+    expect(mail!.htmlBody).toContain('<a href="' + t.config.appBaseUrl + '/setPassword?token=');
+    // The token is stored only as a hash.
+    const token = tokenOf(mail!.textBody);
+    const links = await db().select().from(emailLinks).where(eq(emailLinks.userId, user!.id));
+    expect(links).toHaveLength(1);
+    expect(links[0]!.tokenHash).not.toBe(token);
+    expect(links[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(links[0]!.expiresAt.getTime() - links[0]!.createdAt.getTime()).toBe(EMAIL_LINK_LIFETIME_MS);
+
+    // The account cannot sign in until a password is set.
+    expect((await t.call('login', { id: payload.userEmailAddress, password: 'anything-at-all' })).body.errorCode).toBe('invalidCredentials');
+  });
+
+  it('writes the mail in English for an English caller', async () => {
+    const payload = signupPayload();
+    expect((await t.call('createUserByInvitationCode', { ...payload, locale: 'en' })).body.succeed).toBe(true);
+    const [mail] = await mailsTo(payload.userEmailAddress);
+    expect(mail!.subject).toBe('[Hibi] Set your password');
+    expect(mail!.locale).toBe('en');
+    expect(mail!.textBody).toContain('Dear はなこ,');
+    expect(mail!.htmlBody).toContain('<html lang="en">');
+  });
+
+  it('after the emailed link sets a password, the user signs in with email and password; the link works once', async () => {
+    const payload = signupPayload();
+    await t.call('createUserByInvitationCode', payload);
+    const token = tokenOf((await mailsTo(payload.userEmailAddress))[0]!.textBody);
+    expect((await t.call('setPassword', { token, password: 'a-new-password' })).body).toEqual({ succeed: true });
+    expect((await t.call('login', { id: payload.userEmailAddress, password: 'a-new-password' })).body.succeed).toBe(true);
+    expect((await t.call('setPassword', { token, password: 'another-password' })).body).toEqual({ succeed: false, errorCode: 'invalidLink' });
+    expect((await t.call('login', { id: payload.userEmailAddress, password: 'another-password' })).body.succeed).toBe(false);
+  });
+
+  it.each([
+    ['an unknown code', 'NO-SUCH-CODE', '招待コードが正しくありません', 'The invitation code is not valid'],
+    ['an expired code', 'EXPIRED-2025', '招待コードの有効期限が切れています', 'The invitation code has expired'],
+    ['a used-up code', 'USEDUP-2026', '招待コードの利用上限に達しています', 'The invitation code has reached its limit of uses'],
+  ])('refuses %s with validationError in the caller language, creating nothing', async (_label, code, ja, en) => {
+    const before = await counts();
+    const resJa = await t.call('createUserByInvitationCode', signupPayload({ invitationCode: code }));
+    expect(resJa).toEqual({ status: 200, body: { succeed: false, errorCode: 'validationError', validationErrorMessage: [ja] } });
+    const resEn = await t.call('createUserByInvitationCode', { ...signupPayload({ invitationCode: code }), locale: 'en' });
+    expect(resEn.body.validationErrorMessage).toEqual([en]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a taken email (any case) and leaves the code count, users and outbox alone', async () => {
+    const before = await counts();
+    const res = await t.call('createUserByInvitationCode', signupPayload({ userEmailAddress: 'Member@Example.com', userEmailAddress2: 'member@example.com' }));
+    expect(res.body).toEqual({ succeed: false, errorCode: 'validationError', validationErrorMessage: ['このメールアドレスはすでに登録されています'] });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('answers 400 validationError for missing, malformed and mismatched fields, with messages in the caller language', async () => {
+    const before = await counts();
+    const empty = await t.call('createUserByInvitationCode', {
+      invitationCode: '',
+      userName: ' ',
+      userPhonetic: '',
+      userNickname: '',
+      userEmailAddress: '',
+      userEmailAddress2: '',
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errorCode).toBe('validationError');
+    expect(empty.body.validationErrorMessage).toEqual([
+      '招待コードが入力されていません',
+      '氏名が入力されていません',
+      'ふりがなが入力されていません',
+      'ニックネームが入力されていません',
+      'メールアドレスが入力されていません',
+      '確認用メールアドレスが入力されていません',
+    ]);
+    const mismatch = await t.call('createUserByInvitationCode', { ...signupPayload({ userEmailAddress2: 'other@example.org' }), locale: 'en' });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.validationErrorMessage).toEqual(['Mailaddress does not match']);
+    const malformed = await t.call('createUserByInvitationCode', signupPayload({ userEmailAddress: 'not-an-email', userEmailAddress2: 'not-an-email' }));
+    expect(malformed.body.validationErrorMessage[0]).toBe('正しいメールアドレスを入力してください');
+    const kana = await t.call('createUserByInvitationCode', signupPayload({ userPhonetic: 'Hibi Hanako' }));
+    expect(kana.body.validationErrorMessage).toEqual(['ふりがなはひらがなまたはカタカナで入力してください']);
+    const katakana = signupPayload({ userPhonetic: 'ヒビ　ハナコ' });
+    const tooLong = await t.call('createUserByInvitationCode', signupPayload({ userNickname: 'あ'.repeat(13) }));
+    expect(tooLong.body.validationErrorMessage).toEqual(['ニックネームは12文字以内で入力してください']);
+    const wrongType = await t.call('createUserByInvitationCode', signupPayload({ invitationCode: 12345 }));
+    expect(wrongType.status).toBe(400);
+    const unknownField = await t.call('createUserByInvitationCode', signupPayload({ isAdmin: true }));
+    expect(unknownField.status).toBe(400);
+    const huge = await t.call('createUserByInvitationCode', signupPayload({ userName: 'x'.repeat(10_000) }));
+    expect(huge.status).toBe(400);
+    expect(await counts()).toEqual(before);
+    // Katakana readings are fine.
+    expect((await t.call('createUserByInvitationCode', katakana)).body.succeed).toBe(true);
+  });
+
+  it('lets a code with one use left sign up exactly one of two people asking at once', async () => {
+    const [tenant] = await db().select({ id: users.tenantId }).from(users).where(eq(users.email, 'member@example.com'));
+    await db().insert(invitationCodes).values({ code: 'ONE-LEFT', tenantId: tenant!.id, maxUses: 1 });
+    const results = await Promise.all([
+      t.call('createUserByInvitationCode', signupPayload({ invitationCode: 'ONE-LEFT' })),
+      t.call('createUserByInvitationCode', signupPayload({ invitationCode: 'ONE-LEFT' })),
+    ]);
+    expect(results.map((r) => r.body.succeed).sort()).toEqual([false, true]);
+    expect(results.find((r) => !r.body.succeed)!.body.validationErrorMessage).toEqual(['招待コードの利用上限に達しています']);
+    const [code] = await db().select().from(invitationCodes).where(eq(invitationCodes.code, 'ONE-LEFT'));
+    expect(code!.usedCount).toBe(1);
+  });
+
+  it(`answers 429 after ${LIMIT_PER_ACCOUNT} attempts for one address in the window`, async () => {
+    const payload = signupPayload({ invitationCode: 'NO-SUCH-CODE' });
+    for (let i = 0; i < LIMIT_PER_ACCOUNT; i++) expect((await t.call('createUserByInvitationCode', payload)).status).toBe(200);
+    expect(await t.call('createUserByInvitationCode', payload)).toEqual({ status: 429, body: { succeed: false, errorCode: 'tooManyRequests' } });
+  });
+});
+
+describe('requestPasswordReset and setPassword', () => {
+  it('emails a reset link; setting a password replaces the old one, ends every session and spends every other link', async () => {
+    const oldToken = await t.login('member40@example.com');
+    expect((await t.call('requestPasswordReset', { email: 'Member40@example.com', locale: 'en' })).body).toEqual({ succeed: true });
+    expect((await t.call('requestPasswordReset', { email: 'member40@example.com', notificationMethod: 'EMAIL' })).body.succeed).toBe(true);
+    const mails = await mailsTo('member40@example.com');
+    expect(mails.map((m) => m.subject)).toEqual(['[Hibi] Reset your password', '【Hibi】パスワード再設定のご案内']);
+    const [first, second] = mails.map((m) => tokenOf(m.textBody));
+
+    expect((await t.call('setPassword', { token: first, password: 'brand-new-pass' })).body.succeed).toBe(true);
+    expect((await t.call('login', { id: 'member40@example.com', password: 'wellbeing-demo' })).body.errorCode).toBe('invalidCredentials');
+    expect((await t.call('login', { id: 'member40@example.com', password: 'brand-new-pass' })).body.succeed).toBe(true);
+    expect((await t.call('authenticateWithToken', {}, oldToken)).status).toBe(401);
+    // The second link was spent with the first.
+    expect((await t.call('setPassword', { token: second, password: 'yet-another-pass' })).body.errorCode).toBe('invalidLink');
+  });
+
+  it('tells an unknown address and a person who is no tenant user that they are not registered, sending nothing', async () => {
+    const before = await counts();
+    expect((await t.call('requestPasswordReset', { email: 'nobody@example.com' })).body).toEqual({ succeed: false, errorCode: 'notTenantUser' });
+    expect((await t.call('requestPasswordReset', { email: 'former@example.com' })).body).toEqual({ succeed: false, errorCode: 'notTenantUser' });
+    expect(await counts()).toEqual(before);
+    const empty = await t.call('requestPasswordReset', { email: '' });
+    expect(empty).toEqual({ status: 400, body: { succeed: false, errorCode: 'validationError', validationErrorMessage: ['メールアドレスが入力されていません'] } });
+    expect((await t.call('requestPasswordReset', { email: 'member41@example.com', notificationMethod: 'SMS' })).status).toBe(400);
+  });
+
+  it('refuses a link after 60 minutes, and passwords under 8 or over 128 characters', async () => {
+    await t.call('requestPasswordReset', { email: 'member42@example.com' });
+    const token = tokenOf((await mailsTo('member42@example.com'))[0]!.textBody);
+    const short = await t.call('setPassword', { token, password: '1234567' });
+    expect(short).toEqual({ status: 400, body: { succeed: false, errorCode: 'validationError', validationErrorMessage: ['パスワードは8文字以上128文字以下で入力してください'] } });
+    expect((await t.call('setPassword', { token, password: 'x'.repeat(129), locale: 'en' })).body.validationErrorMessage).toEqual(['The password must be 8 to 128 characters long']);
+    // Exactly 8 and 128 are fine on the schema level (checked without spending the link: the token is wrong).
+    expect((await t.call('setPassword', { token: 'x'.repeat(43), password: '12345678' })).body.errorCode).toBe('invalidLink');
+    expect((await t.call('setPassword', { token: 'x'.repeat(43), password: 'y'.repeat(128) })).body.errorCode).toBe('invalidLink');
+
+    clock += EMAIL_LINK_LIFETIME_MS + 1000;
+    try {
+      expect((await t.call('setPassword', { token, password: 'late-password' })).body).toEqual({ succeed: false, errorCode: 'linkExpired' });
+      expect((await t.call('login', { id: 'member42@example.com', password: 'wellbeing-demo' })).body.succeed).toBe(true);
+    } finally {
+      clock = Date.now();
+    }
+    expect((await t.call('setPassword', { token: 'short', password: 'whatever-pass' })).status).toBe(400);
+  });
+});
+
+describe('updateEmailAddressWithResetPassword', () => {
+  it('registers an address for a signed-in account without one: the link sets the address and the password', async () => {
+    const token = await t.login('EMP-0002');
+    const other = await t.login('EMP-0002');
+    const res = await t.call('updateEmailAddressWithResetPassword', { email: 'Emp2@Example.org', locale: 'ja' }, token);
+    expect(res.body).toEqual({ succeed: true });
+    const [emp] = await db().select().from(users).where(eq(users.loginIdLower, 'emp-0002'));
+    expect(emp!.email).toBeNull(); // not yet: only once the link is used
+    const [mail] = await mailsTo('emp2@example.org');
+    expect(mail!.subject).toBe('【Hibi】メールアドレス登録とパスワード設定のご案内');
+
+    expect((await t.call('setPassword', { token: tokenOf(mail!.textBody), password: 'emp2-password' }, token)).body.succeed).toBe(true);
+    const [after] = await db().select().from(users).where(eq(users.loginIdLower, 'emp-0002'));
+    expect(after!.email).toBe('emp2@example.org');
+    expect((await t.call('login', { id: 'emp2@example.org', password: 'emp2-password' })).body.user.hasEmail).toBe(true);
+    expect((await t.call('login', { id: 'EMP-0002', password: 'emp2-password' })).body.succeed).toBe(true);
+    // The caller's own session stays; the others end.
+    expect((await t.call('authenticateWithToken', {}, token)).status).toBe(200);
+    expect((await t.call('authenticateWithToken', {}, other)).status).toBe(401);
+  });
+
+  it('refuses an address someone else has, an empty address, and a guest whose address is not on file', async () => {
+    const token = await t.login('EMP-0003');
+    const before = await counts();
+    expect((await t.call('updateEmailAddressWithResetPassword', { email: 'member@example.com' }, token)).body).toEqual({ succeed: false, errorCode: 'emailTaken' });
+    const empty = await t.call('updateEmailAddressWithResetPassword', { email: '' }, token);
+    expect(empty.body.validationErrorMessage).toEqual(['メールアドレスが入力されていません']);
+    expect((await t.call('updateEmailAddressWithResetPassword', { email: 'stranger@example.org' })).body).toEqual({ succeed: false, errorCode: 'notTenantUser' });
+    expect(await counts()).toEqual(before);
+    // A guest whose address is on file gets a password link, like a reset.
+    expect((await t.call('updateEmailAddressWithResetPassword', { email: 'member43@example.com' })).body.succeed).toBe(true);
+    expect(await mailsTo('member43@example.com')).toHaveLength(1);
+  });
+
+  it('does not set an address that was taken between the request and the link', async () => {
+    const token = await t.login('EMP-0004');
+    await t.call('updateEmailAddressWithResetPassword', { email: 'race@example.org' }, token);
+    const link = tokenOf((await mailsTo('race@example.org'))[0]!.textBody);
+    const payload = signupPayload({ userEmailAddress: 'race@example.org', userEmailAddress2: 'race@example.org' });
+    expect((await t.call('createUserByInvitationCode', payload)).body.succeed).toBe(true);
+    expect((await t.call('setPassword', { token: link, password: 'emp4-password' }, token)).body).toEqual({ succeed: false, errorCode: 'emailTaken' });
+    expect((await t.call('login', { id: 'EMP-0004', password: 'wellbeing-demo' })).body.succeed).toBe(true);
+  });
+});
+
+describe('developer tool functions', () => {
+  it('do not exist without DEVTOOL_PATH', async () => {
+    expect(await t.call('isDevtoolPath', { path: '/anything' })).toEqual({ status: 404, body: { succeed: false, errorCode: 'unknownFunction' } });
+    expect((await t.call('getDevtoolUser', {}, await t.login('member31@example.com'))).status).toBe(404);
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    expect(JSON.stringify(doc)).not.toContain('isDevtoolPath');
+  });
+
+  it('exist with DEVTOOL_PATH, and only the exact path is the tool', async () => {
+    const withTool = await createTestApp({ env: { DEVTOOL_PATH: 'dev-secret-123' } });
+    try {
+      expect((await withTool.call('isDevtoolPath', { path: '/dev-secret-123' })).body).toEqual({ succeed: true, isDevtool: true });
+      expect((await withTool.call('isDevtoolPath', { path: '/dev-secret-12' })).body.isDevtool).toBe(false);
+      expect((await withTool.call('isDevtoolPath', { path: '/other' })).body.isDevtool).toBe(false);
+      expect((await withTool.call('isDevtoolPath', { path: 'x'.repeat(301) })).status).toBe(400);
+      expect((await withTool.call('getDevtoolUser', {})).status).toBe(401);
+      const token = await withTool.login('member@example.com');
+      const { user } = (await withTool.call('getDevtoolUser', {}, token)).body;
+      expect(user).toMatchObject({ displayName: 'ひびき', comment: '毎朝ウォーキング中', birthYear: 1988, gender: 1, height: 170.2 });
+      expect(Object.keys(user).sort()).toEqual(['birthYear', 'comment', 'displayName', 'gender', 'height', 'imageUrl']);
+    } finally {
+      await withTool.close();
+    }
+  });
+});
+
+describe('local mailbox page', () => {
+  it('lists the outbox with followable links for the local machine, under the strict CSP', async () => {
+    const payload = signupPayload();
+    await t.call('createUserByInvitationCode', payload);
+    const res = await t.app.inject({ url: '/dev/mailbox' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.body).toContain(payload.userEmailAddress);
+    expect(res.body).toMatch(/<a href="http:\/\/localhost:\d+\/setPassword\?token=[A-Za-z0-9_-]+">/);
+    expect(res.body).not.toContain('<script');
+    expect(res.body).not.toContain('style=');
+  });
+
+  it('does not exist for anyone else', async () => {
+    const res = await t.app.inject({ url: '/dev/mailbox', remoteAddress: '203.0.113.9' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('setPassword');
+  });
+
+  it('is not served when mail goes out over SMTP', async () => {
+    const withSmtp = await createTestApp({ seed: false, env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+    try {
+      const res = await withSmtp.app.inject({ url: '/dev/mailbox' });
+      expect(res.body).not.toContain('Local mailbox');
+    } finally {
+      await withSmtp.close();
+    }
+  });
+});

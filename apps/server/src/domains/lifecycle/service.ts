@@ -1,0 +1,194 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { EMAIL_LINK_LIFETIME_MS } from '@hibi/contract/constants';
+import type { Locale } from '@hibi/contract/protocol';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/core.ts';
+import { endAllSessions } from '../auth/service.ts';
+import { emailLinks, invitationCodes, type EmailLinkPurpose } from '../../db/schema/lifecycle.ts';
+import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+
+/** A business failure found inside a transaction: thrown to roll it back, answered as failure(code) by the handler. */
+export class LifecycleFailure extends Error {
+  constructor(
+    readonly errorCode: string,
+    /** Validation message keys (contract messages.ts) for errorCode validationError. */
+    readonly messageKeys: string[] = [],
+  ) {
+    super(errorCode);
+  }
+}
+
+export function setPasswordLink(config: Config, token: string): string {
+  return `${config.appBaseUrl}/setPassword?token=${encodeURIComponent(token)}`;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** Issues a single-use link token for a user; only its hash is stored. */
+async function issueLink(db: Db, userId: number, purpose: EmailLinkPurpose, email: string | null, now: Date): Promise<string> {
+  const token = newOpaqueToken();
+  await db.insert(emailLinks).values({
+    userId,
+    purpose,
+    tokenHash: hashToken(token),
+    email,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + EMAIL_LINK_LIFETIME_MS),
+  });
+  return token;
+}
+
+export interface SignupInput {
+  invitationCode: string;
+  userName: string;
+  userPhonetic: string;
+  userNickname: string;
+  externalAccountId?: string | undefined;
+  userEmailAddress: string;
+}
+
+/**
+ * Creates an account with an invitation code, in one transaction with the code's use, the link and the mail:
+ * either all of it happens or none of it. The account has no password until the emailed link is used.
+ */
+export async function signUp(db: Db, config: Config, input: SignupInput, locale: Locale, now: Date): Promise<void> {
+  const code = input.invitationCode.trim().toUpperCase();
+  const email = input.userEmailAddress.trim().toLowerCase();
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    // Use the code atomically: only a code that exists, has not expired and has uses left is counted.
+    const claimed = await tx
+      .update(invitationCodes)
+      .set({ usedCount: sql`${invitationCodes.usedCount} + 1` })
+      .where(
+        and(
+          eq(invitationCodes.code, code),
+          sql`(${invitationCodes.expiresAt} IS NULL OR ${invitationCodes.expiresAt} > ${now.toISOString()})`,
+          sql`(${invitationCodes.maxUses} IS NULL OR ${invitationCodes.usedCount} < ${invitationCodes.maxUses})`,
+        ),
+      )
+      .returning({ tenantId: invitationCodes.tenantId });
+    if (!claimed[0]) {
+      const [known] = await tx.select().from(invitationCodes).where(eq(invitationCodes.code, code)).limit(1);
+      const key = !known
+        ? 'invitationCodeUnknown'
+        : known.expiresAt && known.expiresAt.getTime() <= now.getTime()
+          ? 'invitationCodeExpired'
+          : 'invitationCodeUsedUp';
+      throw new LifecycleFailure('validationError', [key]);
+    }
+    const taken = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    if (taken[0]) throw new LifecycleFailure('validationError', ['emailTaken']);
+
+    let userId: number;
+    try {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          tenantId: claimed[0].tenantId,
+          email,
+          passwordHash: null,
+          userName: input.userName.trim(),
+          userPhonetic: input.userPhonetic.trim(),
+          nickname: input.userNickname.trim(),
+          externalAccountId: input.externalAccountId?.trim() || null,
+          locale,
+          acceptedTermsVersion: 0,
+          createdAt: now,
+        })
+        .returning({ id: users.id });
+      userId = created!.id;
+    } catch (error) {
+      // Someone else took the address between the check and the insert.
+      if (isUniqueViolation(error)) throw new LifecycleFailure('validationError', ['emailTaken']);
+      throw error;
+    }
+    const token = await issueLink(tx, userId, 'signup', null, now);
+    await enqueueMail(tx, { kind: 'signup', locale, to: email, name: input.userNickname.trim(), link: setPasswordLink(config, token) }, now);
+  });
+}
+
+/** Finds a tenant user by email; null for unknown addresses and people who are no tenant users. */
+export async function findTenantUserByEmail(db: Db, email: string) {
+  const rows = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+  const user = rows[0];
+  return user && user.tenantId !== null ? user : null;
+}
+
+/** Emails a password-reset link to a tenant user. */
+export async function requestReset(db: Db, config: Config, email: string, locale: Locale, now: Date): Promise<void> {
+  const user = await findTenantUserByEmail(db, email);
+  if (!user) throw new LifecycleFailure('notTenantUser');
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const token = await issueLink(tx, user.id, 'reset', null, now);
+    await enqueueMail(tx, { kind: 'reset', locale, to: user.email!, name: user.nickname, link: setPasswordLink(config, token) }, now);
+  });
+}
+
+/**
+ * A signed-in user registers (or changes) their personal address: the link goes to the new address and
+ * sets it, with the password, only when it is used, so nobody can register an address they cannot read.
+ */
+export async function requestEmailRegistration(db: Db, config: Config, userId: number, email: string, locale: Locale, now: Date): Promise<void> {
+  const address = email.trim().toLowerCase();
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user || user.tenantId === null) throw new LifecycleFailure('notTenantUser');
+  const [other] = await db.select({ id: users.id }).from(users).where(eq(users.email, address)).limit(1);
+  if (other && other.id !== user.id) throw new LifecycleFailure('emailTaken');
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const token = await issueLink(tx, user.id, 'register', address, now);
+    await enqueueMail(tx, { kind: 'register', locale, to: address, name: user.nickname, link: setPasswordLink(config, token) }, now);
+  });
+}
+
+/**
+ * Uses an emailed link: sets the password (and, for a registration link, the email address), spends every
+ * outstanding link of the user and ends the user's sessions except the caller's own. One transaction; the link
+ * is spent by a conditional UPDATE, so two uses at once cannot both succeed.
+ */
+export async function usePasswordLink(
+  db: Db,
+  token: string,
+  passwordHash: string,
+  now: Date,
+  keepSessionId: number | null,
+): Promise<{ userId: number }> {
+  const tokenHash = hashToken(token);
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [link] = await tx
+      .update(emailLinks)
+      .set({ usedAt: now })
+      .where(and(eq(emailLinks.tokenHash, tokenHash), isNull(emailLinks.usedAt), gt(emailLinks.expiresAt, now)))
+      .returning();
+    if (!link) {
+      const [known] = await tx.select().from(emailLinks).where(eq(emailLinks.tokenHash, tokenHash)).limit(1);
+      throw new LifecycleFailure(known && !known.usedAt ? 'linkExpired' : 'invalidLink');
+    }
+    const [user] = await tx.select().from(users).where(eq(users.id, link.userId)).limit(1);
+    if (!user || user.tenantId === null) throw new LifecycleFailure('notTenantUser');
+    const patch: Partial<typeof users.$inferInsert> = { passwordHash };
+    if (link.purpose === 'register' && link.email && link.email !== user.email) {
+      const [other] = await tx.select({ id: users.id }).from(users).where(eq(users.email, link.email)).limit(1);
+      if (other) throw new LifecycleFailure('emailTaken');
+      patch.email = link.email;
+    }
+    try {
+      await tx.update(users).set(patch).where(eq(users.id, user.id));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new LifecycleFailure('emailTaken');
+      throw error;
+    }
+    // No other link of this user stays usable once a password was set.
+    await tx.update(emailLinks).set({ usedAt: now }).where(and(eq(emailLinks.userId, user.id), isNull(emailLinks.usedAt)));
+    await endAllSessions(tx, user.id, keepSessionId ?? undefined);
+    return { userId: user.id };
+  });
+}

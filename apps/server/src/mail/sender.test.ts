@@ -1,0 +1,225 @@
+import net from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { eq, inArray } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { mailOutbox } from '../db/schema/lifecycle.ts';
+import { enqueueMail } from './outbox.ts';
+import { backoffDelay, mailFrom, startMailSender, type MailSender } from './sender.ts';
+
+/** A real SMTP peer that records every message it accepted. */
+interface Peer {
+  port: number;
+  received: { to: string[]; raw: string }[];
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function createPeer(port: number, refuse: (to: string) => boolean = () => false): Peer {
+  let server: SMTPServer | null = null;
+  const received: Peer['received'] = [];
+  return {
+    port,
+    received,
+    start: () =>
+      new Promise((resolve, reject) => {
+        server = new SMTPServer({
+          authOptional: true,
+          disabledCommands: ['STARTTLS', 'AUTH'],
+          logger: false,
+          onRcptTo(address, _session, callback) {
+            if (refuse(address.address)) {
+              const error = new Error('mailbox unavailable') as Error & { responseCode: number };
+              error.responseCode = 550;
+              return callback(error);
+            }
+            callback();
+          },
+          onData(stream, session, callback) {
+            let raw = '';
+            stream.setEncoding('utf8');
+            stream.on('data', (chunk: string) => (raw += chunk));
+            stream.on('end', () => {
+              received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+              callback();
+            });
+          },
+        });
+        server.on('error', reject);
+        server.listen(port, '127.0.0.1', () => resolve());
+      }),
+    stop: () =>
+      new Promise((resolve) => {
+        if (!server) return resolve();
+        server.close(() => resolve());
+        server = null;
+      }),
+  };
+}
+
+async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+let t: TestApp;
+let senders: MailSender[] = [];
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await Promise.all(senders.map((s) => s.stop()));
+  senders = [];
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function sender(port: number, extra: Partial<Parameters<typeof startMailSender>[0]> = {}) {
+  const s = startMailSender({
+    db: t.database.db,
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    from: mailFrom(t.config.appBaseUrl),
+    pollMs: 50,
+    baseDelayMs: 100,
+    maxDelayMs: 400,
+    ...extra,
+  });
+  senders.push(s);
+  return s;
+}
+
+let seq = 0;
+async function signUp(locale: 'ja' | 'en') {
+  seq += 1;
+  const email = `smtp${seq}.${Date.now()}@example.org`;
+  const res = await t.call('createUserByInvitationCode', {
+    invitationCode: 'WELCOME-2026',
+    userName: 'Test User',
+    userPhonetic: 'てすと',
+    userNickname: 'tester',
+    userEmailAddress: email,
+    userEmailAddress2: email,
+    locale,
+  });
+  expect(res.body.succeed).toBe(true);
+  const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+  return row!;
+}
+
+describe('mail sender over SMTP', () => {
+  it('delivers a signup mail as plain text and HTML and marks it sent only after the server accepted it', async () => {
+    const peer = createPeer(await freePort());
+    await peer.start();
+    try {
+      sender(peer.port);
+      const mail = await signUp('en');
+      const got = await waitFor(async () => peer.received.find((m) => m.to.includes(mail.toAddress)));
+      expect(got.raw).toContain('Subject: [Hibi] Set your password');
+      expect(got.raw).toContain(`Message-ID: ${mail.messageId}`);
+      expect(got.raw).toMatch(/Content-Type: multipart\/alternative/);
+      expect(got.raw).toMatch(/Content-Type: text\/plain/);
+      expect(got.raw).toMatch(/Content-Type: text\/html/);
+      expect(got.raw).toContain('Content-Language: en');
+      const row = await waitFor(async () => {
+        const [r] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail.id));
+        return r!.status === 'sent' ? r : undefined;
+      });
+      expect(row.sentAt).not.toBeNull();
+      expect(row.attempts).toBe(1);
+    } finally {
+      await peer.stop();
+    }
+  });
+
+  it('keeps a mail while the SMTP server is down, retries with backoff, and delivers it exactly once when it is back', async () => {
+    const peer = createPeer(await freePort());
+    sender(peer.port);
+    // The peer is stopped (never started): sign up now.
+    const mail = await signUp('ja');
+    const failing = await waitFor(async () => {
+      const [r] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail.id));
+      return r!.attempts >= 2 && r!.status === 'pending' ? r : undefined;
+    });
+    expect(failing.lastError).toBeTruthy();
+    expect(failing.nextAttemptAt.getTime()).toBeGreaterThan(failing.createdAt.getTime());
+    expect(peer.received).toHaveLength(0);
+
+    await peer.start();
+    try {
+      await waitFor(async () => peer.received.some((m) => m.to.includes(mail.toAddress)));
+      // Keep polling a while longer: nothing is sent a second time.
+      await new Promise((r) => setTimeout(r, 800));
+      const copies = peer.received.filter((m) => m.raw.includes(`Message-ID: ${mail.messageId}`));
+      expect(copies).toHaveLength(1);
+      const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail.id));
+      expect(row!.status).toBe('sent');
+      expect(row!.attempts).toBeGreaterThanOrEqual(3);
+    } finally {
+      await peer.stop();
+    }
+  });
+
+  it('two senders on one outbox deliver every mail exactly once', async () => {
+    const peer = createPeer(await freePort());
+    await peer.start();
+    try {
+      const ids: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        ids.push(await enqueueMail(t.database.db, { kind: 'reset', locale: 'en', to: `bulk${i}@example.org`, name: null, link: 'http://localhost/setPassword?token=x' }, new Date()));
+      }
+      sender(peer.port, { batchSize: 3 });
+      sender(peer.port, { batchSize: 3 });
+      await waitFor(async () => {
+        const rows = await t.database.db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids));
+        return rows.every((r) => r.status === 'sent');
+      });
+      const bulk = peer.received.filter((m) => m.to[0]!.startsWith('bulk'));
+      expect(bulk).toHaveLength(20);
+      expect(new Set(bulk.map((m) => m.to[0])).size).toBe(20);
+    } finally {
+      await peer.stop();
+    }
+  });
+
+  it('gives up on a mail the server refuses for good (5xx) after a few attempts', async () => {
+    const peer = createPeer(await freePort(), (to) => to.startsWith('bounce'));
+    await peer.start();
+    try {
+      const id = await enqueueMail(t.database.db, { kind: 'reset', locale: 'ja', to: 'bounce@example.org', name: 'x', link: 'http://localhost/x' }, new Date());
+      sender(peer.port, { maxPermanentAttempts: 2 });
+      const row = await waitFor(async () => {
+        const [r] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+        return r!.status === 'failed' ? r : undefined;
+      });
+      expect(row.attempts).toBe(2);
+      expect(row.lastError).toContain('550');
+    } finally {
+      await peer.stop();
+    }
+  });
+});
+
+describe('backoff', () => {
+  it('doubles from the base delay up to the cap, with jitter of at most 20 %', () => {
+    const mid = () => 0.5;
+    expect([1, 2, 3, 4, 5, 10].map((n) => backoffDelay(n, 1000, 10_000, mid))).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000]);
+    expect(backoffDelay(1, 1000, 10_000, () => 0)).toBe(800);
+    expect(backoffDelay(1, 1000, 10_000, () => 1)).toBe(1200);
+  });
+});

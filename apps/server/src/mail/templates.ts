@@ -1,0 +1,134 @@
+import type { Locale } from '@hibi/contract/protocol';
+import { EMAIL_LINK_LIFETIME_MS } from '@hibi/contract/constants';
+
+/** The mails the product sends (product-decisions §5). */
+export type MailKind = 'signup' | 'reset' | 'register';
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+interface Copy {
+  subject: string;
+  greeting: (name: string) => string;
+  lead: string[];
+  button: string;
+  validity: string;
+  ignore: string;
+}
+
+const minutes = Math.round(EMAIL_LINK_LIFETIME_MS / 60000);
+
+const COPY: Record<Locale, Record<MailKind, Copy> & { signature: string[]; fallbackName: string; linkNote: string }> = {
+  ja: {
+    fallbackName: 'ご利用者',
+    signature: ['Hibi（日々）事務局', 'このメールは送信専用です。ご返信いただいてもお答えできません。'],
+    linkNote: 'ボタンが押せない場合は、次のURLをブラウザに貼り付けてください。',
+    signup: {
+      subject: '【Hibi】パスワード設定のご案内',
+      greeting: (n) => `${n} 様`,
+      lead: ['Hibi へのご登録ありがとうございます。', '次のリンクからパスワードを設定すると、メールアドレスとパスワードでログインできるようになります。'],
+      button: 'パスワードを設定する',
+      validity: `このリンクの有効期限は${minutes}分で、一度だけ使えます。`,
+      ignore: 'お心当たりのない場合は、このメールを破棄してください。',
+    },
+    reset: {
+      subject: '【Hibi】パスワード再設定のご案内',
+      greeting: (n) => `${n} 様`,
+      lead: ['パスワード再設定のお申し込みを受け付けました。', '次のリンクから新しいパスワードを設定してください。'],
+      button: 'パスワードを再設定する',
+      validity: `このリンクの有効期限は${minutes}分で、一度だけ使えます。`,
+      ignore: 'お心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。',
+    },
+    register: {
+      subject: '【Hibi】メールアドレス登録とパスワード設定のご案内',
+      greeting: (n) => `${n} 様`,
+      lead: [
+        'メールアドレス登録のお申し込みを受け付けました。',
+        '次のリンクからパスワードを設定すると、このメールアドレスが登録されます。設定後は、最初に入力したアカウントIDまたはこのメールアドレスと、新しいパスワードでログインしてください。',
+      ],
+      button: 'パスワードを設定する',
+      validity: `このリンクの有効期限は${minutes}分で、一度だけ使えます。`,
+      ignore: 'お心当たりのない場合は、このメールを破棄してください。',
+    },
+  },
+  en: {
+    fallbackName: 'Hibi user',
+    signature: ['The Hibi administration office', 'This address does not receive replies.'],
+    linkNote: "If the button does not work, paste this address into your browser:",
+    signup: {
+      subject: '[Hibi] Set your password',
+      greeting: (n) => `Dear ${n},`,
+      lead: ['Thank you for signing up for Hibi.', 'Set your password with the link below; then you can log in with your email address and password.'],
+      button: 'Set your password',
+      validity: `The link works once and expires after ${minutes} minutes.`,
+      ignore: 'If you did not sign up, please ignore this email.',
+    },
+    reset: {
+      subject: '[Hibi] Reset your password',
+      greeting: (n) => `Dear ${n},`,
+      lead: ['We received a request to reset your password.', 'Set a new password with the link below.'],
+      button: 'Reset your password',
+      validity: `The link works once and expires after ${minutes} minutes.`,
+      ignore: 'If you did not ask for this, please ignore this email; your password stays as it is.',
+    },
+    register: {
+      subject: '[Hibi] Register your email address and set a password',
+      greeting: (n) => `Dear ${n},`,
+      lead: [
+        'We received a request to register this email address.',
+        'Set your password with the link below and the address is registered. Then log in with the account ID you first used (or this address) and the new password.',
+      ],
+      button: 'Set your password',
+      validity: `The link works once and expires after ${minutes} minutes.`,
+      ignore: 'If you did not ask for this, please ignore this email.',
+    },
+  },
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** A mail in the recipient's language, as plain text and as HTML (no external resources, inline styles only in the mail). */
+export function renderMail(kind: MailKind, locale: Locale, data: { name: string | null; link: string }): RenderedMail {
+  const all = COPY[locale];
+  const copy = all[kind];
+  const name = data.name?.trim() || all.fallbackName;
+  const text = [
+    copy.greeting(name),
+    '',
+    ...copy.lead,
+    '',
+    data.link,
+    '',
+    copy.validity,
+    copy.ignore,
+    '',
+    '--',
+    ...all.signature,
+    '',
+  ].join('\n');
+  const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
+  const html = `<!doctype html>
+<html lang="${locale}">
+<head><meta charset="utf-8"><title>${escapeHtml(copy.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f7faf9;color:#1f2a2e;font-family:sans-serif;line-height:1.7">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
+${p(copy.greeting(name))}
+${copy.lead.map(p).join('\n')}
+<p style="margin:24px 0;text-align:center"><a href="${escapeHtml(data.link)}" style="display:inline-block;padding:12px 24px;background:#1f7a6d;color:#ffffff;border-radius:999px;text-decoration:none;font-weight:bold">${escapeHtml(copy.button)}</a></p>
+${p(all.linkNote)}
+<p style="margin:0 0 16px;word-break:break-all"><a href="${escapeHtml(data.link)}">${escapeHtml(data.link)}</a></p>
+${p(copy.validity)}
+${p(copy.ignore)}
+<hr style="border:0;border-top:1px solid #d7e0e2">
+${all.signature.map((s) => `<p style="margin:0;font-size:13px;color:#56646a">${escapeHtml(s)}</p>`).join('\n')}
+</div>
+</body>
+</html>
+`;
+  return { subject: copy.subject, text, html };
+}
