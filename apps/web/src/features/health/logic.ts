@@ -1,0 +1,111 @@
+// Pure rules of the health screens (spec 1 §4/§9, spec 2 §4/§9), kept apart from React so they can be tested.
+
+export const DAY_MS = 86_400_000;
+const TOKYO_OFFSET_MS = 9 * 3_600_000;
+
+export const STEPS_BAR_CAP = 15000;
+export const STEPS_GOAL = 8000;
+export const STEPS_AXIS_LABELS = [0, 5000, 8000, 10000] as const;
+
+/** YYYY-MM-DD of an instant in Asia/Tokyo (a fixed +09:00, no daylight saving). */
+export function tokyoDay(epochMs: number): string {
+  return new Date(epochMs + TOKYO_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** Midnight in Asia/Tokyo of the Monday of the week containing the instant. */
+export function mondayStartMs(epochMs: number): number {
+  const day = tokyoDay(epochMs);
+  const dow = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return Date.parse(`${day}T00:00:00+09:00`) - ((dow + 6) % 7) * DAY_MS;
+}
+
+/** The Monday-to-Sunday week `offset` weeks from the current one (0 = current, negative = earlier). */
+export function weekRange(nowMs: number, offset: number): { from: number; to: number } {
+  const from = mondayStartMs(nowMs) + offset * 7 * DAY_MS;
+  return { from, to: from + 7 * DAY_MS - 1 };
+}
+
+/** Forward navigation stops at the current week; backwards is unlimited. */
+export const canGoForward = (offset: number) => offset < 0;
+
+/** Emoticon level of a step count: at least 12000 is 0, at least 8000 is 1, at least 4000 is 2, else 3. */
+export function stepsLevel(steps: number): 0 | 1 | 2 | 3 {
+  if (steps >= 12000) return 0;
+  if (steps >= 8000) return 1;
+  if (steps >= 4000) return 2;
+  return 3;
+}
+
+/** Five ticks from the latest value minus 2 to plus 2, one decimal each. */
+export function fiveTicks(latest: number): number[] {
+  return [-2, -1, 0, 1, 2].map((d) => Math.round((latest + d) * 10) / 10);
+}
+
+/** Rating icon of a category score: 3 when the score is 0 (or missing), else floor((100 - score) / 25). */
+export function ratingIcon(score: number | null | undefined): 0 | 1 | 2 | 3 {
+  if (!score) return 3;
+  return Math.min(3, Math.max(0, Math.floor((100 - score) / 25))) as 0 | 1 | 2 | 3;
+}
+
+export type Category = 'exercise' | 'meal' | 'drinking' | 'sleep' | 'stress';
+export const CATEGORIES: Category[] = ['exercise', 'meal', 'drinking', 'sleep', 'stress'];
+export const CATEGORY_TAGS: Record<Category, string[]> = {
+  exercise: ['genre4'],
+  meal: ['genre2'],
+  sleep: ['genre3'],
+  stress: ['genre5'],
+  drinking: ['master9', 'master10'],
+};
+export const RECOMMENDED_TOTAL = 6;
+
+/**
+ * Tags of the recommended articles and how many per tag: the lowest-scoring category; also the second lowest when
+ * the gap is 20 or less; only the drinking tags when drinking is the lowest. 6 articles split evenly between tags.
+ */
+export function recommendedTags(scores: Record<Category, number | null>): { tags: string[]; perTag: number } {
+  const ranked = CATEGORIES.map((c) => ({ c, s: scores[c] ?? 0 })).sort((a, b) => a.s - b.s);
+  const first = ranked[0]!;
+  const second = ranked[1]!;
+  let chosen: Category[];
+  if (first.c === 'drinking') chosen = ['drinking'];
+  else if (second.s - first.s > 20) chosen = [first.c];
+  else chosen = [first.c, second.c];
+  const tags = chosen.flatMap((c) => CATEGORY_TAGS[c]);
+  return { tags, perTag: Math.floor(RECOMMENDED_TOTAL / tags.length) };
+}
+
+export interface YearMonth {
+  year: number;
+  month: number;
+}
+export const REPORT_FIRST: YearMonth = { year: 2021, month: 12 };
+
+/** The latest month the report offers: the previous month in Asia/Tokyo. */
+export function previousMonth(nowMs: number): YearMonth {
+  const [y, m] = tokyoDay(nowMs).split('-').map(Number) as [number, number];
+  return m === 1 ? { year: y - 1, month: 12 } : { year: y, month: m - 1 };
+}
+
+export function availableYears(latest: YearMonth): number[] {
+  const years: number[] = [];
+  for (let y = latest.year; y >= REPORT_FIRST.year; y -= 1) years.push(y);
+  return years;
+}
+
+export function availableMonths(year: number, latest: YearMonth): number[] {
+  const first = year === REPORT_FIRST.year ? REPORT_FIRST.month : 1;
+  const last = year === latest.year ? latest.month : 12;
+  const months: number[] = [];
+  for (let m = first; m <= last; m += 1) months.push(m);
+  return months;
+}
+
+/** Picking another year keeps the month when that year has it; otherwise the latest month that year offers. */
+export function pickYear(year: number, month: number, latest: YearMonth): YearMonth {
+  const months = availableMonths(year, latest);
+  return { year, month: months.includes(month) ? month : months[months.length - 1]! };
+}
+
+export function monthStartMs({ year, month }: YearMonth): number {
+  return Date.parse(`${year}-${String(month).padStart(2, '0')}-01T00:00:00+09:00`);
+}
