@@ -81,16 +81,18 @@ export interface HelpPage {
 
 const cache = new Map<string, { mtimeMs: number; page: HelpPage }>();
 
-/** The content version folder for a terms version: its own, or the newest older one. */
+/**
+ * The content version folder for a terms version: its own, or the newest older one; when every folder is newer
+ * (a fresh database still on version 1), the oldest, so that the pages are never empty.
+ */
 export function versionFolder(termsVersion: number, dir = CONTENT_DIR): number | null {
   const versions = fs
     .readdirSync(dir)
     .map((name) => /^v(\d+)$/.exec(name)?.[1])
     .filter((v): v is string => v !== undefined)
     .map(Number)
-    .filter((v) => v <= termsVersion)
     .sort((a, b) => b - a);
-  return versions[0] ?? null;
+  return versions.find((v) => v <= termsVersion) ?? versions.at(-1) ?? null;
 }
 
 const join = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join('\n') : (value ?? ''));
