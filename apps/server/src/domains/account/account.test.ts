@@ -1,0 +1,426 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { addDays, tokyoDay, tokyoDayStart, tokyoWeek } from './time.ts';
+
+let t: TestApp;
+let member: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  member = await t.login('member@example.com');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function q<T>(query: SQL): Promise<T[]> {
+  return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+async function idOf(email: string): Promise<number> {
+  return Number((await q<{ id: number }>(sql`SELECT id FROM users WHERE email = ${email}`))[0]!.id);
+}
+const memberN = (n: number) => `member${String(n).padStart(2, '0')}@example.com`;
+
+/** The week's rank recomputed from daily_steps in plain JS: rounded mean of recorded days, rank = 1 + users above. */
+async function expectedWeekRank(userId: number, tenantId: number | null) {
+  const now = new Date();
+  const { monday, sunday } = tokyoWeek(now);
+  const data = await q<{ user_id: number; steps: number }>(
+    sql`SELECT d.user_id, d.steps FROM daily_steps d JOIN users u ON u.id = d.user_id
+        WHERE d.day BETWEEN ${monday}::date AND ${sunday}::date AND u.tenant_id IS NOT NULL
+        ${tenantId === null ? sql`` : sql`AND u.tenant_id = ${tenantId}`}`,
+  );
+  const byUser = new Map<number, number[]>();
+  for (const r of data) byUser.set(Number(r.user_id), [...(byUser.get(Number(r.user_id)) ?? []), Number(r.steps)]);
+  const avgs = new Map([...byUser].map(([u, s]) => [u, Math.round(s.reduce((a, b) => a + b, 0) / s.length)]));
+  const mine = avgs.get(userId);
+  return {
+    userCount: avgs.size,
+    averageSteps: mine ?? 0,
+    rank: mine === undefined ? null : 1 + [...avgs.values()].filter((a) => a > mine).length,
+  };
+}
+
+describe('getMyProfile', () => {
+  it('answers 401 without a token and 400 for an unknown field', async () => {
+    expect((await t.call('getMyProfile', {})).status).toBe(401);
+    const bad = await t.call('getMyProfile', { userID: 2 }, member);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errorCode).toBe('validationError');
+  });
+
+  it("returns member@example.com's head, basic information (height to one decimal, target weight) and mail setting", async () => {
+    const { body } = await t.call('getMyProfile', {}, member);
+    expect(body.succeed).toBe(true);
+    expect(body.profile).toEqual({
+      nickname: 'ひびき',
+      comment: '毎朝ウォーキング中',
+      attribution1: '総務部',
+      profileImageUrl: '/media/account/avatars/sunflower.svg',
+      backgroundImageUrl: '/media/account/backgrounds/morning-walk.svg',
+    });
+    expect(body.personalInformation).toEqual({ birthYear: 1988, height: 170.2, gender: 1, targetWeight: 65 });
+    expect(body.accessTypes).toEqual({ userSteps: 1, teamMatches: 1 });
+    expect(body.distributionStatus).toEqual({ email: true });
+  });
+
+  it("ranks this week's average among the tenant's users, as recomputed from daily_steps", async () => {
+    const { body } = await t.call('getMyProfile', {}, member);
+    const me = await idOf('member@example.com');
+    const tenant = Number((await q<{ tenant_id: number }>(sql`SELECT tenant_id FROM users WHERE id = ${me}`))[0]!.tenant_id);
+    const expected = await expectedWeekRank(me, tenant);
+    expect(body.userSteps).toEqual(expected);
+    expect(body.userSteps.userCount).toBeGreaterThan(150);
+  });
+
+  it('gives the week Monday to Sunday in Asia/Tokyo with each day’s steps', async () => {
+    const { body } = await t.call('getMyProfile', {}, member);
+    const { monday } = tokyoWeek(new Date());
+    expect(body.weeklySteps.map((d: { dateTime: number }) => d.dateTime)).toEqual(Array.from({ length: 7 }, (_, i) => tokyoDayStart(addDays(monday, i))));
+    const today = tokyoDay(new Date());
+    const todayRow = body.weeklySteps.find((d: { dateTime: number }) => d.dateTime === tokyoDayStart(today));
+    const stored = await q<{ steps: number }>(
+      sql`SELECT d.steps FROM daily_steps d JOIN users u ON u.id = d.user_id WHERE u.email = 'member@example.com' AND d.day = ${today}::date`,
+    );
+    expect(todayRow.steps).toBe(stored[0] ? Number(stored[0].steps) : null);
+    for (const d of body.weeklySteps) if (d.dateTime > tokyoDayStart(today)) expect(d.steps).toBeNull();
+  });
+
+  it('computes team matches: only teams of 7 or more rank, daily average and rank by the average since the start', async () => {
+    const { body } = await t.call('getMyProfile', {}, member);
+    expect(body.teamMatches.length).toBe(2);
+    const running = body.teamMatches[0];
+    expect(running.name).toBe('秋のチーム対抗ウォーク 2026');
+    expect(running.team.memberCount).toBeGreaterThanOrEqual(7);
+    // 24 teams take part, two of them with 5 members: 22 are ranked.
+    expect(running.maxRank).toBe(22);
+    // Started 16 days ago; today is excluded, so 16 finished days.
+    expect(running.rankHistory.length).toBe(16);
+    expect(running.stepsHistory.length).toBe(16);
+
+    // Recompute from the raw tables.
+    const teams = await q<{ team_id: number; league: string; user_id: number }>(
+      sql`SELECT t.id AS team_id, t.league, m.user_id FROM team_match_teams t JOIN team_match_members m ON m.team_id = t.id WHERE t.team_match_id = ${running.id}`,
+    );
+    const members = new Map<number, number[]>();
+    const leagues = new Map<number, string>();
+    for (const r of teams) {
+      members.set(Number(r.team_id), [...(members.get(Number(r.team_id)) ?? []), Number(r.user_id)]);
+      leagues.set(Number(r.team_id), r.league);
+    }
+    const ranked = [...members].filter(([, m]) => m.length >= 7);
+    const days = running.rankHistory.map((r: { dateTime: number }) => tokyoDay(r.dateTime));
+    const steps = await q<{ user_id: number; day: string; steps: number }>(
+      sql`SELECT user_id, to_char(day, 'YYYY-MM-DD') AS day, steps FROM daily_steps WHERE day BETWEEN ${days[0]}::date AND ${days.at(-1)}::date`,
+    );
+    const stepOf = new Map(steps.map((s) => [`${s.user_id}:${s.day}`, Number(s.steps)]));
+    const total = (team: number[], day: string) => team.reduce((a, u) => a + (stepOf.get(`${u}:${day}`) ?? 0), 0);
+    const own = members.get(running.team.id)!;
+    const lastDay = days.length - 1;
+    expect(running.stepsHistory[lastDay].steps).toBe(Math.round(total(own, days[lastDay]) / own.length));
+    const cumulative = (team: number[]) => days.reduce((a: number, d: string) => a + total(team, d), 0) / (team.length * days.length);
+    const mine = cumulative(own);
+    expect(running.rankHistory[lastDay].rank).toBe(1 + ranked.filter(([, m]) => cumulative(m) > mine).length);
+    const league = leagues.get(running.team.id)!;
+    expect(running.league).toBe(league);
+    const sameLeague = ranked.filter(([id]) => leagues.get(id) === league);
+    expect(running.maxLeagueRank).toBe(sameLeague.length);
+    expect(running.leagueRank).toBe(1 + sameLeague.filter(([, m]) => cumulative(m) > mine).length);
+  });
+
+  it('shows no team matches when the contract has none, even for a user in a team', async () => {
+    const lite = await idOf('lite@example.com');
+    const team = (await q<{ id: number; team_match_id: number }>(sql`SELECT id, team_match_id FROM team_match_teams LIMIT 1`))[0]!;
+    await t.database.db.execute(sql`INSERT INTO team_match_members (team_id, team_match_id, user_id) VALUES (${team.id}, ${team.team_match_id}, ${lite})`);
+    const { body } = await t.call('getMyProfile', {}, await t.login('lite@example.com'));
+    expect(body.teamMatches).toEqual([]);
+    await t.database.db.execute(sql`DELETE FROM team_match_members WHERE user_id = ${lite}`);
+  });
+});
+
+describe('getUserContract', () => {
+  it('answers the tenant contract of the caller', async () => {
+    expect((await t.call('getUserContract', {}, member)).body).toEqual({ succeed: true, contractType: 1, teamMatchEnabled: true, emailDistributionEnabled: true });
+    const lite = await t.login('lite@example.com');
+    expect((await t.call('getUserContract', {}, lite)).body).toEqual({ succeed: true, contractType: 5, teamMatchEnabled: false, emailDistributionEnabled: false });
+  });
+});
+
+describe('updateProfile', () => {
+  it('stores nickname, comment, birth year, height in tenths and gender', async () => {
+    const token = await t.login(memberN(30));
+    const { body } = await t.call('updateProfile', { displayName: ' あるく人 ', comment: '一日一万歩', birthYear: 1991, height: 165.5, gender: 2 }, token);
+    expect(body.succeed).toBe(true);
+    expect(body.profile.nickname).toBe('あるく人');
+    expect(body.personalInformation).toMatchObject({ birthYear: 1991, height: 165.5, gender: 2 });
+    const row = (await q<Record<string, unknown>>(sql`SELECT nickname, comment, birth_year, height_tenths, gender FROM users WHERE email = ${memberN(30)}`))[0];
+    expect(row).toEqual({ nickname: 'あるく人', comment: '一日一万歩', birth_year: 1991, height_tenths: 1655, gender: 2 });
+    // Omitted fields stay.
+    await t.call('updateProfile', { comment: '' }, token);
+    expect((await q<{ nickname: string }>(sql`SELECT nickname FROM users WHERE email = ${memberN(30)}`))[0]!.nickname).toBe('あるく人');
+  });
+
+  it('refuses bad input and stores nothing', async () => {
+    const token = await t.login(memberN(31));
+    const before = (await q(sql`SELECT nickname, comment, birth_year, height_tenths, gender FROM users WHERE email = ${memberN(31)}`))[0];
+    const cases: [unknown, number, string][] = [
+      [{ displayName: 'あ'.repeat(13) }, 400, 'validationError'],
+      [{ displayName: '   ' }, 400, 'validationError'],
+      [{ displayName: 'a\u0000b' }, 400, 'validationError'],
+      [{ comment: 'c'.repeat(16) }, 400, 'validationError'],
+      [{ birthYear: 123 }, 400, 'validationError'],
+      [{ birthYear: 1990.5 }, 400, 'validationError'],
+      [{ birthYear: '1990' }, 400, 'validationError'],
+      [{ birthYear: 1800 }, 200, 'invalidBirthYear'],
+      [{ birthYear: 2999 }, 200, 'invalidBirthYear'],
+      [{ height: 0 }, 400, 'validationError'],
+      [{ height: 1000 }, 400, 'validationError'],
+      [{ height: -170 }, 400, 'validationError'],
+      [{ height: 170.25 }, 200, 'invalidHeight'],
+      [{ gender: 3 }, 400, 'validationError'],
+      [{ gender: 0 }, 400, 'validationError'],
+      [{ userID: 1, displayName: 'x' }, 400, 'validationError'],
+    ];
+    for (const [payload, status, code] of cases) {
+      const res = await t.call('updateProfile', payload, token);
+      expect([JSON.stringify(payload), res.status, res.body.errorCode]).toEqual([JSON.stringify(payload), status, code]);
+    }
+    const after = (await q(sql`SELECT nickname, comment, birth_year, height_tenths, gender FROM users WHERE email = ${memberN(31)}`))[0];
+    expect(after).toEqual(before);
+  });
+});
+
+describe('updateDistributionSetting', () => {
+  it('switches the mail magazine where the contract has it', async () => {
+    const token = await t.login(memberN(32));
+    expect((await t.call('updateDistributionSetting', { email: false }, token)).body).toEqual({ succeed: true, distributionStatus: { email: false } });
+    expect((await t.call('getMyProfile', {}, token)).body.distributionStatus).toEqual({ email: false });
+    await t.call('updateDistributionSetting', { email: true }, token);
+    expect((await t.call('getMyProfile', {}, token)).body.distributionStatus).toEqual({ email: true });
+  });
+
+  it('refuses where the contract has no mail distribution, and bad input', async () => {
+    const lite = await t.login('lite@example.com');
+    expect((await t.call('updateDistributionSetting', { email: false }, lite)).body).toEqual({ succeed: false, errorCode: 'notAvailable' });
+    expect((await q<{ email_distribution: boolean }>(sql`SELECT email_distribution FROM users WHERE email = 'lite@example.com'`))[0]!.email_distribution).toBe(true);
+    expect((await t.call('updateDistributionSetting', { email: 'no' }, member)).status).toBe(400);
+    expect((await t.call('updateDistributionSetting', {}, member)).status).toBe(400);
+  });
+});
+
+describe('deleteLitePlanUser', () => {
+  it('refuses every contract type but 5 and keeps the account', async () => {
+    expect((await t.call('deleteLitePlanUser', {}, member)).body).toEqual({ succeed: false, errorCode: 'notLitePlan' });
+    const nocontract = await t.login('nocontract@example.com');
+    expect((await t.call('deleteLitePlanUser', {}, nocontract)).body.errorCode).toBe('notLitePlan');
+    expect((await t.call('authenticateWithToken', {}, member)).body.succeed).toBe(true);
+  });
+
+  it('deletes a lite-plan account with its data and ends all its sessions', async () => {
+    const id = await idOf('lite-e2e-1@example.com');
+    const token = await t.login('lite-e2e-1@example.com');
+    const other = await t.login('lite-e2e-1@example.com');
+    const friend = await idOf('lite-e2e-2@example.com');
+    await t.call('requestFriend', { userID: friend }, token);
+    expect((await t.call('deleteLitePlanUser', {}, token)).body).toEqual({ succeed: true });
+    expect((await t.call('authenticateWithToken', {}, other)).status).toBe(401);
+    expect((await t.call('getMyProfile', {}, token)).status).toBe(401);
+    expect((await t.call('login', { id: 'lite-e2e-1@example.com', password: 'wellbeing-demo' })).body.errorCode).toBe('invalidCredentials');
+    expect(await q(sql`SELECT id FROM users WHERE id = ${id}`)).toEqual([]);
+    expect(await q(sql`SELECT id FROM friendships WHERE user_low = ${id} OR user_high = ${id}`)).toEqual([]);
+    expect(await q(sql`SELECT id FROM sessions WHERE user_id = ${id}`)).toEqual([]);
+  });
+});
+
+describe('friends', () => {
+  it('pages member@example.com’s 16 friends 9 at a time, newest first, without pending requests', async () => {
+    const first = await t.call('getOwnFriends', { offset: 0, perPage: 9 }, member);
+    const second = await t.call('getOwnFriends', { offset: 9, perPage: 9 }, member);
+    expect(first.body.friends.length).toBe(9);
+    expect(second.body.friends.length).toBe(7);
+    const ids = [...first.body.friends, ...second.body.friends].map((f: { user: { userID: number } }) => f.user.userID);
+    expect(new Set(ids).size).toBe(16);
+    const pendingIds = await Promise.all([56, 57, 58, 59].map((n) => idOf(memberN(n))));
+    for (const p of pendingIds) expect(ids).not.toContain(p);
+    expect(first.body.friends[0].user).toEqual({ userID: await idOf(memberN(40)), displayName: expect.any(String), imageUrl: expect.anything() });
+    // Default page size is 9.
+    expect((await t.call('getOwnFriends', {}, member)).body.friends.length).toBe(9);
+  });
+
+  it('refuses bad paging', async () => {
+    for (const payload of [{ perPage: 0 }, { perPage: 51 }, { offset: -1 }, { offset: 'a' }, { perPage: 1.5 }]) {
+      expect((await t.call('getOwnFriends', payload, member)).status).toBe(400);
+    }
+  });
+
+  it("shows a friend's step log and team matches only as far as that friend discloses them", async () => {
+    // member40: both disclosed; member41: steps hidden; member42: teams hidden; member43: both hidden.
+    const both = await t.call('getFriendProfile', { userID: await idOf(memberN(40)) }, member);
+    expect(both.body.succeed).toBe(true);
+    expect(both.body.accessTypes).toEqual({ userSteps: 1, teamMatches: 1 });
+    expect(both.body.userSteps).toEqual(await expectedWeekRank(await idOf(memberN(40)), Number((await q<{ tenant_id: number }>(sql`SELECT tenant_id FROM users WHERE email = ${memberN(40)}`))[0]!.tenant_id)));
+    expect(both.body.weeklySteps).toHaveLength(7);
+    expect(Array.isArray(both.body.teamMatches)).toBe(true);
+
+    const stepsHidden = await t.call('getFriendProfile', { userID: await idOf(memberN(41)) }, member);
+    expect(stepsHidden.body).toMatchObject({ accessTypes: { userSteps: 0, teamMatches: 1 }, userSteps: null, weeklySteps: null });
+    expect(Array.isArray(stepsHidden.body.teamMatches)).toBe(true);
+
+    const teamsHidden = await t.call('getFriendProfile', { userID: await idOf(memberN(42)) }, member);
+    expect(teamsHidden.body).toMatchObject({ accessTypes: { userSteps: 1, teamMatches: 0 }, teamMatches: null });
+    expect(teamsHidden.body.userSteps).not.toBeNull();
+
+    const hidden = await t.call('getFriendProfile', { userID: await idOf(memberN(43)) }, member);
+    expect(hidden.body).toMatchObject({ accessTypes: { userSteps: 0, teamMatches: 0 }, userSteps: null, weeklySteps: null, teamMatches: null });
+    expect(hidden.body.profile.nickname).toEqual(expect.any(String));
+  });
+
+  it('answers notFound with no data for a non-friend, a pending request, oneself and an unknown id', async () => {
+    for (const userID of [await idOf(memberN(100)), await idOf(memberN(56)), await idOf(memberN(59)), await idOf('member@example.com'), 999_999]) {
+      expect((await t.call('getFriendProfile', { userID }, member)).body).toEqual({ succeed: false, errorCode: 'notFound' });
+    }
+    for (const userID of [0, -1, '5', 1.5, 3_000_000_000]) expect((await t.call('getFriendProfile', { userID }, member)).status).toBe(400);
+  });
+
+  it('request, requested, accept, remove: the mobile app’s friend flow', async () => {
+    const a = await t.login(memberN(150));
+    const b = await t.login(memberN(151));
+    const aId = await idOf(memberN(150));
+    const bId = await idOf(memberN(151));
+    expect((await t.call('requestFriend', { userID: bId }, a)).body).toEqual({ succeed: true, status: 'requested' });
+    expect((await t.call('requestFriend', { userID: bId }, a)).body.errorCode).toBe('alreadyRequested');
+    expect((await t.call('getFriendRequests', {}, a)).body.sent.map((r: { user: { userID: number } }) => r.user.userID)).toEqual([bId]);
+    expect((await t.call('getFriendRequests', {}, b)).body.received.map((r: { user: { userID: number } }) => r.user.userID)).toEqual([aId]);
+    // The sender cannot accept their own request; not a friend yet.
+    expect((await t.call('acceptFriendRequest', { userID: bId }, a)).body.errorCode).toBe('notFound');
+    expect((await t.call('getFriendProfile', { userID: bId }, a)).body.errorCode).toBe('notFound');
+    const accepted = await t.call('acceptFriendRequest', { userID: aId }, b);
+    expect(accepted.body).toMatchObject({ succeed: true, friend: { user: { userID: aId } } });
+    expect((await t.call('requestFriend', { userID: aId }, b)).body.errorCode).toBe('alreadyFriends');
+    expect((await t.call('getFriendProfile', { userID: bId }, a)).body.succeed).toBe(true);
+    expect((await t.call('getOwnFriends', {}, a)).body.friends.map((f: { user: { userID: number } }) => f.user.userID)).toContain(bId);
+    expect((await t.call('removeFriend', { userID: aId }, b)).body).toEqual({ succeed: true });
+    expect((await t.call('getFriendProfile', { userID: bId }, a)).body.errorCode).toBe('notFound');
+    expect((await t.call('removeFriend', { userID: aId }, b)).body.errorCode).toBe('notFound');
+  });
+
+  it('asking back someone who asked you makes you friends', async () => {
+    const a = await t.login(memberN(152));
+    const b = await t.login(memberN(153));
+    await t.call('requestFriend', { userID: await idOf(memberN(153)) }, a);
+    expect((await t.call('requestFriend', { userID: await idOf(memberN(152)) }, b)).body).toEqual({ succeed: true, status: 'friends' });
+  });
+
+  it('refuses oneself, other companies’ users and unknown users, storing nothing', async () => {
+    const me = await idOf('member@example.com');
+    const count = async () => Number((await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM friendships`))[0]!.n);
+    const before = await count();
+    expect((await t.call('requestFriend', { userID: me }, member)).body.errorCode).toBe('self');
+    expect((await t.call('requestFriend', { userID: await idOf('lite@example.com') }, member)).body.errorCode).toBe('notFound');
+    expect((await t.call('requestFriend', { userID: await idOf('former@example.com') }, member)).body.errorCode).toBe('notFound');
+    expect((await t.call('requestFriend', { userID: 999_999 }, member)).body.errorCode).toBe('notFound');
+    expect((await t.call('acceptFriendRequest', { userID: 999_999 }, member)).body.errorCode).toBe('notFound');
+    expect((await t.call('requestFriend', { userID: 'x' }, member)).status).toBe(400);
+    expect(await count()).toBe(before);
+  });
+
+  it('lists member@example.com’s pending requests: three received, one sent', async () => {
+    const { body } = await t.call('getFriendRequests', {}, member);
+    expect(body.received.length).toBe(3);
+    expect(body.sent.map((r: { user: { userID: number } }) => r.user.userID)).toEqual([await idOf(memberN(59))]);
+  });
+});
+
+describe('individual matches', () => {
+  it("shows operator-run matches and the caller's own tenant's, never another tenant's", async () => {
+    const { body } = await t.call('getIndividualMatches', {}, member);
+    const names = body.individualMatches.map((m: { name: string }) => m.name);
+    // Operator-run first, then by the start of their display window.
+    expect(names).toEqual(['秋の個人チャレンジ（結果発表中）', '冬の個人ウォーキングチャレンジ', '丸の内 1日7000歩チャレンジ']);
+    expect(body.individualMatches.map((m: { isGeneral: boolean }) => m.isGeneral)).toEqual([true, true, false]);
+    expect(body.individualMatches.map((m: { isRegistered: boolean }) => m.isRegistered)).toEqual([true, false, false]);
+    const en = await t.call('getIndividualMatches', { locale: 'en' }, await t.login('nocontract@example.com'));
+    expect(en.body.individualMatches.map((m: { name: string }) => m.name)).toEqual(['Autumn Challenge (results)', 'Winter Walking Challenge', 'Hibiya Spring Step Challenge']);
+  });
+
+  it('joins a match once; refuses finished, hidden, mismatched and unknown ones', async () => {
+    const token = await t.login(memberN(33));
+    const list = (await t.call('getIndividualMatches', {}, token)).body.individualMatches;
+    const tenantRun = list.find((m: { isGeneral: boolean }) => !m.isGeneral);
+    const finished = list.find((m: { endDateTime: number }) => m.endDateTime < Date.now());
+    expect((await t.call('enterIndividualMatch', { individualMatchID: tenantRun.id, isGeneral: true }, token)).body.errorCode).toBe('notFound');
+    expect((await t.call('enterIndividualMatch', { individualMatchID: tenantRun.id, isGeneral: false }, token)).body).toEqual({ succeed: true, isRegistered: true });
+    expect((await t.call('enterIndividualMatch', { individualMatchID: tenantRun.id, isGeneral: false }, token)).body.succeed).toBe(true);
+    expect((await t.call('getIndividualMatches', {}, token)).body.individualMatches.find((m: { id: number }) => m.id === tenantRun.id).isRegistered).toBe(true);
+    expect((await t.call('enterIndividualMatch', { individualMatchID: finished.id, isGeneral: true }, token)).body.errorCode).toBe('closed');
+    const liteOnly = (await q<{ id: number }>(sql`SELECT id FROM individual_matches WHERE name_en = 'Lite Plan Walking Week'`))[0]!.id;
+    expect((await t.call('enterIndividualMatch', { individualMatchID: liteOnly, isGeneral: false }, token)).body.errorCode).toBe('notFound');
+    const longGone = (await q<{ id: number }>(sql`SELECT id FROM individual_matches WHERE name_en = 'Summer Challenge'`))[0]!.id;
+    expect((await t.call('enterIndividualMatch', { individualMatchID: longGone, isGeneral: true }, token)).body.errorCode).toBe('notFound');
+    expect((await t.call('enterIndividualMatch', { individualMatchID: 999_999, isGeneral: true }, token)).body.errorCode).toBe('notFound');
+    expect((await t.call('enterIndividualMatch', { individualMatchID: tenantRun.id }, token)).status).toBe(400);
+    const entries = await q(sql`SELECT 1 FROM individual_match_entries e JOIN users u ON u.id = e.user_id WHERE u.email = ${memberN(33)}`);
+    expect(entries.length).toBe(1);
+  });
+});
+
+describe('getCurrentUserStatus and getWalkingProgramRank', () => {
+  it('answers matches, the latest weight with the target, and this week’s walking program', async () => {
+    const { body } = await t.call('getCurrentUserStatus', { teamChatModifiedDates: [], pointHistoryFromDate: 0 }, member);
+    expect(body.succeed).toBe(true);
+    const latest = await q<{ weight: number }>(
+      sql`SELECT weight::float8 AS weight FROM health_logs h JOIN users u ON u.id = h.user_id WHERE u.email = 'member@example.com' AND weight > 0 ORDER BY day DESC LIMIT 1`,
+    );
+    expect(body.weight).toEqual({ weight: Math.round(latest[0]!.weight * 10) / 10, targetWeight: 65 });
+    const profile = (await t.call('getMyProfile', {}, member)).body;
+    expect(body.walkingProgram).toMatchObject({ goalSteps: 8000, averageSteps: profile.userSteps.averageSteps, rank: profile.userSteps.rank, userCount: profile.userSteps.userCount });
+    const week = tokyoWeek(new Date());
+    expect([body.walkingProgram.fromDateTime, body.walkingProgram.toDateTime]).toEqual([week.fromDateTime, week.toDateTime]);
+    const achieved = profile.weeklySteps.filter((d: { steps: number | null }) => (d.steps ?? 0) >= 8000).length;
+    expect(body.walkingProgram.daysAchieved).toBe(achieved);
+    expect(body.individualMatches.length).toBe(3);
+    expect((await t.call('getCurrentUserStatus', { teamChatModifiedDates: 'x' }, member)).status).toBe(400);
+  });
+
+  it('ranks within the tenant or among everyone, hiding the names of those who do not disclose', async () => {
+    const me = await idOf('member@example.com');
+    const tenant = await t.call('getWalkingProgramRank', { timestamp: Date.now(), filterbyTenant: true }, member);
+    const all = await t.call('getWalkingProgramRank', { timestamp: Date.now(), filterbyTenant: false }, member);
+    const tenantId = Number((await q<{ tenant_id: number }>(sql`SELECT tenant_id FROM users WHERE id = ${me}`))[0]!.tenant_id);
+    expect(tenant.body).toMatchObject(await expectedWeekRank(me, tenantId));
+    expect(all.body).toMatchObject(await expectedWeekRank(me, null));
+    const ranking = tenant.body.ranking as { rank: number; averageSteps: number; displayName: string | null }[];
+    expect(ranking.length).toBe(10);
+    expect(ranking[0]!.rank).toBe(1);
+    for (let i = 1; i < ranking.length; i++) expect(ranking[i]!.averageSteps).toBeLessThanOrEqual(ranking[i - 1]!.averageSteps);
+  });
+
+  it('names a top walker only when they disclose their step log', async () => {
+    const top = (await t.call('getWalkingProgramRank', { timestamp: Date.now(), filterbyTenant: true }, member)).body.ranking[0];
+    const { monday } = tokyoWeek(new Date());
+    const topUser = (await q<{ user_id: number }>(sql`SELECT w.user_id FROM weekly_steps w JOIN users u ON u.id = w.user_id WHERE w.week_start = ${monday}::date AND u.tenant_id = (SELECT tenant_id FROM users WHERE email = 'member@example.com') ORDER BY w.avg_steps DESC, w.user_id LIMIT 1`))[0]!.user_id;
+    expect(top.displayName).not.toBeNull();
+    await t.database.db.execute(sql`UPDATE users SET access_user_steps = 0 WHERE id = ${topUser}`);
+    const hidden = (await t.call('getWalkingProgramRank', { timestamp: Date.now(), filterbyTenant: true }, member)).body.ranking[0];
+    expect(hidden).toMatchObject({ rank: 1, displayName: null, imageUrl: null });
+    await t.database.db.execute(sql`UPDATE users SET access_user_steps = 1 WHERE id = ${topUser}`);
+  });
+
+  it('refuses timestamps before 2000 or in the future', async () => {
+    expect((await t.call('getWalkingProgramRank', { timestamp: Date.UTC(1999, 0, 1), filterbyTenant: true }, member)).body.errorCode).toBe('invalidTimestamp');
+    expect((await t.call('getWalkingProgramRank', { timestamp: Date.now() + 10 * 86_400_000, filterbyTenant: true }, member)).body.errorCode).toBe('invalidTimestamp');
+    expect((await t.call('getWalkingProgramRank', { timestamp: -1 }, member)).status).toBe(400);
+    expect((await t.call('getWalkingProgramRank', { timestamp: 'now' }, member)).status).toBe(400);
+  });
+});
+
+describe('updateAccessTypes', () => {
+  it('changes what friends see, and only 0 or 1 is accepted', async () => {
+    const friend = await t.login(memberN(44)); // a friend of member@example.com with both disclosed
+    expect((await t.call('updateAccessTypes', { userSteps: 0 }, friend)).body.accessTypes).toEqual({ userSteps: 0, teamMatches: 1 });
+    const seen = await t.call('getFriendProfile', { userID: await idOf(memberN(44)) }, member);
+    expect(seen.body.userSteps).toBeNull();
+    expect((await t.call('updateAccessTypes', { userSteps: 2 }, friend)).status).toBe(400);
+    await t.call('updateAccessTypes', { userSteps: 1 }, friend);
+  });
+});
