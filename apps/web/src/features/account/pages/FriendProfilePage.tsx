@@ -1,4 +1,107 @@
-// Work in progress: replaced by the account feature's real screen.
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { AccountFrame } from '../../../components/AccountFrame.tsx';
+import { Modal } from '../../../components/Modal.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { call, callOrThrow } from '../../../lib/api.ts';
+import { usePageMeta } from '../../../lib/meta.ts';
+import { accountKeys } from '../api/queries.ts';
+import { DisclosureLabel } from '../components/Disclosure.tsx';
+import { StepLog } from '../components/StepLog.tsx';
+import { TeamMatches } from '../components/TeamMatches.tsx';
+import '../account.css';
+
 export default function FriendProfilePage() {
-  return null;
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const params = useParams();
+  const userID = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : null;
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const friend = useQuery({
+    queryKey: accountKeys.friend(userID ?? 0),
+    queryFn: () => callOrThrow('getFriendProfile', { userID: userID! }),
+    enabled: userID !== null && userID > 0,
+    retry: false,
+  });
+  const failed = userID === null || userID <= 0 || friend.isError;
+  useEffect(() => {
+    // Not found, not a friend, or the load failed: the not-found page (spec 2 §8).
+    if (failed) navigate('/notFound', { replace: true });
+  }, [failed, navigate]);
+  const data = friend.data;
+  usePageMeta(data ? { title: t('friendProfile.pageTitle', { name: data.profile.nickname }) } : null);
+
+  async function remove() {
+    if (!data) return;
+    setRemoving(true);
+    try {
+      const result = await call('removeFriend', { userID: data.userID });
+      if (!result.succeed) throw new Error(result.errorCode);
+      await queryClient.invalidateQueries({ queryKey: accountKeys.friends });
+      queryClient.removeQueries({ queryKey: accountKeys.friend(data.userID) });
+      navigate('/account/friends', { replace: true });
+    } catch {
+      setConfirmRemove(false);
+      window.alert(t('friendProfile.removeFailed'));
+    } finally {
+      setRemoving(false);
+    }
+  }
+
+  if (failed || !data) {
+    return (
+      <AccountFrame profile={null}>
+        <Spinner />
+      </AccountFrame>
+    );
+  }
+
+  const stepsOpen = data.accessTypes.userSteps === 1 && data.userSteps && data.weeklySteps;
+  return (
+    <AccountFrame profile={data.profile} headingLevel="h1">
+      <p className="friend-profile__back">
+        <button type="button" className="button button--outline button--small" onClick={() => navigate('/account/friends')}>
+          {t('friendProfile.back')}
+        </button>
+      </p>
+      <section className="card account-section" aria-labelledby="friend-steps">
+        <div className="account-section__head">
+          <h2 id="friend-steps" className="account-section__title">
+            {t('steps.title')}
+          </h2>
+          <DisclosureLabel kind={stepsOpen ? 'disclosed' : 'undisclosed'} />
+        </div>
+        {stepsOpen ? <StepLog userSteps={data.userSteps!} weeklySteps={data.weeklySteps!} /> : <p className="empty-state">{t('friendProfile.stepsHidden')}</p>}
+      </section>
+      <section className="card account-section" aria-labelledby="friend-teams">
+        <div className="account-section__head">
+          <h2 id="friend-teams" className="account-section__title">
+            {t('teams.title')}
+          </h2>
+          <DisclosureLabel kind={data.teamMatches ? 'disclosed' : 'undisclosed'} />
+        </div>
+        {data.teamMatches ? <TeamMatches matches={data.teamMatches} /> : <p className="empty-state">{t('friendProfile.teamsHidden')}</p>}
+      </section>
+      <p className="friend-profile__remove">
+        <button type="button" className="button button--outline button--small" onClick={() => setConfirmRemove(true)}>
+          {t('friendProfile.remove')}
+        </button>
+      </p>
+      <Modal open={confirmRemove} title={t('friendProfile.removeTitle')} onClose={() => setConfirmRemove(false)}>
+        <p>{t('friendProfile.removeConfirm', { name: data.profile.nickname })}</p>
+        <div className="modal__actions">
+          <button type="button" className="button button--outline" onClick={() => setConfirmRemove(false)}>
+            {t('friendProfile.removeNo')}
+          </button>
+          <button type="button" className="button button--danger" disabled={removing} onClick={() => void remove()}>
+            {t('friendProfile.removeYes')}
+          </button>
+        </div>
+      </Modal>
+    </AccountFrame>
+  );
 }

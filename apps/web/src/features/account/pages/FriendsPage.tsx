@@ -1,4 +1,118 @@
-// Work in progress: replaced by the account feature's real screen.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE } from '@hibi/contract/constants';
+import { AccountFrame, DEFAULT_PROFILE_IMAGE } from '../../../components/AccountFrame.tsx';
+import { ReadMore } from '../../../components/ReadMore.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { call, callOrThrow } from '../../../lib/api.ts';
+import { accountKeys, useMyProfile } from '../api/queries.ts';
+import '../account.css';
+
+/** Requests other users sent: accept or decline (the mobile app's Accept, on the web too). */
+function ReceivedRequests() {
+  const { t } = useTranslation('account');
+  const queryClient = useQueryClient();
+  const requests = useQuery({ queryKey: accountKeys.requests, queryFn: () => callOrThrow('getFriendRequests') });
+  const [busy, setBusy] = useState<number | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const received = requests.data?.received ?? [];
+
+  async function answer(userID: number, name: string, accept: boolean) {
+    setBusy(userID);
+    setMessage(null);
+    try {
+      const result = accept ? await call('acceptFriendRequest', { userID }) : await call('removeFriend', { userID });
+      setMessage(result.succeed ? t(accept ? 'requests.accepted' : 'requests.declined', { name }) : t('requests.failed'));
+    } catch {
+      setMessage(t('requests.failed'));
+    } finally {
+      setBusy(null);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountKeys.requests }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.friends }),
+      ]);
+    }
+  }
+
+  if (received.length === 0 && !message) return null;
+  return (
+    <section className="card account-section" aria-labelledby="friend-requests">
+      <div className="account-section__head">
+        <h2 id="friend-requests" className="account-section__title">
+          {t('requests.title')}
+        </h2>
+      </div>
+      <p role="status" className="setting__status">
+        {message && <span className="form-success">{message}</span>}
+      </p>
+      {received.length > 0 && (
+        <ul className="request-list">
+          {received.map((r) => (
+            <li key={r.id} className="request-item">
+              <img className="friend-item__avatar" src={r.user.imageUrl || DEFAULT_PROFILE_IMAGE} alt="" width="48" height="48" />
+              <span className="request-item__name">{r.user.displayName}</span>
+              <span className="request-item__actions">
+                <button type="button" className="button button--primary button--small" disabled={busy !== null} onClick={() => void answer(r.user.userID, r.user.displayName, true)}>
+                  {t('requests.accept')}
+                  <span className="visually-hidden"> {r.user.displayName}</span>
+                </button>
+                <button type="button" className="button button--outline button--small" disabled={busy !== null} onClick={() => void answer(r.user.userID, r.user.displayName, false)}>
+                  {t('requests.decline')}
+                  <span className="visually-hidden"> {r.user.displayName}</span>
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 export default function FriendsPage() {
-  return null;
+  const { t } = useTranslation('account');
+  const profile = useMyProfile();
+  const perPage = PAGE_SIZE.friends;
+  const friends = useInfiniteQuery({
+    queryKey: accountKeys.friends,
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) => callOrThrow('getOwnFriends', { offset: pageParam, perPage }),
+    // Read more only while the last page came back full (spec 2 §4).
+    getNextPageParam: (last, pages) => (last.friends.length === perPage ? pages.length * perPage : undefined),
+  });
+  const items = friends.data?.pages.flatMap((p) => p.friends) ?? [];
+
+  return (
+    <AccountFrame profile={profile.data?.profile ?? null}>
+      <h1 className="page-title account-title">{t('friends.title')}</h1>
+      <ReceivedRequests />
+      {friends.isPending ? (
+        <Spinner />
+      ) : friends.isError && items.length === 0 ? (
+        <p className="empty-state">{t('friends.loadFailed')}</p>
+      ) : items.length === 0 ? (
+        <p className="empty-state">{t('friends.empty')}</p>
+      ) : (
+        <>
+          <ul className="friend-list" aria-label={t('friends.listLabel')}>
+            {items.map((f) => (
+              <li key={f.id}>
+                <Link className="friend-item" to={`/account/friends/${f.user.userID}`}>
+                  <img className="friend-item__avatar" src={f.user.imageUrl || DEFAULT_PROFILE_IMAGE} alt="" width="56" height="56" />
+                  <span className="friend-item__name">{f.user.displayName}</span>
+                  <span className="friend-item__chevron" aria-hidden="true">
+                    ›
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {friends.isFetchNextPageError && <p className="form-error">{t('friends.loadFailed')}</p>}
+          {friends.hasNextPage && <ReadMore onClick={() => void friends.fetchNextPage()} loading={friends.isFetchingNextPage} />}
+        </>
+      )}
+    </AccountFrame>
+  );
 }

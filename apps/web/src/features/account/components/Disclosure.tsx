@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+
+/** The label a profile section carries: private (basic info, always), disclosed or undisclosed to friends. */
+export function DisclosureLabel({ kind }: { kind: 'private' | 'disclosed' | 'undisclosed' }) {
+  const { t } = useTranslation('account');
+  return <span className={`disclosure disclosure--${kind}`}>{t(`disclosure.${kind}`)}</span>;
+}
