@@ -1,0 +1,51 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ReportArticleHead } from '@hibi/contract/functions/content';
+import { formatDate } from '../../../lib/format.ts';
+
+/** The type tag of an article; none for plain report articles. */
+export function TypeTag({ relType }: { relType: ReportArticleHead['relType'] }) {
+  const { t } = useTranslation('library');
+  if (relType === 'ReportArticles') return null;
+  return <span className="tag library-type-tag">{t(`type.${relType}`)}</span>;
+}
+
+/** A library article tile: image, title and date, optionally a rank number. */
+export function ArticleCard({ article, rank, headingLevel = 3 }: { article: ReportArticleHead; rank?: number; headingLevel?: 2 | 3 }) {
+  const { t } = useTranslation('library');
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className="article-card">
+      <Link to={`/library/${article.id}`} className="article-card__link">
+        <span className="article-card__image-wrap">
+          <img className="article-card__image" src={article.imageUrl} alt="" loading="lazy" />
+          {rank !== undefined && (
+            <span className="article-card__rank">
+              <span className="visually-hidden">{t('ranking.rankLabel')}</span>
+              {rank}
+            </span>
+          )}
+        </span>
+        <span className="article-card__body">
+          {rank !== undefined && <TypeTag relType={article.relType} />}
+          <Heading className="article-card__title">{article.title}</Heading>
+          <time className="article-card__date" dateTime={new Date(article.publishedAt).toISOString()}>
+            {formatDate(article.publishedAt)}
+          </time>
+        </span>
+      </Link>
+    </article>
+  );
+}
+
+export function ArticleGrid({ articles, ranked = false, headingLevel }: { articles: ReportArticleHead[]; ranked?: boolean; headingLevel?: 2 | 3 }) {
+  return (
+    <ul className="card-grid article-grid">
+      {articles.map((article, i) => (
+        <li key={article.id}>
+          <ArticleCard article={article} {...(ranked ? { rank: i + 1 } : {})} {...(headingLevel ? { headingLevel } : {})} />
+        </li>
+      ))}
+    </ul>
+  );
+}
