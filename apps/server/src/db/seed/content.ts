@@ -13,6 +13,8 @@ import { seededRandom } from './random.ts';
 import type { SeedContext } from './context.ts';
 
 const DAY = 86_400_000;
+/** The article ("Do you know what moderate drinking is?", id 32 in a fresh database) whose pasted HTML was hostile. */
+const XSS_ARTICLE_INDEX = 31;
 const IMG = '/media/content';
 
 /** The eight genres (spec 1 §3) and the topic tags under them. master9 and master10 are drinking-related. */
@@ -232,8 +234,17 @@ export async function seedContent(ctx: SeedContext): Promise<void> {
     articleIds.map((ownerId, i) => {
       const [genre, topics, , , descJa, descEn] = ARTICLES[i % ARTICLES.length]!;
       const [p1, p2] = GENRE_TEXT[genre]!;
+      // One article's stored text carries a script, an event handler and a javascript: link, as pasted HTML might:
+      // the sanitiser removes them when storing (the e2e library spec checks in Chromium that nothing runs).
+      const hostile = i === XSS_ARTICLE_INDEX ? '<script>window.__xss = 1</script><img src="/nope.png" onerror="window.__xss = 2"><a href="javascript:window.__xss = 3"></a>' : '';
       const list: SectionInput[] = [
-        { sectionType: 2, subtitleJa: 'はじめに', subtitleEn: 'Introduction', commentJa: `<p>${descJa}</p>${p1![0]}`, commentEn: `<p>${descEn}</p>${p1![1]}` },
+        {
+          sectionType: 2,
+          subtitleJa: 'はじめに',
+          subtitleEn: 'Introduction',
+          commentJa: `<p onmouseover="window.__xss = 4">${descJa}</p>${hostile}${p1![0]}`,
+          commentEn: `<p>${descEn}</p>${hostile}${p1![1]}`,
+        },
         {
           sectionType: 2,
           subtitleJa: '今日からできること',
