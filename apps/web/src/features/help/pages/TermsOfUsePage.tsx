@@ -1,4 +1,5 @@
-// Work in progress: replaced by the help feature's real screen.
+import { HelpDocument } from '../components/HelpDocument.tsx';
+
 export default function TermsOfUsePage() {
-  return null;
+  return <HelpDocument page="termsOfUse" layout="articles" />;
 }

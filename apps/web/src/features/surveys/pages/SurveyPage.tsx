@@ -1,4 +1,51 @@
-// Work in progress: replaced by the surveys feature's real screen.
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../lib/session.ts';
+import { usePageMeta } from '../../../lib/meta.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { LoginRequired } from '../../../components/LoginRequired.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { useSurvey } from '../api.ts';
+import { SurveyForm } from '../components/SurveyForm.tsx';
+import '../surveys.css';
+
+/** One survey: the login block for guests, the answered (or closed) notice, or the form. A failed load goes to /notFound. */
 export default function SurveyPage() {
-  return null;
+  const { t } = useTranslation('surveys');
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const signedIn = useSession() !== null;
+  const surveyId = /^\d{1,10}$/.test(id ?? '') ? Number(id) : NaN;
+  const query = useSurvey(surveyId);
+  const survey = query.data?.questionnaire;
+  usePageMeta(survey ? { title: survey.title } : null);
+
+  const failed = !(surveyId > 0 && surveyId <= 2_147_483_647) || query.isError;
+  useEffect(() => {
+    if (failed) navigate('/notFound', { replace: true });
+  }, [failed, navigate]);
+
+  if (failed || !survey) return <Spinner />;
+  return (
+    <div className="container page page--narrow survey-page">
+      <h1 className="page-title">{survey.title}</h1>
+      <p className="survey-page__period">{t('detail.period', { from: formatDate(survey.fromDateTime), to: formatDate(survey.toDateTime) })}</p>
+      {!signedIn ? (
+        <LoginRequired />
+      ) : survey.answered || survey.closed ? (
+        <section className="card survey-notice" aria-labelledby="survey-notice-title">
+          <h2 id="survey-notice-title" className="survey-notice__title">
+            {survey.answered ? t('detail.answeredTitle') : t('detail.closedTitle')}
+          </h2>
+          <p>{survey.answered ? t('detail.answeredText') : t('detail.closedText')}</p>
+          <Link className="button button--outline" to="/surveys">
+            {t('detail.backToList')}
+          </Link>
+        </section>
+      ) : (
+        <SurveyForm key={survey.id} survey={survey} />
+      )}
+    </div>
+  );
 }

@@ -1,4 +1,20 @@
-// Work in progress: replaced by the surveys feature's real screen.
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import '../surveys.css';
+
+/** After an answer: the completion message and a link to the list. */
 export default function SurveyThanksPage() {
-  return null;
+  const { t } = useTranslation('surveys');
+  return (
+    <div className="container page page--narrow page--center survey-thanks">
+      <div className="survey-thanks__icon" aria-hidden="true">
+        ✓
+      </div>
+      <h1 className="page-title">{t('thanks.title')}</h1>
+      <p>{t('thanks.text')}</p>
+      <Link className="button button--primary" to="/surveys">
+        {t('thanks.backToList')}
+      </Link>
+    </div>
+  );
 }

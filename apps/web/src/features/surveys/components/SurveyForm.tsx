@@ -1,0 +1,203 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import type { AnswerValue, Survey, SurveyItem } from '@hibi/contract/functions/surveys';
+import { call } from '../../../lib/api.ts';
+import { queryClient } from '../../../lib/queryClient.ts';
+import { RichText } from '../../../components/RichText.tsx';
+import { SURVEYS_KEY } from '../api.ts';
+
+type Answers = Record<number, AnswerValue | undefined>;
+
+/** Whether an answer counts as given: blank text and an empty selection do not (spec 1 §5, spec 2 §5). */
+function isGiven(value: AnswerValue | undefined): boolean {
+  if (value === undefined) return false;
+  if (typeof value === 'string') return value.trim().length > 0;
+  if (Array.isArray(value)) return value.length > 0;
+  return true;
+}
+
+function RequiredMark() {
+  const { t } = useTranslation('surveys');
+  return (
+    <span className="required-mark">
+      <span aria-hidden="true">*</span>
+      <span className="visually-hidden">({t('detail.required')})</span>
+    </span>
+  );
+}
+
+interface QuestionProps {
+  item: SurveyItem;
+  value: AnswerValue | undefined;
+  missing: boolean;
+  onChange: (value: AnswerValue) => void;
+}
+
+function Question({ item, value, missing, onChange }: QuestionProps) {
+  const { t } = useTranslation('surveys');
+  const base = useId();
+  const textId = `${base}-q`;
+  const errorId = `${base}-error`;
+  const hintId = `${base}-hint`;
+  const index = item.questionnaireIndex!;
+  const describedBy = [item.type !== 'text' ? hintId : null, missing ? errorId : null].filter(Boolean).join(' ') || undefined;
+
+  const head = (
+    <div className="survey-question__head">
+      <RichText id={textId} html={item.question} className="survey-question__text" />
+      {item.required && <RequiredMark />}
+    </div>
+  );
+  const illustrations = item.images.length > 0 && (
+    <div className="survey-question__images">
+      {item.images.map((img) => (
+        <img key={img.id} src={img.url} alt={img.alt} loading="lazy" />
+      ))}
+    </div>
+  );
+  const error = missing && (
+    <p className="field__error survey-question__error" id={errorId} role="alert">
+      {t('detail.questionRequired')}
+    </p>
+  );
+
+  if (item.type === 'text') {
+    return (
+      <div className={`survey-question${missing ? ' survey-question--missing' : ''}`} data-question={index}>
+        {head}
+        {illustrations}
+        <div className="field">
+          <textarea
+            aria-labelledby={textId}
+            aria-required={item.required || undefined}
+            aria-invalid={missing || undefined}
+            aria-describedby={describedBy}
+            rows={4}
+            maxLength={2000}
+            placeholder={t('detail.textPlaceholder')}
+            value={typeof value === 'string' ? value : ''}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        </div>
+        {error}
+      </div>
+    );
+  }
+
+  const multiple = item.type === 'checkbox';
+  const selected = multiple ? (Array.isArray(value) ? value : []) : typeof value === 'number' ? [value] : [];
+  const toggle = (choice: number) => {
+    if (!multiple) return onChange(choice);
+    onChange(selected.includes(choice) ? selected.filter((c) => c !== choice) : [...selected, choice].sort((a, b) => a - b));
+  };
+  return (
+    <fieldset
+      className={`survey-question${missing ? ' survey-question--missing' : ''}`}
+      data-question={index}
+      aria-labelledby={textId}
+      aria-describedby={describedBy}
+    >
+      {head}
+      {illustrations}
+      <p className="field__hint" id={hintId}>
+        {multiple ? t('detail.chooseAny') : t('detail.chooseOne')}
+      </p>
+      <div className={item.type === 'images' ? 'survey-choices survey-choices--images' : 'survey-choices'}>
+        {item.choices.map((choice, i) => (
+          <label key={i} className={item.type === 'images' ? 'survey-choice survey-choice--image' : 'survey-choice'}>
+            <input
+              type={multiple ? 'checkbox' : 'radio'}
+              name={`${base}-choice`}
+              value={i}
+              checked={selected.includes(i)}
+              onChange={() => toggle(i)}
+            />
+            {item.type === 'images' && item.choiceImages[i] && <img src={item.choiceImages[i]} alt="" loading="lazy" />}
+            <span>{choice}</span>
+          </label>
+        ))}
+      </div>
+      {error}
+    </fieldset>
+  );
+}
+
+/** The survey form: asterisks on required items; missing ones scroll to the top with a message and an alert each. */
+export function SurveyForm({ survey }: { survey: Survey }) {
+  const { t } = useTranslation('surveys');
+  const navigate = useNavigate();
+  const [answers, setAnswers] = useState<Answers>({});
+  const [missing, setMissing] = useState<Set<number>>(new Set());
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const questions = survey.body.filter((item) => item.questionnaireIndex !== null && item.type !== 'comment');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const absent = new Set(questions.filter((q) => q.required && !isGiven(answers[q.questionnaireIndex!])).map((q) => q.questionnaireIndex!));
+    setMissing(absent);
+    if (absent.size > 0) {
+      setError(t('detail.requiredMissing'));
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const body = questions
+        .map((q) => ({ questionnaireIndex: q.questionnaireIndex!, answer: answers[q.questionnaireIndex!] }))
+        .filter((a): a is { questionnaireIndex: number; answer: AnswerValue } => isGiven(a.answer));
+      const result = await call('answerQuestionnaire', { questionnaireID: survey.id, isGeneral: survey.isGeneral, body });
+      if (!result.succeed) throw new Error(result.errorCode);
+      await queryClient.resetQueries({ queryKey: [...SURVEYS_KEY] });
+      navigate(`/surveys/${survey.id}/thanks`, { replace: true });
+    } catch {
+      setError(t('detail.unknownError'));
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="survey-form" onSubmit={(e) => void submit(e)} noValidate>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <p className="field__hint">
+        <Trans t={t} i18nKey="detail.requiredHint" components={[<span className="required-mark" key="mark" />]} />
+      </p>
+      {survey.body.map((item, position) =>
+        item.questionnaireIndex === null || item.type === 'comment' ? (
+          <div key={position} className="survey-comment">
+            <RichText html={item.question} />
+            {item.images.map((img) => (
+              <img key={img.id} src={img.url} alt={img.alt} loading="lazy" />
+            ))}
+          </div>
+        ) : (
+          <Question
+            key={position}
+            item={item}
+            value={answers[item.questionnaireIndex]}
+            missing={missing.has(item.questionnaireIndex)}
+            onChange={(value) => {
+              const index = item.questionnaireIndex!;
+              setAnswers((prev) => ({ ...prev, [index]: value }));
+              if (isGiven(value) && missing.has(index)) setMissing((prev) => new Set([...prev].filter((i) => i !== index)));
+            }}
+          />
+        ),
+      )}
+      <div className="actions-row">
+        <button type="submit" className="button button--primary survey-form__submit" disabled={busy} aria-busy={busy}>
+          {busy ? t('detail.submitting') : t('detail.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}
