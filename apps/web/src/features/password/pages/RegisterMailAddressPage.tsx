@@ -1,4 +1,41 @@
-// Work in progress: replaced by the password feature's real screen.
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../lib/api.ts';
+import { useSession } from '../../../lib/session.ts';
+import { EmailRequestForm } from '../components/EmailRequestForm.tsx';
+import { logFailure } from '../log.ts';
+import '../password.css';
+
+/**
+ * Personal email registration (the login page sends an account without an email here). Any server failure shows
+ * 'テナントユーザーとして登録されていません'; the error code is only logged (spec 2 §8).
+ */
 export default function RegisterMailAddressPage() {
-  return null;
+  const { t } = useTranslation('password');
+  const navigate = useNavigate();
+  const current = useSession();
+
+  async function register(email: string): Promise<string | null> {
+    try {
+      const result = await call('updateEmailAddressWithResetPassword', { email });
+      if (result.succeed) {
+        navigate('/registerMailAddressRequested');
+        return null;
+      }
+      logFailure('updateEmailAddressWithResetPassword', result.errorCode);
+    } catch (e) {
+      logFailure('updateEmailAddressWithResetPassword', e instanceof Error ? e.message : String(e));
+    }
+    return t('common.notTenantUser');
+  }
+
+  return (
+    <div className="container page page--narrow">
+      <h1 className="page-title">{t('register.title')}</h1>
+      <EmailRequestForm submitLabel={t('register.submit')} onSubmit={register}>
+        <p>{t('register.lead')}</p>
+        {current ? <p className="field__hint">{t('register.signedInAs', { nickname: current.user.nickname })}</p> : <p className="field__hint">{t('register.guestNote')}</p>}
+      </EmailRequestForm>
+    </div>
+  );
 }

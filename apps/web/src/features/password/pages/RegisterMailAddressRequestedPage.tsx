@@ -1,4 +1,15 @@
-// Work in progress: replaced by the password feature's real screen.
+import { useTranslation } from 'react-i18next';
+import { EMAIL_LINK_LIFETIME_MS } from '@hibi/contract/constants';
+import { SentNotice } from '../components/SentNotice.tsx';
+import '../password.css';
+
 export default function RegisterMailAddressRequestedPage() {
-  return null;
+  const { t } = useTranslation('password');
+  return (
+    <SentNotice
+      title={t('registerRequested.title')}
+      text={t('registerRequested.text', { minutes: Math.round(EMAIL_LINK_LIFETIME_MS / 60000) })}
+      afterwards={t('registerRequested.afterwards')}
+    />
+  );
 }

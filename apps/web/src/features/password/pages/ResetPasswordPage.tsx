@@ -1,4 +1,39 @@
-// Work in progress: replaced by the password feature's real screen.
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { call, ApiError } from '../../../lib/api.ts';
+import { EmailRequestForm } from '../components/EmailRequestForm.tsx';
+import { logFailure } from '../log.ts';
+import '../password.css';
+
+/** Forgot password: an email, then the requested notice. */
 export default function ResetPasswordPage() {
-  return null;
+  const { t } = useTranslation('password');
+  const navigate = useNavigate();
+
+  async function request(email: string): Promise<string | null> {
+    try {
+      const result = await call('requestPasswordReset', { email, notificationMethod: 'EMAIL' });
+      if (result.succeed) {
+        navigate('/resetPasswordRequested');
+        return null;
+      }
+      logFailure('requestPasswordReset', result.errorCode);
+      if (result.errorCode === 'validationError') return result.validationErrorMessage?.[0] ?? t('common.failed');
+      return result.errorCode === 'notTenantUser' ? t('common.notTenantUser') : t('common.failed');
+    } catch (e) {
+      return e instanceof ApiError && e.errorCode === 'tooManyRequests' ? t('common.tooMany') : t('common.failed');
+    }
+  }
+
+  return (
+    <div className="container page page--narrow">
+      <h1 className="page-title">{t('reset.title')}</h1>
+      <EmailRequestForm submitLabel={t('reset.submit')} onSubmit={request}>
+        <p>{t('reset.lead')}</p>
+      </EmailRequestForm>
+      <p className="form__link">
+        <Link to="/login">{t('common.backToLogin')}</Link>
+      </p>
+    </div>
+  );
 }

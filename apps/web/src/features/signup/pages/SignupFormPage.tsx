@@ -1,4 +1,104 @@
-// Work in progress: replaced by the signup feature's real screen.
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SignupSteps } from '../components/SignupSteps.tsx';
+import { emptyDraft, loadDraft, saveDraft, type SignupDraft } from '../draft.ts';
+import '../signup.css';
+
+interface FieldSpec {
+  name: keyof SignupDraft;
+  required: boolean;
+  type: 'text' | 'email';
+  autoComplete: string;
+  maxLength: number;
+}
+
+const FIELDS: FieldSpec[] = [
+  { name: 'invitationCode', required: true, type: 'text', autoComplete: 'off', maxLength: 64 },
+  { name: 'userName', required: true, type: 'text', autoComplete: 'name', maxLength: 50 },
+  { name: 'userPhonetic', required: true, type: 'text', autoComplete: 'off', maxLength: 50 },
+  { name: 'userNickname', required: true, type: 'text', autoComplete: 'nickname', maxLength: 12 },
+  { name: 'externalAccountId', required: false, type: 'text', autoComplete: 'off', maxLength: 64 },
+  { name: 'userEmailAddress', required: true, type: 'email', autoComplete: 'email', maxLength: 254 },
+  { name: 'userEmailAddress2', required: true, type: 'email', autoComplete: 'email', maxLength: 254 },
+];
+
+/** Step 1: the signup model. Required fields carry a pink asterisk and are required by the browser. */
 export default function SignupFormPage() {
-  return null;
+  const { t } = useTranslation('signup');
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<SignupDraft>(() => loadDraft() ?? emptyDraft);
+  const [mismatch, setMismatch] = useState(false);
+  const baseId = useId();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, v.trim()])) as unknown as SignupDraft;
+    if (trimmed.userEmailAddress.toLowerCase() !== trimmed.userEmailAddress2.toLowerCase()) {
+      setMismatch(true);
+      document.getElementById(`${baseId}-userEmailAddress2`)?.focus();
+      return;
+    }
+    setMismatch(false);
+    saveDraft(trimmed);
+    navigate('/signup/confirm', { state: { signupStep: 'confirm' } });
+  }
+
+  return (
+    <div className="container page page--narrow">
+      <h1 className="page-title">{t('form.title')}</h1>
+      <SignupSteps current="form" />
+      <p className="lead">{t('form.lead')}</p>
+      <form className="card form" onSubmit={submit} aria-describedby={`${baseId}-note`}>
+        <p className="signup-required-note" id={`${baseId}-note`}>
+          <span className="required-mark" aria-hidden="true">
+            *
+          </span>{' '}
+          {t('form.requiredNote')}
+        </p>
+        {FIELDS.map((field) => {
+          const id = `${baseId}-${field.name}`;
+          const invalid = mismatch && field.name === 'userEmailAddress2';
+          return (
+            <div className="field" key={field.name}>
+              <label htmlFor={id}>
+                {t(`form.${field.name}`)}
+                {field.required && (
+                  <span className="required-mark" aria-hidden="true">
+                    *
+                  </span>
+                )}
+              </label>
+              <input
+                id={id}
+                name={field.name}
+                type={field.type}
+                required={field.required}
+                maxLength={field.maxLength}
+                autoComplete={field.autoComplete}
+                value={draft[field.name]}
+                onChange={(e) => setDraft((d) => ({ ...d, [field.name]: e.target.value }))}
+                aria-invalid={invalid ? true : undefined}
+                aria-describedby={invalid ? `${id}-error ${id}-hint` : `${id}-hint`}
+              />
+              <p className="field__hint" id={`${id}-hint`}>
+                {t(`form.${field.name}Hint`)}
+              </p>
+              {invalid && (
+                <p className="field__error" id={`${id}-error`} role="alert">
+                  {t('form.emailMismatch')}
+                </p>
+              )}
+            </div>
+          );
+        })}
+        <button type="submit" className="button button--primary button--block">
+          {t('form.submit')}
+        </button>
+        <p className="form__link">
+          {t('form.haveAccount')} <Link to="/login">{t('form.login')}</Link>
+        </p>
+      </form>
+    </div>
+  );
 }

@@ -1,0 +1,64 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** An email field and a submit button; an empty address is refused here ('メールアドレスが入力されていません'). */
+export function EmailRequestForm({
+  submitLabel,
+  onSubmit,
+  children,
+}: {
+  submitLabel: string;
+  /** Returns an error message to show, or null when it went through. */
+  onSubmit: (email: string) => Promise<string | null>;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('password');
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const value = email.trim();
+    if (!value) {
+      setError(t('common.emailEmpty'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      setError(await onSubmit(value));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="card form" onSubmit={(e) => void submit(e)} noValidate>
+      {children}
+      {error && (
+        <p className="form-error" role="alert" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor={id}>{t('common.email')}</label>
+        <input
+          id={id}
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+      </div>
+      <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy}>
+        {busy ? t('common.sending') : submitLabel}
+      </button>
+    </form>
+  );
+}

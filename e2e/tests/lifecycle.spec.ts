@@ -1,0 +1,206 @@
+import type { Page } from '@playwright/test';
+import { test, expect, useLanguage, expectNoAxeViolations, screenshot, type Lang } from '../support/fixtures.ts';
+
+const TEXT = {
+  ja: {
+    mismatch: 'メールアドレスが確認用と一致しません',
+    emailEmpty: 'メールアドレスが入力されていません',
+    notTenantUser: 'テナントユーザーとして登録されていません',
+    passwordLength: 'パスワードは8文字以上128文字以下で入力してください',
+    done: 'パスワードを設定しました。',
+    codeExpired: '招待コードの有効期限が切れています',
+    confirmTitle: '登録内容の確認',
+    completeTitle: '登録が完了しました',
+  },
+  en: {
+    mismatch: 'Mailaddress does not match',
+    emailEmpty: 'No email address has been entered',
+    notTenantUser: "You aren't registered as a tenant user",
+    passwordLength: 'The password must be 8 to 128 characters long',
+    done: 'Your password has been set.',
+    codeExpired: 'The invitation code has expired',
+    confirmTitle: 'Confirm your entries',
+    completeTitle: 'You have signed up',
+  },
+} as const;
+
+/** The newest mailed link to an address, read from the local mailbox page, as a path of this app. */
+async function linkFromMailbox(page: Page, address: string, subject?: string): Promise<string> {
+  await page.goto('/dev/mailbox');
+  let mail = page.locator('li.mail').filter({ has: page.locator('.mail__to', { hasText: address }) });
+  if (subject) mail = mail.filter({ has: page.locator('h2', { hasText: subject }) });
+  const href = await mail.first().locator('a[href*="/setPassword?token="]').first().getAttribute('href');
+  expect(href).toBeTruthy();
+  const url = new URL(href!);
+  return `${url.pathname}${url.search}`;
+}
+
+async function setPasswordThroughLink(page: Page, link: string, password: string, lang: Lang, shot?: { testInfo: Parameters<typeof screenshot>[1]; name: string }) {
+  await page.goto(link);
+  await expect(page.locator('input[name="password"]')).toBeVisible();
+  if (shot) {
+    await expectNoAxeViolations(page);
+    await screenshot(page, shot.testInfo, shot.name, lang);
+  }
+  // Too short first: the page refuses it before asking the server.
+  await page.locator('input[name="password"]').fill('short');
+  await page.locator('input[name="password2"]').fill('short');
+  await page.locator('form button[type="submit"]').click();
+  await expect(page.getByText(TEXT[lang].passwordLength)).toBeVisible();
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('input[name="password2"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page.getByText(TEXT[lang].done)).toBeVisible();
+  if (shot) await screenshot(page, shot.testInfo, `${shot.name}-done`, lang);
+}
+
+async function logInWithForm(page: Page, id: string, password: string) {
+  await page.goto('/login');
+  await page.locator('input[name="id"]').fill(id);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+}
+
+async function signOutLocally(page: Page) {
+  await page.evaluate(() => localStorage.removeItem('hibi.session'));
+}
+
+for (const lang of ['ja', 'en'] as const) {
+  test.describe(`account lifecycle (${lang})`, () => {
+    test('sign up with WELCOME-2026, set the password from the mailed link, sign in, then reset it the same way', async ({ page }, testInfo) => {
+      test.setTimeout(150_000);
+      const email = `signup-${testInfo.project.name}-${lang}-${Date.now()}@example.org`;
+      await useLanguage(page, lang);
+      await page.goto('/signup');
+      await expect(page).toHaveURL(/\/signup\/form$/);
+
+      // Required fields: pink asterisk and required by the browser; the external id is optional.
+      const required = ['invitationCode', 'userName', 'userPhonetic', 'userNickname', 'userEmailAddress', 'userEmailAddress2'];
+      for (const name of required) await expect(page.locator(`input[name="${name}"]`)).toHaveAttribute('required', '');
+      await expect(page.locator('input[name="externalAccountId"]')).not.toHaveAttribute('required', '');
+      await expect(page.locator('label .required-mark')).toHaveCount(required.length);
+      await expect(page.locator('.required-mark').first()).toHaveCSS('color', 'rgb(214, 51, 108)');
+
+      // The browser refuses an empty form: we stay on the form.
+      await page.locator('form button[type="submit"]').click();
+      await expect(page).toHaveURL(/\/signup\/form$/);
+
+      await page.locator('input[name="invitationCode"]').fill('EXPIRED-2025');
+      await page.locator('input[name="userName"]').fill('日比 花子');
+      await page.locator('input[name="userPhonetic"]').fill('ひび はなこ');
+      await page.locator('input[name="userNickname"]').fill('はなこ');
+      await page.locator('input[name="userEmailAddress"]').fill(email);
+      await page.locator('input[name="userEmailAddress2"]').fill(`x${email}`);
+      await page.locator('form button[type="submit"]').click();
+      await expect(page.getByText(TEXT[lang].mismatch)).toBeVisible();
+      await expect(page).toHaveURL(/\/signup\/form$/);
+      await expectNoAxeViolations(page);
+      await screenshot(page, testInfo, 'signup-form', lang);
+
+      await page.locator('input[name="userEmailAddress2"]').fill(email);
+      await page.locator('form button[type="submit"]').click();
+      await expect(page).toHaveURL(/\/signup\/confirm$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXT[lang].confirmTitle);
+      await expect(page.getByText(email)).toBeVisible();
+      // The server's first validation message stays on the confirmation.
+      await page.getByRole('button', { name: lang === 'ja' ? '登録する' : 'Sign up' }).click();
+      await expect(page.getByRole('alert')).toHaveText(TEXT[lang].codeExpired);
+      await expect(page).toHaveURL(/\/signup\/confirm$/);
+      await expectNoAxeViolations(page);
+      await screenshot(page, testInfo, 'signup-confirm', lang);
+
+      // Back to the form keeps what was entered; fix the code.
+      await page.getByRole('button', { name: lang === 'ja' ? '戻って修正する' : 'Go back and edit' }).click();
+      await expect(page).toHaveURL(/\/signup\/form$/);
+      await expect(page.locator('input[name="userNickname"]')).toHaveValue('はなこ');
+      await page.locator('input[name="invitationCode"]').fill('WELCOME-2026');
+      await page.locator('form button[type="submit"]').click();
+      await page.getByRole('button', { name: lang === 'ja' ? '登録する' : 'Sign up' }).click();
+      await expect(page).toHaveURL(/\/signup\/complete$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXT[lang].completeTitle);
+      await expect(page.getByText(email)).toBeVisible();
+      await expectNoAxeViolations(page);
+      await screenshot(page, testInfo, 'signup-complete', lang);
+
+      // The mailed link, from the local mailbox page.
+      const signupLink = await linkFromMailbox(page, email);
+      await setPasswordThroughLink(page, signupLink, 'first-password-1', lang, { testInfo, name: 'set-password' });
+      await logInWithForm(page, email, 'first-password-1');
+      await expect(page).toHaveURL(/\/$/);
+      expect(await page.evaluate(() => localStorage.getItem('hibi.session'))).toContain('"hasEmail":true');
+
+      // The link works once.
+      await page.goto(signupLink);
+      await page.locator('input[name="password"]').fill('another-password');
+      await page.locator('input[name="password2"]').fill('another-password');
+      await page.locator('form button[type="submit"]').click();
+      await expect(page.getByRole('alert')).toContainText(lang === 'ja' ? '使用済み' : 'used already');
+
+      // Reset the password the same way.
+      await signOutLocally(page);
+      await page.goto('/resetPassword');
+      await page.locator('form button[type="submit"]').click();
+      await expect(page.getByRole('alert')).toHaveText(TEXT[lang].emailEmpty);
+      await page.locator('input[name="email"]').fill(`nobody-${Date.now()}@example.org`);
+      await page.locator('form button[type="submit"]').click();
+      await expect(page.getByRole('alert')).toHaveText(TEXT[lang].notTenantUser);
+      await expectNoAxeViolations(page);
+      await screenshot(page, testInfo, 'reset-password', lang);
+      await page.locator('input[name="email"]').fill(email);
+      await page.locator('form button[type="submit"]').click();
+      await expect(page).toHaveURL(/\/resetPasswordRequested$/);
+      await expectNoAxeViolations(page);
+      await screenshot(page, testInfo, 'reset-password-requested', lang);
+
+      const resetLink = await linkFromMailbox(page, email, lang === 'ja' ? 'パスワード再設定' : 'Reset your password');
+      expect(resetLink).not.toBe(signupLink);
+      await setPasswordThroughLink(page, resetLink, 'second-password-2', lang);
+      await logInWithForm(page, email, 'first-password-1');
+      await expect(page.getByRole('alert')).toBeVisible();
+      await logInWithForm(page, email, 'second-password-2');
+      await expect(page).toHaveURL(/\/$/);
+    });
+
+    test('an account with only a company id registers an email and sets a password', async ({ page }, testInfo) => {
+      test.setTimeout(120_000);
+      const account = { desktop: { ja: 'EMP-0001', en: 'EMP-0002' }, mobile: { ja: 'EMP-0003', en: 'EMP-0004' } }[testInfo.project.name as 'desktop' | 'mobile'][lang];
+      const email = `${account.toLowerCase()}-${Date.now()}@example.org`;
+      await useLanguage(page, lang);
+      await logInWithForm(page, account, 'wellbeing-demo');
+      await expect(page).toHaveURL(/\/registerMailAddress$/);
+
+      await page.locator('form button[type="submit"]').click();
+      await expect(page.getByRole('alert')).toHaveText(TEXT[lang].emailEmpty);
+      await expectNoAxeViolations(page);
+      await screenshot(page, testInfo, 'register-mail-address', lang);
+      // An address someone else has: the spec's single failure text.
+      await page.locator('input[name="email"]').fill('member@example.com');
+      await page.locator('form button[type="submit"]').click();
+      await expect(page.getByRole('alert')).toHaveText(TEXT[lang].notTenantUser);
+
+      await page.locator('input[name="email"]').fill(email);
+      await page.locator('form button[type="submit"]').click();
+      await expect(page).toHaveURL(/\/registerMailAddressRequested$/);
+      await expectNoAxeViolations(page);
+      await screenshot(page, testInfo, 'register-mail-address-requested', lang);
+
+      const link = await linkFromMailbox(page, email);
+      await setPasswordThroughLink(page, link, 'company-id-password', lang);
+      await signOutLocally(page);
+      await logInWithForm(page, email, 'company-id-password');
+      await expect(page).toHaveURL(/\/$/);
+      await signOutLocally(page);
+      await logInWithForm(page, account, 'company-id-password');
+      await expect(page).toHaveURL(/\/$/);
+    });
+  });
+}
+
+test('later signup steps cannot be entered directly', async ({ page }) => {
+  await page.goto('/signup/confirm');
+  await expect(page).toHaveURL(/\/signup\/form$/);
+  await page.goto('/signup/complete');
+  await expect(page).toHaveURL(/\/signup\/form$/);
+  await page.goto('/setPassword');
+  await expect(page.getByRole('alert')).toBeVisible();
+});
