@@ -317,7 +317,7 @@ function HealthPanel() {
               </tbody>
             </table>
           </details>
-          <div className="health-ratings-wrap">
+          <div className="health-ratings-wrap" tabIndex={0} role="group" aria-label={t('ratings.caption')}>
             <table className="health-table health-ratings">
               <caption>{t('ratings.caption')}</caption>
               <thead>

@@ -293,7 +293,12 @@ function InputRateCard({ stats }: { stats: Stats }) {
       </h2>
       <div className="health-doughnut">
         <div className="health-chart health-chart--doughnut">
-          <Doughnut data={data} options={options} aria-hidden="true" />
+          <Doughnut
+            data={data}
+            options={options}
+            role="img"
+            aria-label={t('report.inputText', { rate, days: stats.inputDays, total: stats.daysInMonth })}
+          />
         </div>
         <p className="health-doughnut__center">
           <span className="health-doughnut__rate">{rate}%</span>
@@ -341,7 +346,7 @@ function Recommended({ stats }: { stats: Stats }) {
           {articles.map((a) => (
             <li key={a.id}>
               <Link to={`/library/${a.id}`} className="health-article card">
-                <img src={a.imageUrl} alt="" className="health-article__image" loading="lazy" />
+                <img src={a.imageUrl} alt="" className="health-article__image" />
                 <span className="health-article__title">{a.title}</span>
               </Link>
             </li>
