@@ -10,13 +10,21 @@ function RankLine({ match }: { match: TeamMatch }) {
   if (points.length < 2 || match.maxRank < 1) return null;
   const w = 300;
   const h = 80;
-  const x = (i: number) => 8 + (i * (w - 16)) / (points.length - 1);
+  const left = 28;
+  const x = (i: number) => left + (i * (w - left - 8)) / (points.length - 1);
   const y = (rank: number) => 8 + ((rank - 1) * (h - 16)) / Math.max(1, match.maxRank - 1);
   const d = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)} ${y(p.rank).toFixed(1)}`).join(' ');
   const last = points.at(-1)!;
   return (
     <svg className="rank-line" viewBox={`0 0 ${w} ${h}`} aria-hidden="true" focusable="false">
-      <line x1="8" x2={w - 8} y1="8" y2="8" className="rank-line__top" />
+      <line x1={left} x2={w - 8} y1="8" y2="8" className="rank-line__top" />
+      <line x1={left} x2={w - 8} y1={h - 8} y2={h - 8} className="rank-line__top" />
+      <text x={left - 6} y="12" className="rank-line__label">
+        1
+      </text>
+      <text x={left - 6} y={h - 4} className="rank-line__label">
+        {match.maxRank}
+      </text>
       <path d={d} className="rank-line__path" />
       <circle cx={x(points.length - 1)} cy={y(last.rank)} r="4" className="rank-line__dot" />
     </svg>

@@ -127,11 +127,15 @@ function MailSetting({ initial }: { initial: boolean }) {
 
   async function change(next: boolean) {
     if (next === value || busy) return;
+    const previous = value;
+    // Shown at once; put back if the server refuses.
+    setValue(next);
     setBusy(true);
     setMessage(null);
     try {
       const result = await call('updateDistributionSetting', { email: next });
       if (!result.succeed) {
+        setValue(previous);
         setMessage(t('settings.mailFailed'));
         return;
       }
@@ -139,6 +143,7 @@ function MailSetting({ initial }: { initial: boolean }) {
       setMessage(result.distributionStatus.email ? t('settings.mailNowReceive') : t('settings.mailNowStop'));
       void queryClient.invalidateQueries({ queryKey: accountKeys.profile });
     } catch {
+      setValue(previous);
       setMessage(t('settings.mailFailed'));
     } finally {
       setBusy(false);
@@ -152,11 +157,11 @@ function MailSetting({ initial }: { initial: boolean }) {
       </legend>
       <div className="setting__options">
         <label className="radio-card">
-          <input type="radio" name="mail" checked={value} disabled={busy} onChange={() => void change(true)} />
+          <input type="radio" name="mail" checked={value} onChange={() => void change(true)} />
           {t('settings.receive')}
         </label>
         <label className="radio-card">
-          <input type="radio" name="mail" checked={!value} disabled={busy} onChange={() => void change(false)} />
+          <input type="radio" name="mail" checked={!value} onChange={() => void change(false)} />
           {t('settings.notReceive')}
         </label>
       </div>
