@@ -82,6 +82,7 @@ export const getUserContract = defineFunction({
 
 export const DISPLAY_NAME_MAX = 12;
 export const COMMENT_MAX = 15;
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/;
 
 export const updateProfile = defineFunction({
