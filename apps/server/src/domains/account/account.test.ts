@@ -230,6 +230,22 @@ describe('deleteLitePlanUser', () => {
     expect(await q(sql`SELECT id FROM friendships WHERE user_low = ${id} OR user_high = ${id}`)).toEqual([]);
     expect(await q(sql`SELECT id FROM sessions WHERE user_id = ${id}`)).toEqual([]);
   });
+
+  it('strips the account when a table without cascade still refers to it: it can never sign in again', async () => {
+    const id = await idOf('lite-e2e-2@example.com');
+    await t.database.db.execute(sql`CREATE TABLE withdraw_blocker (user_id integer REFERENCES users(id))`);
+    await t.database.db.execute(sql`INSERT INTO withdraw_blocker VALUES (${id})`);
+    try {
+      const token = await t.login('lite-e2e-2@example.com');
+      expect((await t.call('deleteLitePlanUser', {}, token)).body).toEqual({ succeed: true });
+      expect((await t.call('getMyProfile', {}, token)).status).toBe(401);
+      expect((await t.call('login', { id: 'lite-e2e-2@example.com', password: 'wellbeing-demo' })).body.errorCode).toBe('invalidCredentials');
+      const row = (await q<Record<string, unknown>>(sql`SELECT tenant_id, email, password_hash, nickname FROM users WHERE id = ${id}`))[0];
+      expect(row).toEqual({ tenant_id: null, email: null, password_hash: null, nickname: '' });
+    } finally {
+      await t.database.db.execute(sql`DROP TABLE withdraw_blocker`);
+    }
+  });
 });
 
 describe('friends', () => {
