@@ -1,0 +1,149 @@
+// Benchmark (not a test): 10,000 users with a year of daily steps and health logs in a fresh PostgreSQL
+// database, then the median and p95 time of getHealthDataByRange (every flag) and getHealthLogStats through the
+// real function entry (app.inject). Run: npm run bench:health
+// BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server; the script creates
+// and drops its own database there. BENCH_USERS and BENCH_CALLS change the size.
+import crypto from 'node:crypto';
+import os from 'node:os';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../src/config.ts';
+import { openPostgres } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { buildApp } from '../src/app.ts';
+import { createSession } from '../src/domains/auth/service.ts';
+import { refreshAllAggregates, tokyoDay, addDays, mondayOf, monthOf, addMonths, dayStartMs } from '../src/domains/health/service.ts';
+
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const USERS = Number(process.env.BENCH_USERS ?? 10_000);
+const DAYS = 365;
+const CALLS = Number(process.env.BENCH_CALLS ?? 300);
+const WARMUP = 30;
+
+const name = `hibi_bench_${crypto.randomBytes(4).toString('hex')}`;
+const elapsed = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
+
+async function admin(text: string) {
+  const client = new pg.Client({ connectionString: SERVER_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+function stats(samples: number[]) {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]!;
+  return { median: at(0.5), p95: at(0.95), max: s.at(-1)! };
+}
+
+async function main() {
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  try {
+    await migrate(database);
+    const { db } = database;
+    const now = new Date();
+    const today = tokyoDay(now.getTime());
+    let t0 = process.hrtime.bigint();
+    const [tenant] = (
+      (await db.execute(sql`INSERT INTO tenants (name_ja, contract_type, corporate_contract) VALUES ('ベンチ社', 1, true) RETURNING id`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows;
+    await db.execute(sql`
+      INSERT INTO users (tenant_id, email, nickname, height_tenths)
+      SELECT ${tenant!.id}, 'bench' || n || '@example.com', 'bench' || n, 1500 + n % 400 FROM generate_series(1, ${USERS}) n`);
+    await db.execute(sql`
+      INSERT INTO daily_steps (user_id, day, steps)
+      SELECT u.id, ${today}::date - g, (2000 + (hashtext(u.id || ':' || g) & 2147483647) % 12000)
+      FROM users u CROSS JOIN generate_series(0, ${DAYS - 1}) g`);
+    await db.execute(sql`
+      INSERT INTO health_logs (user_id, day, weight, body_fat_percentage, exercise, breakfast, night_meal, overeating,
+        overdrinking, sleepness, feeling)
+      SELECT u.id, ${today}::date - g, 50 + u.id % 40, 15 + u.id % 20,
+        1 + (h >> 1 & 1), 1 + (h >> 2 & 1), 1 + (h >> 3 & 1), 1 + (h >> 4 & 1), 1 + (h >> 5 & 1), 1 + (h >> 6 & 1), 1 + (h >> 7 & 1)
+      FROM users u CROSS JOIN generate_series(0, ${DAYS - 1}) g
+      CROSS JOIN LATERAL (SELECT hashtext('l' || u.id || ':' || g) & 2147483647 AS h) x
+      WHERE x.h % 10 < 7`);
+    console.log(`loaded ${USERS} users x ${DAYS} days in ${(elapsed(t0) / 1000).toFixed(1)} s`);
+    t0 = process.hrtime.bigint();
+    await refreshAllAggregates(db);
+    // A settled database, as autovacuum would leave it (visibility map for index-only scans).
+    await database.withConnection((q) => q('VACUUM ANALYZE'));
+    console.log(`built the weekly and monthly aggregates in ${(elapsed(t0) / 1000).toFixed(1)} s`);
+    const counts = (
+      (await db.execute(sql`SELECT (SELECT count(*) FROM daily_steps)::int AS steps, (SELECT count(*) FROM health_logs)::int AS logs,
+        (SELECT count(*) FROM weekly_steps)::int AS weeks, (SELECT count(*) FROM health_monthly)::int AS months`)) as unknown as {
+        rows: Record<string, number>[];
+      }
+    ).rows[0];
+    console.log('rows:', counts);
+
+    const config = { ...loadConfig({ LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv), logLevel: 'silent' as const };
+    const app = await buildApp({ config, db, routes: async () => {} });
+    await app.ready();
+    const userIds = (
+      (await db.execute(sql`SELECT id FROM users ORDER BY random() LIMIT 100`)) as unknown as { rows: { id: number }[] }
+    ).rows.map((r) => r.id);
+    const tokens: string[] = [];
+    for (const id of userIds) tokens.push((await createSession(db, id, now)).token);
+
+    const call = async (fn: string, payload: object, token: string) => {
+      const t = process.hrtime.bigint();
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/functions/${fn}`,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        payload: JSON.stringify(payload),
+      });
+      const ms = elapsed(t);
+      const body = res.json();
+      if (!body.succeed) throw new Error(`${fn} failed: ${res.body}`);
+      return ms;
+    };
+    const thisMonday = mondayOf(today);
+    const rangePayload = (i: number) => {
+      const from = addDays(thisMonday, -7 * (i % 52));
+      return {
+        fromDateTime: dayStartMs(from),
+        toDateTime: dayStartMs(addDays(from, 7)) - 1,
+        needsWeeklyAverage: true,
+        needsStepStatistics: true,
+        needsDailyScore: true,
+        needsInterview: true,
+        needsWeight: true,
+        needsBMI: true,
+        needsBodyFatPercentage: true,
+      };
+    };
+    const statsPayload = (i: number) => ({ fromDateTime: dayStartMs(addMonths(monthOf(today), -1 - (i % 11))) });
+
+    console.log(`load average before the calls: ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+    const results: Record<string, ReturnType<typeof stats>> = {};
+    for (const [fn, payload] of [
+      ['getHealthDataByRange', rangePayload],
+      ['getHealthLogStats', statsPayload],
+    ] as const) {
+      for (let i = 0; i < WARMUP; i += 1) await call(fn, payload(i), tokens[i % tokens.length]!);
+      const samples: number[] = [];
+      for (let i = 0; i < CALLS; i += 1) samples.push(await call(fn, payload(i * 7 + 3), tokens[(i * 13) % tokens.length]!));
+      results[fn] = stats(samples);
+      const r = results[fn]!;
+      console.log(`${fn}: median ${r.median.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, max ${r.max.toFixed(1)} ms (${CALLS} calls)`);
+    }
+    await app.close();
+  } finally {
+    await database.close();
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
