@@ -170,7 +170,7 @@ async function seedFaq({ db, now }: SeedContext) {
   const exists = (await db.execute(sql`SELECT to_regclass('report_articles') IS NOT NULL AS ok`)) as unknown as { rows: { ok: boolean }[] };
   if (exists.rows[0]?.ok) {
     const found = (await db.execute(
-      sql`SELECT id, title_ja, title_en FROM report_articles WHERE NOT contract_only ORDER BY published_at DESC, id DESC LIMIT 3`,
+      sql`SELECT id, title_ja, title_en FROM report_articles WHERE NOT contract_only AND published_at <= ${now.toISOString()} ORDER BY published_at DESC, id DESC LIMIT 3`,
     )) as unknown as { rows: { id: number; title_ja: string; title_en: string | null }[] };
     articles = found.rows;
   }

@@ -83,6 +83,19 @@ describe('FAQ', () => {
     expect(texts).not.toMatch(/<script|onerror|javascript:/i);
   });
 
+  it('links library articles that are published and open to everybody', async () => {
+    clock = SEEDED_AT;
+    const r = await t.call('getFaq', { locale: 'en' });
+    const item = r.body.categories.find((c: { id: number }) => c.id === 6000).items.find((i: { id: number }) => i.id === 6095);
+    const articles = (await t.database.db.execute(
+      sql`SELECT id FROM report_articles WHERE NOT contract_only AND published_at <= ${SEEDED_AT.toISOString()}`,
+    )) as unknown as { rows: { id: number }[] };
+    if (articles.rows.length === 0) return expect(item).toBeUndefined();
+    const linked = [...(item.html as string).matchAll(/href="\/library\/(\d+)"/g)].map((m) => Number(m[1]));
+    expect(linked.length).toBeGreaterThan(0);
+    for (const id of linked) expect(articles.rows.map((a) => a.id)).toContain(id);
+  });
+
   it('refuses payload fields it does not know', async () => {
     expect((await t.call('getFaq', { category: 1000 })).status).toBe(400);
   });

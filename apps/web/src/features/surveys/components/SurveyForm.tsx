@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import type { AnswerValue, Survey, SurveyItem } from '@hibi/contract/functions/surveys';
@@ -131,6 +131,11 @@ export function SurveyForm({ survey }: { survey: Survey }) {
   const [missing, setMissing] = useState<Set<number>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Bumped to scroll to the top once the message is on screen (after the layout it causes).
+  const [scrollTick, setScrollTick] = useState(0);
+  useEffect(() => {
+    if (scrollTick > 0) window.scrollTo({ top: 0, behavior: 'smooth' });
+  }, [scrollTick]);
 
   const questions = survey.body.filter((item) => item.questionnaireIndex !== null && item.type !== 'comment');
 
@@ -140,7 +145,7 @@ export function SurveyForm({ survey }: { survey: Survey }) {
     setMissing(absent);
     if (absent.size > 0) {
       setError(t('detail.requiredMissing'));
-      window.scrollTo({ top: 0, behavior: 'smooth' });
+      setScrollTick((n) => n + 1);
       return;
     }
     setError(null);
@@ -155,7 +160,7 @@ export function SurveyForm({ survey }: { survey: Survey }) {
       navigate(`/surveys/${survey.id}/thanks`, { replace: true });
     } catch {
       setError(t('detail.unknownError'));
-      window.scrollTo({ top: 0, behavior: 'smooth' });
+      setScrollTick((n) => n + 1);
     } finally {
       setBusy(false);
     }
