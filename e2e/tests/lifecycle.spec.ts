@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { test, expect, useLanguage, expectNoAxeViolations, screenshot, type Lang } from '../support/fixtures.ts';
+import { test, expect, useLanguage, loginAs, expectNoAxeViolations, screenshot, type Lang } from '../support/fixtures.ts';
+
+const DEVTOOL_PATH = `/${process.env.DEVTOOL_PATH ?? 'dev-e2e-7f3a9c1b5d'}`;
 
 const TEXT = {
   ja: {
@@ -204,3 +206,73 @@ test('later signup steps cannot be entered directly', async ({ page }) => {
   await page.goto('/setPassword');
   await expect(page.getByRole('alert')).toBeVisible();
 });
+
+/** A fresh account through the real signup and the mailed link (no clicking), for tests that need one of their own. */
+async function newAccount(page: Page, tag: string, password: string): Promise<string> {
+  const email = `${tag}-${Date.now()}@example.org`;
+  const signup = await page.request.post('/api/functions/createUserByInvitationCode', {
+    data: { invitationCode: 'WELCOME-2026', userName: 'Dev Tester', userPhonetic: 'でぶ', userNickname: 'devtester', userEmailAddress: email, userEmailAddress2: email },
+  });
+  expect((await signup.json()).succeed).toBe(true);
+  const token = new URL(await linkFromMailbox(page, email), 'http://x').searchParams.get('token');
+  const set = await page.request.post('/api/functions/setPassword', { data: { token, password } });
+  expect((await set.json()).succeed).toBe(true);
+  return email;
+}
+
+for (const lang of ['ja', 'en'] as const) {
+  test(`developer tool at its hidden path (${lang})`, async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    const email = await newAccount(page, `devtool-${testInfo.project.name}-${lang}`, 'devtool-password');
+    await useLanguage(page, lang);
+    await loginAs(page, email, 'devtool-password');
+    await page.goto(DEVTOOL_PATH);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'ja' ? '開発者ツール' : 'Developer tool');
+    await expect(page.getByRole('note')).toContainText(lang === 'ja' ? '入力チェックを行いません' : 'does no validation');
+
+    // Profile and weight; the ideal weight follows the height.
+    await page.locator('input[name="height"]').fill('170');
+    await expect(page.getByText(lang === 'ja' ? '理想体重（BMI 22）：63.6 kg' : 'Ideal weight (BMI 22): 63.6 kg')).toBeVisible();
+    await page.locator('input[name="displayName"]').fill('でぶてすと');
+    await page.locator('input[name="birthYear"]').fill('1990');
+    await page.locator('input[name="gender"][value="2"]').check();
+    await page.locator('input[name="weight"]').fill('64.2');
+    await page.locator('input[name="targetWeight"]').fill('62');
+    await page.getByRole('button', { name: lang === 'ja' ? 'プロフィールと体重を保存' : 'Save profile and weight' }).click();
+    await expect(page.getByText(lang === 'ja' ? '保存しました' : 'Saved', { exact: true })).toBeVisible();
+
+    // 8 days of sample data through the app's calls, then the 14-day steps table shows them.
+    const stepsTable = page.locator('table').first();
+    await page.getByRole('button', { name: lang === 'ja' ? '8日分を生成して送信' : 'Generate and send 8 days' }).click();
+    await expect(page.getByText(lang === 'ja' ? '8日分を送信しました' : 'Sent 8 days')).toBeVisible();
+    await expect(stepsTable.locator('tbody tr')).toHaveCount(14);
+    await expect(stepsTable.locator('tbody tr').filter({ hasText: lang === 'ja' ? '記録なし' : 'No record' })).toHaveCount(6);
+
+    await page.getByRole('button', { name: lang === 'ja' ? '記録する' : 'Record', exact: true }).click();
+    await expect(page.getByText(lang === 'ja' ? /記録しました/ : /Recorded/)).toBeVisible();
+
+    // Join an individual match: the alert says 'registered'. Some listed matches are over; the server refuses those.
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.accept();
+    });
+    const joins = page.locator('.devtool__match button');
+    const total = await joins.count();
+    expect(total).toBeGreaterThan(0);
+    for (let i = total - 1; i >= 0 && dialogs.length === 0; i--) {
+      await joins.nth(i).click();
+      await expect
+        .poll(async () => dialogs.length > 0 || /closed|notFound/.test((await page.locator('.devtool__result').last().textContent()) ?? ''))
+        .toBe(true);
+    }
+    expect(dialogs).toEqual(['registered']);
+    await expect(page.locator('.devtool__match .tag', { hasText: lang === 'ja' ? '参加済み' : 'Joined' }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await screenshot(page, testInfo, 'devtool', lang);
+
+    // Any other unknown path is the not-found page.
+    await page.goto(`${DEVTOOL_PATH}x`);
+    await expect(page.getByText('404')).toBeVisible();
+  });
+}

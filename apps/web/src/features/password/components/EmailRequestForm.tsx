@@ -35,7 +35,7 @@ export function EmailRequestForm({
   }
 
   return (
-    <form className="card form" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="card form password-form" onSubmit={(e) => void submit(e)} noValidate>
       {children}
       {error && (
         <p className="form-error" role="alert" id={`${id}-error`}>

@@ -15,7 +15,7 @@ export default function SignupCompletePage() {
     <div className="container page page--narrow">
       <h1 className="page-title">{t('complete.title')}</h1>
       <SignupSteps current="complete" />
-      <div className="card form">
+      <div className="card form signup-card">
         <p className="form-success" role="status">
           {t('complete.lead')}
         </p>

@@ -53,7 +53,7 @@ export default function SignupConfirmPage() {
       <h1 className="page-title">{t('confirm.title')}</h1>
       <SignupSteps current="confirm" />
       <p className="lead">{t('confirm.lead')}</p>
-      <div className="card form">
+      <div className="card form signup-card">
         {error && (
           <p className="form-error" role="alert">
             {error}

@@ -49,7 +49,7 @@ export default function SignupFormPage() {
       <h1 className="page-title">{t('form.title')}</h1>
       <SignupSteps current="form" />
       <p className="lead">{t('form.lead')}</p>
-      <form className="card form" onSubmit={submit} aria-describedby={`${baseId}-note`}>
+      <form className="card form signup-card" onSubmit={submit} aria-describedby={`${baseId}-note`}>
         <p className="signup-required-note" id={`${baseId}-note`}>
           <span className="required-mark" aria-hidden="true">
             *

@@ -1,0 +1,13 @@
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+/** Midnight (Asia/Tokyo, no daylight saving) of the day `daysAgo` days before today, as epoch ms: how the health calls name a day. */
+export function tokyoDay(daysAgo = 0, now = Date.now()): number {
+  return Math.floor((now + TOKYO_OFFSET_MS) / DAY_MS) * DAY_MS - TOKYO_OFFSET_MS - daysAgo * DAY_MS;
+}
+
+/** Ideal weight = 22 × height(m)², rounded to one decimal (spec 2 §3, §9); null without a usable height. */
+export function idealWeight(heightCm: number): number | null {
+  if (!Number.isFinite(heightCm) || heightCm <= 0) return null;
+  return Math.round(22 * (heightCm / 100) ** 2 * 10) / 10;
+}
