@@ -89,6 +89,7 @@ for (const lang of ['ja', 'en'] as const) {
 test('FAQ article links open the library article inside the app', async ({ page }) => {
   await useLanguage(page, 'en');
   await page.goto('/faq#faq-6095');
+  await expect(page.locator('section.faq-category')).toHaveCount(9);
   const item = page.locator('details#faq-6095');
   test.skip((await item.count()) === 0, 'no library articles in the demo content');
   await expect(item).toHaveAttribute('open', '');

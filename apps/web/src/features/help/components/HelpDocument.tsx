@@ -74,13 +74,13 @@ export function HelpDocument({ page, layout = 'articles' }: { page: HelpPageName
             <h2 id="help-toc-title" className="help-toc__title">
               {t('contents')}
             </h2>
-            <ol className="help-toc__list">
+            <ul className="help-toc__list">
               {doc.sections.map((s) => (
                 <li key={s.id}>
                   <Link to={{ hash: s.id }}>{s.heading}</Link>
                 </li>
               ))}
-            </ol>
+            </ul>
           </nav>
           <div className="card help-articles">
             {doc.sections.map((s) => (
@@ -123,7 +123,7 @@ export function HelpDocument({ page, layout = 'articles' }: { page: HelpPageName
             {doc.sections.map((s, i) => (
               <details key={s.id} id={s.id} className="help-accordion__item" open={i === 0}>
                 <summary className="help-accordion__summary">{s.heading}</summary>
-                <div className="help-accordion__body">
+                <div className="help-accordion__body help-accordion__body--media">
                   <div className="help-accordion__media">
                     <SectionMedia section={s} />
                   </div>
