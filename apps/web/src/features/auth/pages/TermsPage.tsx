@@ -1,8 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../../lib/api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { call, callOrThrow } from '../../../lib/api.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
 import { session } from '../../../lib/session.ts';
+import { RichText } from '../../../components/RichText.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
 
 interface TermsSection {
   heading: string;
@@ -17,6 +21,13 @@ export default function TermsPage() {
   const [error, setError] = useState<string | null>(null);
   const terms = t('terms.sections', { returnObjects: true }) as TermsSection[];
   const privacy = t('terms.privacySections', { returnObjects: true }) as TermsSection[];
+  // The full Terms of Use and privacy policy of the current terms version (the help pages' content files);
+  // the short summary above stays as the fallback while they load or if they cannot be loaded.
+  const locale = currentLocale();
+  const fullTerms = useQuery({ queryKey: ['help', 'page', 'termsOfUse', locale], queryFn: () => callOrThrow('getHelpPage', { page: 'termsOfUse' }) });
+  const fullPrivacy = useQuery({ queryKey: ['help', 'page', 'privacyPolicy', locale], queryFn: () => callOrThrow('getHelpPage', { page: 'privacyPolicy' }) });
+  const full = fullTerms.data && fullPrivacy.data ? [fullTerms.data, fullPrivacy.data] : null;
+  const loading = !full && (fullTerms.isPending || fullPrivacy.isPending);
 
   async function agree() {
     setBusy(true);
@@ -38,26 +49,45 @@ export default function TermsPage() {
     <div className="container page page--narrow">
       <h1 className="page-title">{t('terms.title')}</h1>
       <p className="lead">{t('terms.lead')}</p>
-      <div className="card terms-box" tabIndex={0} role="region" aria-label={t('terms.termsRegion')}>
-        <h2 className="section-title">{t('terms.termsHeading')}</h2>
-        {terms.map((s) => (
-          <section key={s.heading}>
-            <h3>{s.heading}</h3>
-            {s.paragraphs.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
-          </section>
-        ))}
-        <h2 className="section-title">{t('terms.privacyHeading')}</h2>
-        {privacy.map((s) => (
-          <section key={s.heading}>
-            <h3>{s.heading}</h3>
-            {s.paragraphs.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
-          </section>
-        ))}
-      </div>
+      {full ? (
+        <div className="card terms-box" tabIndex={0} role="region" aria-label={t('terms.termsRegion')}>
+          {full.map((doc) => (
+            <div key={doc.page}>
+              <h2 className="section-title">{doc.title}</h2>
+              {doc.lead && <p>{doc.lead}</p>}
+              {doc.sections.map((s) => (
+                <section key={s.id}>
+                  <h3>{s.heading}</h3>
+                  <RichText html={s.html} />
+                </section>
+              ))}
+            </div>
+          ))}
+        </div>
+      ) : loading ? (
+        <Spinner />
+      ) : (
+        <div className="card terms-box" tabIndex={0} role="region" aria-label={t('terms.termsRegion')}>
+          <h2 className="section-title">{t('terms.termsHeading')}</h2>
+          {terms.map((s) => (
+            <section key={s.heading}>
+              <h3>{s.heading}</h3>
+              {s.paragraphs.map((p) => (
+                <p key={p}>{p}</p>
+              ))}
+            </section>
+          ))}
+          <h2 className="section-title">{t('terms.privacyHeading')}</h2>
+          {privacy.map((s) => (
+            <section key={s.heading}>
+              <h3>{s.heading}</h3>
+              {s.paragraphs.map((p) => (
+                <p key={p}>{p}</p>
+              ))}
+            </section>
+          ))}
+        </div>
+      )}
       {error && (
         <p className="form-error" role="alert">
           {error}
