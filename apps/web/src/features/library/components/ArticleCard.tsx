@@ -18,7 +18,7 @@ export function ArticleCard({ article, rank, headingLevel = 3 }: { article: Repo
     <article className="article-card">
       <Link to={`/library/${article.id}`} className="article-card__link">
         <span className="article-card__image-wrap">
-          <img className="article-card__image" src={article.imageUrl} alt="" loading="lazy" />
+          <img className="article-card__image" src={article.imageUrl} alt="" />
           {rank !== undefined && (
             <span className="article-card__rank">
               <span className="visually-hidden">{t('ranking.rankLabel')}</span>

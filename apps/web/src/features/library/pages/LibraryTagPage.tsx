@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SortBy } from '@hibi/contract/functions/content';
@@ -34,12 +34,19 @@ export default function LibraryTagPage() {
   const tagName = list.data?.pages[0]?.tags[0]?.name ?? popular.data?.genres.find((g) => g.id === id)?.name ?? '';
   const genres = popular.data?.genres ?? [];
   const words = genre ? (popular.data?.popularTags[genre] ?? []) : (popular.data?.popularTags.all ?? []);
+  const navRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // On narrow screens the genre bar scrolls sideways: keep the current genre in view.
+    const current = navRef.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    const list = current?.closest('ul');
+    if (current && list) list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+  }, [genre, genres.length]);
   usePageMeta(tagName ? { title: searched ? t('tag.searchResults', { tag: tagName }) : tagName } : null);
 
   return (
     <div className="container page library">
       {genre && genres.length > 0 && (
-        <nav className="genre-nav" aria-label={t('tag.genreNav')}>
+        <nav ref={navRef} className="genre-nav" aria-label={t('tag.genreNav')}>
           <ul>
             {GENRE_IDS.map((g) => {
               const name = genres.find((x) => x.id === g)?.name ?? g;
