@@ -62,7 +62,7 @@ describe('security headers', () => {
 
 describe('database schema', () => {
   it('the Drizzle table definitions match the migrated tables column for column', async () => {
-    const tables = Object.values(schema).filter((v): v is PgTable => v instanceof PgTable);
+    const tables = Object.values(schema).filter((v) => v instanceof PgTable) as PgTable[];
     expect(tables.length).toBeGreaterThanOrEqual(5);
     for (const table of tables) {
       const config = getTableConfig(table);

@@ -42,7 +42,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('clean shutdown on the e
   it('SIGTERM exits 0 and what was written before is there after a restart', async () => {
     let server = start();
     await waitUp();
-    const login = await (await post('login', { id: 'member@example.com', password: 'wellbeing-demo' })).json();
+    const login: any = await (await post('login', { id: 'member@example.com', password: 'wellbeing-demo' })).json();
     expect(login.succeed).toBe(true);
     await post('updateLocale', { locale: 'en' }, login.token);
     const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
@@ -51,7 +51,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('clean shutdown on the e
 
     server = start();
     await waitUp();
-    const again = await (await post('authenticateWithToken', {}, login.token)).json();
+    const again: any = await (await post('authenticateWithToken', {}, login.token)).json();
     const exitedAgain = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
     server.kill('SIGINT');
     expect(await exitedAgain).toBe(0);

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
 export { SUPPORTED_LOCALES, DEFAULT_LOCALE, normaliseLocale, type Locale } from './locale.ts';
-import type { Locale } from './locale.ts';
 
 /** Error codes of the protocol itself (product-decisions §2). Business codes are listed per function. */
 export const PROTOCOL_ERROR_CODES = [
