@@ -1,0 +1,209 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import type { EventDetail, EventSession, ReservationAnswer } from '@hibi/contract/functions/events';
+import type { Locale } from '@hibi/contract/locale';
+import { call } from '../../../lib/api.ts';
+import { Modal } from '../../../components/Modal.tsx';
+import { ShareButtons } from '../../../components/ShareButtons.tsx';
+import { afterBookingChange } from '../api.ts';
+import { formatDateTime, formatEventDate } from '../format.ts';
+import { Questionnaire } from './Questionnaire.tsx';
+
+const RESERVE_CODES = ['reservationNotAccepted', 'alreadyReserved', 'reservationCapacityOver', 'reservedAnotherSession', 'answersRequired', 'answersInvalid'];
+const CANCEL_CODES = ['cancellationNotAccepted', 'noReservation'];
+
+interface Message {
+  sessionId: number;
+  ok: boolean;
+  text: string;
+}
+
+function SessionButton({
+  session,
+  busy,
+  onReserve,
+  onCancel,
+}: {
+  session: EventSession;
+  busy: boolean;
+  onReserve: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('events');
+  const button = session.button;
+  if (!button) return null;
+  if (button.kind === 'external' || button.kind === 'externalFull') {
+    return (
+      <a className={`button button--block ${button.kind === 'external' ? 'button--primary' : 'button--outline'}`} href={session.url ?? '#'} target="_blank" rel="noopener noreferrer">
+        {t(`button.${button.kind}`)}
+        <span className="visually-hidden"> {t('session.external')}</span>
+      </a>
+    );
+  }
+  if (button.kind === 'cancel') {
+    return (
+      <button type="button" className="button button--outline button--block" disabled={busy} aria-busy={busy} onClick={onCancel}>
+        {busy ? t('button.working') : t('button.cancel')}
+      </button>
+    );
+  }
+  return (
+    <button type="button" className="button button--primary button--block" disabled={!button.enabled || busy} aria-busy={busy} onClick={onReserve}>
+      {busy ? t('button.working') : t(`button.${button.kind}`)}
+    </button>
+  );
+}
+
+function CalendarButton({ eventId, sessionId }: { eventId: number; sessionId: number }) {
+  const { t } = useTranslation('events');
+  const [failed, setFailed] = useState(false);
+  async function download() {
+    setFailed(false);
+    try {
+      const result = await call('getEventCalendarUrl', { eventID: eventId, sessionID: sessionId });
+      if (!result.succeed) throw new Error(result.errorCode);
+      // A short-lived signed link: a plain navigation can fetch it without the bearer token.
+      window.location.assign(result.url);
+    } catch {
+      setFailed(true);
+    }
+  }
+  return (
+    <>
+      <button type="button" className="button button--outline button--small button--block session__calendar" onClick={() => void download()}>
+        {t('session.addToCalendar')}
+      </button>
+      {failed && (
+        <p className="field__error" role="alert">
+          {t('session.calendarFailed')}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The side panel: every session with its time, seats, booking window and button (signed-in only), plus sharing. */
+export function SessionPanel({ event, signedIn }: { event: EventDetail; signedIn: boolean }) {
+  const { t, i18n } = useTranslation('events');
+  const locale = (i18n.language === 'en' ? 'en' : 'ja') as Locale;
+  const client = useQueryClient();
+  const [busySession, setBusySession] = useState<number | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+  const [asking, setAsking] = useState<EventSession | null>(null);
+  const [questionError, setQuestionError] = useState<string | null>(null);
+
+  async function reserve(session: EventSession, answers: ReservationAnswer[]) {
+    setBusySession(session.id);
+    setQuestionError(null);
+    try {
+      const result = await call('reserveEvent', { eventID: event.id, sessionID: session.id, body: answers });
+      if (!result.succeed && (result.errorCode === 'answersRequired' || result.errorCode === 'answersInvalid') && asking) {
+        setQuestionError(t(`result.${result.errorCode}`));
+        return;
+      }
+      setAsking(null);
+      setMessage({
+        sessionId: session.id,
+        ok: result.succeed,
+        text: result.succeed ? t('result.reserved') : RESERVE_CODES.includes(result.errorCode) ? t(`result.${result.errorCode}`) : t('result.reserveFailed'),
+      });
+    } catch {
+      setAsking(null);
+      setMessage({ sessionId: session.id, ok: false, text: t('result.reserveFailed') });
+    } finally {
+      setBusySession(null);
+      await afterBookingChange(client, event.id, signedIn);
+    }
+  }
+
+  async function cancel(session: EventSession) {
+    setBusySession(session.id);
+    try {
+      const result = await call('cancelEventReservation', { eventID: event.id, sessionID: session.id });
+      setMessage({
+        sessionId: session.id,
+        ok: result.succeed,
+        text: result.succeed ? t('result.cancelled') : CANCEL_CODES.includes(result.errorCode) ? t(`result.${result.errorCode}`) : t('result.cancelFailed'),
+      });
+    } catch {
+      setMessage({ sessionId: session.id, ok: false, text: t('result.cancelFailed') });
+    } finally {
+      setBusySession(null);
+      await afterBookingChange(client, event.id, signedIn);
+    }
+  }
+
+  function startReserve(session: EventSession) {
+    setMessage(null);
+    if (event.hasQuestions && event.questions?.length) {
+      setQuestionError(null);
+      setAsking(session);
+    } else {
+      void reserve(session, []);
+    }
+  }
+
+  return (
+    <aside className="session-panel card" aria-labelledby="session-panel-title">
+      <h2 id="session-panel-title" className="session-panel__title">
+        {t('session.title')}
+      </h2>
+      {event.sessions.length === 0 ? (
+        <p className="session-panel__none">{t('session.none')}</p>
+      ) : (
+        <ol className="session-list">
+          {event.sessions.map((s) => {
+            const team = s.entryUnitType === 2;
+            return (
+              <li key={s.id} className="session">
+                <h3 className="session__title">{s.title}</h3>
+                <p className="session__date">{formatEventDate(s.startDateTime, s.endDateTime, locale)}</p>
+                <p className="session__tags">
+                  <span className="tag">{s.providingType === 2 ? t('session.online') : t('session.offline')}</span>
+                  {s.reservationType === 1 && <span className="tag tag--muted">{team ? t('session.perTeam') : t('session.perPerson')}</span>}
+                </p>
+                {signedIn && s.reservationType === 1 && s.reservedCount !== undefined && (
+                  <p className="session__seats">
+                    {s.capacity === null || s.capacity === undefined
+                      ? t('session.seatsUnlimited', { reserved: s.reservedCount })
+                      : t(team ? 'session.seatsTeam' : 'session.seats', { reserved: s.reservedCount, capacity: s.capacity })}
+                  </p>
+                )}
+                {signedIn && s.reservationType !== 0 && s.reservationEndDateTime != null && (
+                  <p className="session__window">
+                    {s.reservationStartDateTime != null
+                      ? t('session.window', { from: formatDateTime(s.reservationStartDateTime, locale), to: formatDateTime(s.reservationEndDateTime, locale) })
+                      : t('session.windowUntil', { to: formatDateTime(s.reservationEndDateTime, locale) })}
+                  </p>
+                )}
+                {signedIn && (
+                  <div className="session__actions">
+                    <SessionButton session={s} busy={busySession === s.id} onReserve={() => startReserve(s)} onCancel={() => void cancel(s)} />
+                    {s.participant && s.button?.kind === 'cancel' && <CalendarButton eventId={event.id} sessionId={s.id} />}
+                  </div>
+                )}
+                <p className={`session__message${message?.sessionId === s.id ? (message.ok ? ' session__message--ok' : ' session__message--error') : ''}`} role="status" aria-live="polite">
+                  {message?.sessionId === s.id ? message.text : ''}
+                </p>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {!signedIn && event.sessions.some((s) => s.reservationType !== 0) && <p className="session-panel__login">{t('session.loginForButtons')}</p>}
+      <ShareButtons title={event.title} />
+      <Modal open={asking !== null} title={t('questionnaire.title')} onClose={() => setAsking(null)}>
+        {asking && event.questions && (
+          <Questionnaire
+            questions={event.questions}
+            busy={busySession === asking.id}
+            serverError={questionError}
+            onSubmit={(answers) => void reserve(asking, answers)}
+            onCancel={() => setAsking(null)}
+          />
+        )}
+      </Modal>
+    </aside>
+  );
+}

@@ -1,0 +1,247 @@
+import fs from 'node:fs';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { test, expect, useLanguage, loginAs, expectNoAxeViolations, screenshot, type Lang } from '../support/fixtures.ts';
+
+/**
+ * Events (issue 4). Accounts: member10..member19 only, a different one per project and per language
+ * (the two viewport projects share one database).
+ */
+function account(testInfo: TestInfo, slot: 0 | 1 | 2 | 3 | 4): string {
+  const n = 10 + slot * 2 + (testInfo.project.name === 'desktop' ? 0 : 1);
+  return `member${n}@example.com`;
+}
+
+let idsCache: Record<string, number> | null = null;
+async function eventIds(request: APIRequestContext): Promise<Record<string, number>> {
+  if (idsCache) return idsCache;
+  const ids: Record<string, number> = {};
+  const login = await (await request.post('/api/functions/login', { data: { id: 'member@example.com', password: 'wellbeing-demo' } })).json();
+  for (const scheduleType of [1, 2, 3]) {
+    const res = await request.post('/api/functions/getEvents', {
+      data: { scheduleType, perPage: 50, locale: 'en' },
+      headers: { authorization: `Bearer ${login.token}` },
+    });
+    for (const e of (await res.json()).events as { id: number; title: string }[]) ids[e.title] = e.id;
+  }
+  idsCache = ids;
+  return ids;
+}
+
+const T = {
+  ja: {
+    events: 'イベント',
+    upcoming: '開催予定のイベント',
+    finished: '終了したイベント',
+    readMore: 'もっと見る',
+    onlyFree: '無料のみ',
+    reserve: '予約する',
+    required: '必須項目が入力されていません',
+    submit: '回答して予約する',
+    reserved: '予約が完了しました',
+    cancel: '予約をキャンセル',
+    cancelled: 'キャンセルを受け付けました',
+    calendar: 'カレンダーに追加（.ics）',
+    full: '満員',
+    external: '外部サイトで予約',
+    ended: 'イベント終了',
+    loginToRead: '続きを読むにはログインが必要です。',
+    strip: '予約済み・お気に入りのイベント',
+    overview: '開催概要',
+  },
+  en: {
+    events: 'Events',
+    upcoming: 'Upcoming events',
+    finished: 'Finished events',
+    readMore: 'Read more',
+    onlyFree: 'Free only',
+    reserve: 'Reserve',
+    required: 'Input-required items are not filled in',
+    submit: 'Answer and reserve',
+    reserved: 'Reservation completed',
+    cancel: 'Cancel booking',
+    cancelled: 'Cancellation accepted',
+    calendar: 'Add to calendar (.ics)',
+    full: 'Full',
+    external: 'Reservation on external site',
+    ended: 'Event ended',
+    loginToRead: 'You must be logged in to read the rest of this article.',
+    strip: 'Reserved and favourite events',
+    overview: 'Overview',
+  },
+} as const;
+
+const cards = (page: Page) => page.locator('.events-list .event-card');
+const sessionItem = (page: Page, title: string) => page.locator('.session').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+for (const lang of ['ja', 'en'] as Lang[]) {
+  test.describe(`events (${lang})`, () => {
+    test('a guest filters and pages the list, sees the detail head without session buttons', async ({ page }, testInfo) => {
+      const t = T[lang];
+      const readMoreLabel = lang === 'ja' ? 'もっと見る' : undefined;
+      await useLanguage(page, lang);
+      await page.goto('/events');
+      await expect(page.getByRole('heading', { level: 1, name: t.events })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: t.upcoming })).toBeVisible();
+      await expect(cards(page)).toHaveCount(9);
+      const more = page.locator('.read-more button');
+      await expect(more).toBeVisible();
+      if (readMoreLabel) await expect(more).toHaveText(readMoreLabel);
+      await more.click();
+      await expect.poll(() => cards(page).count()).toBeGreaterThan(9);
+      await expectNoAxeViolations(page);
+      await screenshot(page, testInfo, 'events-list-guest', lang);
+
+      // A filter change starts again from page one.
+      await page.getByLabel(t.onlyFree).check();
+      await expect.poll(() => cards(page).count()).toBeLessThanOrEqual(9);
+      await page.getByLabel(t.onlyFree).uncheck();
+      await page.getByRole('combobox').selectOption('2');
+      await expect(page.getByRole('heading', { level: 2, name: t.finished })).toBeVisible();
+      await expect(cards(page).first()).toBeVisible();
+
+      const ids = await eventIds(page.request);
+      await page.goto(`/events/${ids['Morning walk around the Imperial Palace']}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'ja' ? '朝活ウォーキング 皇居ラン＆ウォーク' : 'Morning walk around the Imperial Palace');
+      await expect(page.getByText(t.loginToRead)).toBeVisible();
+      await expect(page.locator('.session')).toHaveCount(2);
+      await expect(page.locator('.session__actions')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: t.reserve })).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: t.overview })).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      await screenshot(page, testInfo, 'event-detail-guest', lang);
+
+      await page.goto('/events/999999');
+      await expect(page).toHaveURL(/\/notFound$/);
+    });
+
+    test('a member favourites, reserves with the questionnaire, downloads the .ics, sees it reserved, cancels', async ({ page }, testInfo) => {
+      const t = T[lang];
+      await useLanguage(page, lang);
+      await loginAs(page, account(testInfo, lang === 'ja' ? 0 : 1));
+      const ids = await eventIds(page.request);
+
+      // Favourite from the list: the strip of 3 shows it.
+      await page.goto('/events');
+      const hikeTitle = lang === 'ja' ? 'オンラインヨガ：肩こり解消の30分' : 'Online yoga: 30 minutes for stiff shoulders';
+      const hikeCard = page.locator('.events-list .event-card').filter({ hasText: hikeTitle });
+      await hikeCard.scrollIntoViewIfNeeded();
+      const heart = hikeCard.locator('.favorite-button');
+      await expect(heart).toHaveAttribute('aria-pressed', 'false');
+      await heart.click();
+      await expect(heart).toHaveAttribute('aria-pressed', 'true');
+      await page.reload();
+      const strip = page.locator('.events-strip');
+      await expect(strip.getByRole('heading', { name: t.strip })).toBeVisible();
+      await expect(strip.locator('.event-card').filter({ hasText: hikeTitle })).toBeVisible();
+      await expect(strip.getByRole('link', { name: lang === 'ja' ? '予約済み・お気に入りをすべて見る' : 'See all reserved and favourite events' })).toHaveAttribute('href', '/events/reserved');
+      await expectNoAxeViolations(page);
+      await screenshot(page, testInfo, 'events-list-member', lang);
+
+      // Reserve the first session of the walk: questionnaire first, with a required answer left empty.
+      await page.goto(`/events/${ids['Morning walk around the Imperial Palace']}`);
+      await expect(page.getByRole('heading', { name: t.overview })).toBeVisible();
+      await expect(page.getByText(lang === 'ja' ? '無料' : 'Free', { exact: true })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await screenshot(page, testInfo, 'event-detail-member', lang);
+      const first = sessionItem(page, lang === 'ja' ? '7:00スタート' : '7:00 start');
+      await first.getByRole('button', { name: t.reserve }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('radio').first().check();
+      await dialog.getByRole('button', { name: t.submit }).click();
+      await expect(dialog.getByRole('alert')).toHaveText(t.required);
+      await expectNoAxeViolations(page);
+      await screenshot(page, testInfo, 'event-questionnaire', lang);
+      await dialog.getByRole('textbox').first().fill('090-1234-5678');
+      await dialog.getByRole('checkbox').nth(1).check();
+      await dialog.getByRole('button', { name: t.submit }).click();
+      await expect(dialog).toBeHidden();
+      await expect(first.locator('.session__message')).toHaveText(t.reserved);
+      await expect(first.getByRole('button', { name: t.cancel })).toBeVisible();
+      // The other session now says the user holds a reservation in this event: no second booking.
+      await screenshot(page, testInfo, 'event-detail-reserved', lang);
+
+      // The calendar file.
+      const downloadPromise = page.waitForEvent('download');
+      await first.getByRole('button', { name: t.calendar }).click();
+      const download = await downloadPromise;
+      expect(download.suggestedFilename()).toMatch(/^hibi-event-\d+-\d+\.ics$/);
+      const ics = fs.readFileSync((await download.path())!, 'utf8');
+      expect(ics).toContain('BEGIN:VEVENT');
+      expect(ics).toMatch(/DTSTART:\d{8}T\d{6}Z/);
+      expect(ics).toContain(lang === 'ja' ? 'SUMMARY:朝活ウォーキング 皇居ラン＆ウォーク (7:00スタート)' : 'SUMMARY:Morning walk around the Imperial Palace (7:00 start)');
+
+      // The reserved page lists it.
+      await page.goto('/events/reserved');
+      await expect(page.locator('.event-card').filter({ hasText: lang === 'ja' ? '朝活ウォーキング' : 'Morning walk' })).toBeVisible();
+      await expect(page.locator('.event-card').filter({ hasText: hikeTitle })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await screenshot(page, testInfo, 'events-reserved', lang);
+
+      // Cancel.
+      await page.goto(`/events/${ids['Morning walk around the Imperial Palace']}`);
+      await sessionItem(page, lang === 'ja' ? '7:00スタート' : '7:00 start').getByRole('button', { name: t.cancel }).click();
+      await expect(sessionItem(page, lang === 'ja' ? '7:00スタート' : '7:00 start').locator('.session__message')).toHaveText(t.cancelled);
+      await expect(sessionItem(page, lang === 'ja' ? '7:00スタート' : '7:00 start').getByRole('button', { name: t.reserve })).toBeEnabled();
+    });
+
+    test('full, not yet open, external-site and finished sessions show the right button', async ({ page }, testInfo) => {
+      const t = T[lang];
+      await useLanguage(page, lang);
+      await loginAs(page, account(testInfo, lang === 'ja' ? 2 : 3));
+      const ids = await eventIds(page.request);
+
+      await page.goto(`/events/${ids['Popular nutrition seminar: low-salt eating that lasts']}`);
+      await expect(page.locator('.session__actions button')).toHaveText(t.full);
+      await expect(page.locator('.session__actions button')).toBeDisabled();
+
+      await page.goto(`/events/${ids['Autumn hike on Mt. Takao']}`);
+      await expect(page.locator('.session__actions button')).toHaveText(t.reserve);
+      await expect(page.locator('.session__actions button')).toBeDisabled();
+
+      await page.goto(`/events/${ids['Marunouchi Charity Run 2026 (entry on an external site)']}`);
+      const link = page.locator('.session__actions a');
+      await expect(link).toContainText(t.external);
+      await expect(link).toHaveAttribute('href', 'https://example.com/charity-run/entry');
+      await expect(link).toHaveAttribute('target', '_blank');
+      await screenshot(page, testInfo, 'event-detail-external', lang);
+
+      await page.goto(`/events/${ids['Tokyo Bay Night Walk (external site, full)']}`);
+      await expect(page.locator('.session__actions a')).toContainText(lang === 'ja' ? '満員' : 'Now full');
+
+      await page.goto(`/events/${ids['Introduction to mindfulness (finished)']}`);
+      await expect(page.locator('.session__actions button')).toHaveText(t.ended);
+      await expect(page.locator('.session__actions button')).toBeDisabled();
+
+      // The 3-seat session of an event without questions books straight away, no questionnaire.
+      await page.goto(`/events/${ids['Small-group stretching class (3 seats)']}`);
+      await page.locator('.session__actions').getByRole('button', { name: t.reserve }).click();
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await expect(page.locator('.session__message')).toHaveText(t.reserved);
+      await page.locator('.session__actions').getByRole('button', { name: t.cancel }).click();
+      await expect(page.locator('.session__message')).toHaveText(t.cancelled);
+      await expectNoAxeViolations(page);
+    });
+
+    test('home shows a carousel of up to 5 events to guests and a grid of 3 to members', async ({ page }, testInfo) => {
+      await useLanguage(page, lang);
+      await page.goto('/');
+      const section = page.locator('.home-events');
+      await expect(section.locator('.swiper-slide').first()).toBeVisible();
+      const slides = await section.locator('.swiper-slide').count();
+      expect(slides).toBeGreaterThan(0);
+      expect(slides).toBeLessThanOrEqual(5);
+      // The pause button stops the autoplay (WCAG 2.2.2); axe then sees a still carousel.
+      await section.getByRole('button', { name: lang === 'ja' ? '自動再生を停止' : 'Pause autoplay' }).click();
+      await expect(section.getByRole('button', { name: lang === 'ja' ? '自動再生を開始' : 'Start autoplay' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await screenshot(page, testInfo, 'home-events-guest', lang);
+
+      await loginAs(page, account(testInfo, 4));
+      await page.goto('/');
+      await expect(section.locator('.event-card')).toHaveCount(3);
+      await expect(section.locator('.swiper')).toHaveCount(0);
+      await screenshot(page, testInfo, 'home-events-member', lang);
+    });
+  });
+}
