@@ -138,6 +138,48 @@ describe('getMyProfile', () => {
   });
 });
 
+describe('team totals kept up to date as steps arrive', () => {
+  /** Rows where the trigger-kept totals differ from a recomputation from daily_steps. */
+  const drift = () =>
+    q(sql`WITH src AS (
+            SELECT mm.team_id, d.day, sum(d.steps)::bigint AS total
+            FROM team_match_members mm JOIN team_matches m ON m.id = mm.team_match_id
+            JOIN daily_steps d ON d.user_id = mm.user_id
+             AND d.day BETWEEN (m.start_at AT TIME ZONE 'Asia/Tokyo')::date AND ((m.end_at - interval '1 millisecond') AT TIME ZONE 'Asia/Tokyo')::date
+            GROUP BY mm.team_id, d.day)
+          SELECT coalesce(s.team_id, k.team_id) AS team_id, coalesce(s.day, k.day) AS day, s.total, k.total_steps
+          FROM src s FULL JOIN team_match_team_days k ON k.team_id = s.team_id AND k.day = s.day
+          WHERE coalesce(s.total, 0) <> coalesce(k.total_steps, 0)`);
+
+  it('match the source after the seed, upserts, updates, deletes, members joining and leaving, and a withdrawal', async () => {
+    expect(await drift()).toEqual([]);
+    const { db } = t.database;
+    const u = await idOf(memberN(120));
+    const team = (await q<{ team_id: number; team_match_id: number }>(sql`SELECT team_id, team_match_id FROM team_match_members WHERE user_id = ${u} ORDER BY team_match_id LIMIT 1`))[0]!;
+    const yesterday = addDays(tokyoDay(new Date()), -1);
+    // An upsert as the health domain writes it (two devices: the larger count stands), an update and a delete.
+    await db.execute(sql`INSERT INTO daily_steps (user_id, day, steps) VALUES (${u}, ${yesterday}::date, 23456)
+                         ON CONFLICT (user_id, day) DO UPDATE SET steps = GREATEST(daily_steps.steps, excluded.steps)`);
+    expect(await drift()).toEqual([]);
+    await db.execute(sql`UPDATE daily_steps SET steps = steps + 100 WHERE user_id = ${u} AND day >= ${yesterday}::date - 5`);
+    expect(await drift()).toEqual([]);
+    await db.execute(sql`DELETE FROM daily_steps WHERE user_id = ${u} AND day = ${yesterday}::date - 2`);
+    expect(await drift()).toEqual([]);
+    // Leaving and joining a team.
+    await db.execute(sql`DELETE FROM team_match_members WHERE user_id = ${u} AND team_match_id = ${team.team_match_id}`);
+    expect(await drift()).toEqual([]);
+    await db.execute(sql`INSERT INTO team_match_members (team_id, team_match_id, user_id) VALUES (${team.team_id}, ${team.team_match_id}, ${u})`);
+    expect(await drift()).toEqual([]);
+    // Moving a match's dates rebuilds its days.
+    await db.execute(sql`UPDATE team_matches SET start_at = start_at + interval '1 day' WHERE id = ${team.team_match_id}`);
+    expect(await drift()).toEqual([]);
+    await db.execute(sql`UPDATE team_matches SET start_at = start_at - interval '1 day' WHERE id = ${team.team_match_id}`);
+    // A withdrawal deletes the user's steps and memberships by cascade.
+    await db.execute(sql`DELETE FROM users WHERE id = ${u}`);
+    expect(await drift()).toEqual([]);
+  });
+});
+
 describe('getUserContract', () => {
   it('answers the tenant contract of the caller', async () => {
     expect((await t.call('getUserContract', {}, member)).body).toEqual({ succeed: true, contractType: 1, teamMatchEnabled: true, emailDistributionEnabled: true });

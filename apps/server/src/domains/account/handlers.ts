@@ -283,8 +283,10 @@ export function accountHandlers(config: Config): Handler[] {
         weekRank(ctx.db, ctx.user.id, tenantId, week.monday),
         rows<{ avg_steps: number; rnk: number; nickname: string; profile_image_url: string | null; disclosed: boolean }>(
           ctx.db,
-          sql`SELECT w.avg_steps, rank() OVER (ORDER BY w.avg_steps DESC)::int AS rnk, u.nickname, u.profile_image_url,
-                     (u.access_user_steps = 1 OR u.id = ${ctx.user.id}) AS disclosed
+          // The top 10 by the index's order; each one's rank is 1 + an index range count of those above.
+          sql`SELECT w.avg_steps, u.nickname, u.profile_image_url, (u.access_user_steps = 1 OR u.id = ${ctx.user.id}) AS disclosed,
+                     1 + (SELECT count(*)::int FROM weekly_steps w2 WHERE w2.week_start = w.week_start AND w2.avg_steps > w.avg_steps
+                          AND ${tenantId === null ? sql`w2.tenant_id IS NOT NULL` : sql`w2.tenant_id = ${tenantId}`}) AS rnk
               FROM weekly_steps w JOIN users u ON u.id = w.user_id
               WHERE w.week_start = ${week.monday}::date AND ${group}
               ORDER BY w.avg_steps DESC, w.user_id

@@ -151,7 +151,8 @@ export const MIN_TEAM_SIZE = 7;
 /**
  * A user's team matches with rank and steps history. Per finished day (today excluded, as the team page does),
  * a team's steps are its members' total divided by its member count (a missing day counts 0), and its rank is by
- * the average since the match started; teams under 7 members are not ranked. All in one SQL statement.
+ * the average since the match started; teams under 7 members are not ranked. The members' totals per team and day
+ * are kept up to date by triggers as steps arrive (team_match_team_days, migration 0351); one SQL statement ranks them.
  */
 export async function teamMatchesOf(db: Db, userId: number, locale: Locale, now: Date) {
   const nowIso = now.toISOString();
@@ -200,12 +201,10 @@ export async function teamMatchesOf(db: Db, userId: number, locale: Locale, now:
                                interval '1 day') d
           WHERE m.id IN (${matchIds})
         ), team_day AS (
-          SELECT t.id AS team_id, t.team_match_id, t.league, t.members, d.day, COALESCE(sum(ds.steps), 0)::float8 AS total
+          SELECT t.id AS team_id, t.team_match_id, t.league, t.members, d.day, COALESCE(x.total_steps, 0)::float8 AS total
           FROM teams t
           JOIN days d ON d.match_id = t.team_match_id
-          JOIN team_match_members mm ON mm.team_id = t.id
-          LEFT JOIN daily_steps ds ON ds.user_id = mm.user_id AND ds.day = d.day
-          GROUP BY t.id, t.team_match_id, t.league, t.members, d.day
+          LEFT JOIN team_match_team_days x ON x.team_id = t.id AND x.day = d.day
         ), cum AS (
           SELECT team_id, team_match_id, league, day, total / members AS day_avg,
                  sum(total) OVER w / (members * row_number() OVER w) AS cum_avg
