@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call, callOrThrow } from '../../../lib/api.ts';
-import { useSession } from '../../../lib/session.ts';
+import { session, useSession } from '../../../lib/session.ts';
 import { usePageMeta } from '../../../lib/meta.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { LoginRequired } from '../../../components/LoginRequired.tsx';
@@ -106,6 +106,8 @@ function ProfileSection() {
         ...(gender !== undefined ? { gender } : {}),
       });
       if (!profile.succeed) return setResult(t('failed', { message: message(profile) }));
+      const stored = session.get();
+      if (stored) session.update({ user: { ...stored.user, nickname: profile.profile.nickname, profileImageUrl: profile.profile.profileImageUrl } });
       const weight = num(form.weight);
       if (weight !== undefined) {
         const up = await call('uploadHealthData', { healthData: [{ dateTime: tokyoDay(), weight }], ...DEVICE });
