@@ -166,7 +166,8 @@ for (const lang of ['ja', 'en'] as Lang[]) {
       await first.getByRole('button', { name: t.calendar }).click();
       const download = await downloadPromise;
       expect(download.suggestedFilename()).toMatch(/^hibi-event-\d+-\d+\.ics$/);
-      const ics = fs.readFileSync((await download.path())!, 'utf8');
+      // Unfold RFC 5545 continuation lines before looking for a property.
+      const ics = fs.readFileSync((await download.path())!, 'utf8').replace(/\r\n /g, '');
       expect(ics).toContain('BEGIN:VEVENT');
       expect(ics).toMatch(/DTSTART:\d{8}T\d{6}Z/);
       expect(ics).toContain(lang === 'ja' ? 'SUMMARY:朝活ウォーキング 皇居ラン＆ウォーク (7:00スタート)' : 'SUMMARY:Morning walk around the Imperial Palace (7:00 start)');

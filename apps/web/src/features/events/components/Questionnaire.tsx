@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventQuestion, ReservationAnswer } from '@hibi/contract/functions/events';
 
@@ -101,12 +101,17 @@ export function Questionnaire({
   const { t } = useTranslation('events');
   const [answers, setAnswers] = useState<Record<number, Answer>>({});
   const [missing, setMissing] = useState<Set<number>>(new Set());
+  const formRef = useRef<HTMLFormElement>(null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const unanswered = new Set(questions.filter((q) => q.required && isUnanswered(answers[q.questionnaireIndex])).map((q) => q.questionnaireIndex));
     setMissing(unanswered);
-    if (unanswered.size > 0) return;
+    if (unanswered.size > 0) {
+      // Bring the error line (top of the form) into view.
+      formRef.current?.scrollTo({ top: 0 });
+      return;
+    }
     onSubmit(
       questions
         .filter((q) => !isUnanswered(answers[q.questionnaireIndex]))
@@ -116,7 +121,7 @@ export function Questionnaire({
 
   const error = missing.size > 0 ? t('questionnaire.requiredError') : serverError;
   return (
-    <form className="form questionnaire" onSubmit={submit} noValidate>
+    <form ref={formRef} className="form questionnaire" onSubmit={submit} noValidate>
       <p className="questionnaire__lead">{t('questionnaire.lead')}</p>
       {error && (
         <p className="form-error" role="alert">
