@@ -315,6 +315,17 @@ describe('local mailbox page', () => {
     expect(res.body).not.toContain('style=');
   });
 
+  it('escapes what people typed, in the mail and on the page', async () => {
+    const payload = signupPayload({ userNickname: '<i>x</i>&' });
+    expect((await t.call('createUserByInvitationCode', payload)).body.succeed).toBe(true);
+    const [mail] = await mailsTo(payload.userEmailAddress);
+    expect(mail!.htmlBody).toContain('&lt;i&gt;x&lt;/i&gt;&amp;');
+    expect(mail!.htmlBody).not.toContain('<i>x');
+    const page = (await t.app.inject({ url: '/dev/mailbox' })).body;
+    expect(page).toContain('&lt;i&gt;x&lt;/i&gt;&amp;');
+    expect(page).not.toContain('<i>x');
+  });
+
   it('does not exist for anyone else', async () => {
     const res = await t.app.inject({ url: '/dev/mailbox', remoteAddress: '203.0.113.9' });
     expect(res.statusCode).toBe(404);
