@@ -66,3 +66,25 @@ export const teamMatchTeamDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.teamId, t.day] }), index('team_match_team_days_match_idx').on(t.teamMatchId, t.day)],
 );
+
+/** When a match's daily ranks were last computed, and through which day (migration 0352). */
+export const teamMatchRankState = pgTable('team_match_rank_state', {
+  teamMatchId: integer('team_match_id').primaryKey(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+  throughDay: date('through_day').notNull(),
+});
+
+/** A team's average steps, rank and league rank per finished day of its match (migration 0352). */
+export const teamMatchDayRanks = pgTable(
+  'team_match_day_ranks',
+  {
+    teamId: integer('team_id').notNull(),
+    teamMatchId: integer('team_match_id').notNull(),
+    day: date('day').notNull(),
+    league: text('league').notNull(),
+    dayAvg: integer('day_avg').notNull(),
+    rank: integer('rank').notNull(),
+    leagueRank: integer('league_rank').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.day] }), index('team_match_day_ranks_match_idx').on(t.teamMatchId, t.day, t.league)],
+);

@@ -482,3 +482,22 @@ describe('updateAccessTypes', () => {
     await t.call('updateAccessTypes', { userSteps: 1 }, friend);
   });
 });
+
+describe('daily team ranks are computed once per refresh interval', () => {
+  it('serves the computed ranks, then picks up a late upload once they are older than the interval', async () => {
+    const before = (await t.call('getMyProfile', {}, member)).body.teamMatches[0];
+    const lastRank = before.rankHistory.at(-1).rank;
+    expect(lastRank).toBeGreaterThan(1);
+    // A team-mate's late upload for yesterday: enough to put the team first.
+    const mate = (await q<{ user_id: number }>(sql`SELECT user_id FROM team_match_members WHERE team_id = ${before.team.id} AND user_id <> (SELECT id FROM users WHERE email = 'member@example.com') LIMIT 1`))[0]!.user_id;
+    const yesterday = addDays(tokyoDay(new Date()), -1);
+    await t.database.db.execute(sql`INSERT INTO daily_steps (user_id, day, steps) VALUES (${mate}, ${yesterday}::date, 5000000)
+                                    ON CONFLICT (user_id, day) DO UPDATE SET steps = excluded.steps`);
+    expect((await t.call('getMyProfile', {}, member)).body.teamMatches[0].rankHistory.at(-1).rank).toBe(lastRank);
+    await t.database.db.execute(sql`UPDATE team_match_rank_state SET computed_at = now() - interval '11 minutes'`);
+    const after = (await t.call('getMyProfile', {}, member)).body.teamMatches[0];
+    expect(after.rankHistory.at(-1).rank).toBe(1);
+    expect(after.leagueRank).toBe(1);
+    expect(after.stepsHistory.at(-1).steps).toBeGreaterThan(5_000_000 / after.team.memberCount - 1);
+  });
+});

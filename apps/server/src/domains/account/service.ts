@@ -149,10 +149,9 @@ const PROFILE_TEAM_MATCHES = 3;
 export const MIN_TEAM_SIZE = 7;
 
 /**
- * A user's team matches with rank and steps history. Per finished day (today excluded, as the team page does),
- * a team's steps are its members' total divided by its member count (a missing day counts 0), and its rank is by
- * the average since the match started; teams under 7 members are not ranked. The members' totals per team and day
- * are kept up to date by triggers as steps arrive (team_match_team_days, migration 0351); one SQL statement ranks them.
+ * A user's team matches with rank and steps history, one entry per finished day (today excluded, as the team page
+ * does). The members' totals per team and day are kept up to date by triggers as steps arrive (team_match_team_days,
+ * migration 0351); the daily ranks are computed from them by refreshTeamRanks and kept in team_match_day_ranks.
  */
 export async function teamMatchesOf(db: Db, userId: number, locale: Locale, now: Date) {
   const nowIso = now.toISOString();
@@ -178,53 +177,29 @@ export async function teamMatchesOf(db: Db, userId: number, locale: Locale, now:
     sql`, `,
   );
 
-  const sizes = await rows<{ team_match_id: number; league: string; team_id: number; members: number }>(
+  const sizes = await rows<{ team_id: number; members: number }>(
     db,
-    sql`SELECT t.team_match_id, t.league, t.id AS team_id, count(*)::int AS members
-        FROM team_match_teams t JOIN team_match_members mm ON mm.team_id = t.id
-        WHERE t.team_match_id IN (${matchIds})
-        GROUP BY t.id`,
+    sql`SELECT team_id, count(*)::int AS members FROM team_match_members WHERE team_id IN (${teamIds}) GROUP BY team_id`,
   );
-
+  for (const m of matches) await refreshTeamRanks(db, m.id, yesterday, now);
+  const maxima = await rows<{ team_match_id: number; league: string; teams: number }>(
+    db,
+    sql`SELECT r.team_match_id, r.league, count(*)::int AS teams
+        FROM team_match_day_ranks r
+        JOIN (SELECT team_match_id, max(day) AS day FROM team_match_day_ranks WHERE team_match_id IN (${matchIds}) GROUP BY team_match_id) last
+          ON last.team_match_id = r.team_match_id AND last.day = r.day
+        GROUP BY r.team_match_id, r.league`,
+  );
   const history = await rows<{ team_id: number; day: string; day_avg: number; rnk: number; league_rnk: number }>(
     db,
-    sql`WITH teams AS (
-          SELECT t.id, t.team_match_id, t.league, count(*)::int AS members
-          FROM team_match_teams t JOIN team_match_members mm ON mm.team_id = t.id
-          WHERE t.team_match_id IN (${matchIds})
-          GROUP BY t.id HAVING count(*) >= ${MIN_TEAM_SIZE}
-        ), days AS (
-          SELECT m.id AS match_id, d::date AS day
-          FROM team_matches m,
-               generate_series((m.start_at AT TIME ZONE 'Asia/Tokyo')::date,
-                               LEAST(((m.end_at - interval '1 millisecond') AT TIME ZONE 'Asia/Tokyo')::date, ${yesterday}::date),
-                               interval '1 day') d
-          WHERE m.id IN (${matchIds})
-        ), team_day AS (
-          SELECT t.id AS team_id, t.team_match_id, t.league, t.members, d.day, COALESCE(x.total_steps, 0)::float8 AS total
-          FROM teams t
-          JOIN days d ON d.match_id = t.team_match_id
-          LEFT JOIN team_match_team_days x ON x.team_id = t.id AND x.day = d.day
-        ), cum AS (
-          SELECT team_id, team_match_id, league, day, total / members AS day_avg,
-                 sum(total) OVER w / (members * row_number() OVER w) AS cum_avg
-          FROM team_day
-          WINDOW w AS (PARTITION BY team_id ORDER BY day)
-        ), ranked AS (
-          SELECT team_id, day, day_avg,
-                 rank() OVER (PARTITION BY team_match_id, day ORDER BY cum_avg DESC) AS rnk,
-                 rank() OVER (PARTITION BY team_match_id, league, day ORDER BY cum_avg DESC) AS league_rnk
-          FROM cum
-        )
-        SELECT team_id, to_char(day, 'YYYY-MM-DD') AS day, round(day_avg)::int AS day_avg, rnk::int AS rnk, league_rnk::int AS league_rnk
-        FROM ranked WHERE team_id IN (${teamIds})
-        ORDER BY team_id, day`,
+    sql`SELECT team_id, to_char(day, 'YYYY-MM-DD') AS day, day_avg, rank AS rnk, league_rank AS league_rnk
+        FROM team_match_day_ranks WHERE team_id IN (${teamIds}) ORDER BY team_id, day`,
   );
 
   return matches.map((m) => {
-    const ranked = sizes.filter((s) => s.team_match_id === m.id && Number(s.members) >= MIN_TEAM_SIZE);
     const own = history.filter((h) => h.team_id === m.team_id);
     const last = own.at(-1);
+    const perLeague = maxima.filter((x) => x.team_match_id === m.id);
     return {
       id: m.id,
       name: m.name,
@@ -232,12 +207,78 @@ export async function teamMatchesOf(db: Db, userId: number, locale: Locale, now:
       endDateTime: Number(m.end_at),
       team: { id: m.team_id, name: m.team_name, memberCount: Number(sizes.find((s) => s.team_id === m.team_id)?.members ?? 0) },
       rankHistory: own.map((h) => ({ dateTime: tokyoDayStart(h.day), rank: Number(h.rnk) })),
-      maxRank: ranked.length,
+      maxRank: perLeague.reduce((a, x) => a + Number(x.teams), 0),
       league: m.league,
       leagueRank: last ? Number(last.league_rnk) : null,
-      maxLeagueRank: ranked.filter((s) => s.league === m.league).length,
+      maxLeagueRank: Number(perLeague.find((x) => x.league === m.league)?.teams ?? 0),
       stepsHistory: own.map((h) => ({ dateTime: tokyoDayStart(h.day), steps: Number(h.day_avg) })),
     };
+  });
+}
+
+/** How long a match's computed daily ranks are served before they are computed again (late uploads of past days). */
+export const TEAM_RANK_REFRESH_MS = 10 * 60 * 1000;
+
+/**
+ * Recomputes a match's daily ranks when they were computed for an earlier day or longer ago than the refresh interval.
+ * Per finished day, a team's steps are its members' total divided by its member count (a missing day counts 0); its
+ * rank is by the average since the match started, overall and in its league; teams under 7 members are not ranked.
+ * One INSERT ... SELECT over teams x days from the trigger-kept team_match_team_days; the state row is locked so that
+ * two processes do not compute the same match at once.
+ */
+export async function refreshTeamRanks(db: Db, matchId: number, yesterday: string, now: Date): Promise<void> {
+  const fresh = async (d: Db) => {
+    const state = await rows<{ through_day: string; computed_at: number }>(
+      d,
+      sql`SELECT to_char(through_day, 'YYYY-MM-DD') AS through_day, floor(extract(epoch from computed_at) * 1000)::float8 AS computed_at
+          FROM team_match_rank_state WHERE team_match_id = ${matchId}`,
+    );
+    const s = state[0];
+    return s !== undefined && s.through_day === yesterday && now.getTime() - Number(s.computed_at) < TEAM_RANK_REFRESH_MS;
+  };
+  if (await fresh(db)) return;
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t.execute(
+      sql`INSERT INTO team_match_rank_state (team_match_id, computed_at, through_day) VALUES (${matchId}, 'epoch', '2000-01-01')
+          ON CONFLICT (team_match_id) DO NOTHING`,
+    );
+    await t.execute(sql`SELECT 1 FROM team_match_rank_state WHERE team_match_id = ${matchId} FOR UPDATE`);
+    if (await fresh(t)) return;
+    await t.execute(sql`DELETE FROM team_match_day_ranks WHERE team_match_id = ${matchId}`);
+    await t.execute(
+      sql`INSERT INTO team_match_day_ranks (team_id, team_match_id, day, league, day_avg, rank, league_rank)
+          WITH teams AS (
+            SELECT t.id, t.team_match_id, t.league, count(*)::int AS members
+            FROM team_match_teams t JOIN team_match_members mm ON mm.team_id = t.id
+            WHERE t.team_match_id = ${matchId}
+            GROUP BY t.id HAVING count(*) >= ${MIN_TEAM_SIZE}
+          ), days AS (
+            SELECT d::date AS day
+            FROM team_matches m,
+                 generate_series((m.start_at AT TIME ZONE 'Asia/Tokyo')::date,
+                                 LEAST(((m.end_at - interval '1 millisecond') AT TIME ZONE 'Asia/Tokyo')::date, ${yesterday}::date),
+                                 interval '1 day') d
+            WHERE m.id = ${matchId}
+          ), team_day AS (
+            SELECT t.id AS team_id, t.league, t.members, d.day, COALESCE(x.total_steps, 0)::float8 AS total
+            FROM teams t CROSS JOIN days d
+            LEFT JOIN team_match_team_days x ON x.team_id = t.id AND x.day = d.day
+          ), cum AS (
+            SELECT team_id, league, day, total / members AS day_avg,
+                   sum(total) OVER w / (members * row_number() OVER w) AS cum_avg
+            FROM team_day
+            WINDOW w AS (PARTITION BY team_id ORDER BY day)
+          )
+          SELECT team_id, ${matchId}::int, day, league, round(day_avg)::int,
+                 rank() OVER (PARTITION BY day ORDER BY cum_avg DESC)::int,
+                 rank() OVER (PARTITION BY league, day ORDER BY cum_avg DESC)::int
+          FROM cum`,
+    );
+    await t.execute(
+      sql`UPDATE team_match_rank_state SET computed_at = ${now.toISOString()}::timestamptz, through_day = ${yesterday}::date
+          WHERE team_match_id = ${matchId}`,
+    );
   });
 }
 
