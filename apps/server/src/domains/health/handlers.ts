@@ -298,9 +298,10 @@ export function healthHandlers(config: Config): Handler[] {
         rows<{ b: number; n: number }>(
           ctx.db,
           sql`SELECT least(floor(score / 10), 9)::int AS b, count(*)::int AS n FROM health_monthly
-              WHERE tenant_id = ${ctx.user.tenantId} AND month = ${month}::date AND log_days > 0 GROUP BY 1`,
+              WHERE tenant_id = ${ctx.user.tenantId} AND month = ${month}::date AND score IS NOT NULL GROUP BY 1`,
         ),
       ]);
+      // score is null exactly when the month has no logged day, so the histogram is an index-only scan.
       const byMonth = new Map(monthRows.map((r) => [r.month, r]));
       const scoreData = [0, 1, 2, 3].map((i) => {
         const m = addMonths(firstShown, i);
