@@ -164,7 +164,7 @@ describe('createUserByInvitationCode', () => {
 
   it('lets a code with one use left sign up exactly one of two people asking at once', async () => {
     const [tenant] = await db().select({ id: users.tenantId }).from(users).where(eq(users.email, 'member@example.com'));
-    await db().insert(invitationCodes).values({ code: 'ONE-LEFT', tenantId: tenant!.id, maxUses: 1 });
+    await db().insert(invitationCodes).values({ code: 'ONE-LEFT', tenantId: tenant!.id!, maxUses: 1 });
     const results = await Promise.all([
       t.call('createUserByInvitationCode', signupPayload({ invitationCode: 'ONE-LEFT' })),
       t.call('createUserByInvitationCode', signupPayload({ invitationCode: 'ONE-LEFT' })),
