@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
 import { ReadMore } from '../../../components/ReadMore.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
+import { useSession } from '../../../lib/session.ts';
 import { useSurveyList } from '../api.ts';
 import '../surveys.css';
 
@@ -11,6 +12,7 @@ export default function SurveysPage() {
   const { t } = useTranslation('surveys');
   const { t: tc } = useTranslation('common');
   const list = useSurveyList();
+  const signedIn = useSession() !== null;
   const items = list.data?.pages.flatMap((p) => p.questionnaires) ?? [];
 
   return (
@@ -31,7 +33,11 @@ export default function SurveysPage() {
               <li key={s.id}>
                 <Link className="survey-card" to={`/surveys/${s.id}`}>
                   <span className="survey-card__tags">
-                    {s.answered ? <span className="tag survey-badge--answered">{t('list.answered')}</span> : <span className="tag survey-badge--open">{t('list.unanswered')}</span>}
+                    {s.answered ? (
+                      <span className="tag survey-badge--answered">{t('list.answered')}</span>
+                    ) : (
+                      signedIn && <span className="tag survey-badge--open">{t('list.unanswered')}</span>
+                    )}
                     {!s.isGeneral && <span className="tag">{t('list.tenantSurvey')}</span>}
                   </span>
                   <span className="survey-card__title">{s.title}</span>
