@@ -51,7 +51,13 @@ export function startMailSender(options: SenderOptions): MailSender {
     batchSize = 10,
     now = () => new Date(),
   } = options;
-  const transport = nodemailer.createTransport(smtpUrl, {
+  // One pooled connection, reused between mails (the sender sends one mail at a time); bounded waits so that a
+  // hanging server cannot hold a claimed mail longer than its lock.
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: 1,
+    maxMessages: 100,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
