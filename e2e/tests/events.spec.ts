@@ -228,20 +228,28 @@ for (const lang of ['ja', 'en'] as Lang[]) {
       await useLanguage(page, lang);
       await page.goto('/');
       const section = page.locator('.home-events');
-      await expect(section.locator('.swiper-slide').first()).toBeVisible();
-      const slides = await section.locator('.swiper-slide').count();
-      expect(slides).toBeGreaterThan(0);
+      await expect(section.locator('.carousel-slide').first()).toBeVisible();
+      const slides = await section.locator('.carousel-slide').count();
+      expect(slides).toBeGreaterThan(1);
       expect(slides).toBeLessThanOrEqual(5);
-      // The pause button stops the autoplay (WCAG 2.2.2); axe then sees a still carousel.
+      // Autoplay: within a few seconds the second dot becomes current.
+      const dots = section.locator('.carousel-dot');
+      await expect(dots.first()).toHaveAttribute('aria-current', 'true');
+      await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true', { timeout: 8000 });
+      // The pause button stops it (WCAG 2.2.2).
       await section.getByRole('button', { name: lang === 'ja' ? '自動再生を停止' : 'Pause autoplay' }).click();
       await expect(section.getByRole('button', { name: lang === 'ja' ? '自動再生を開始' : 'Start autoplay' })).toBeVisible();
+      await section.getByRole('button', { name: lang === 'ja' ? '1件目のイベントへ' : 'Go to event 1' }).click();
+      await expect(dots.first()).toHaveAttribute('aria-current', 'true');
+      await page.waitForTimeout(3500);
+      await expect(dots.first()).toHaveAttribute('aria-current', 'true');
       await expectNoAxeViolations(page);
       await screenshot(page, testInfo, 'home-events-guest', lang);
 
       await loginAs(page, account(testInfo, 4));
       await page.goto('/');
       await expect(section.locator('.event-card')).toHaveCount(3);
-      await expect(section.locator('.swiper')).toHaveCount(0);
+      await expect(section.locator('.carousel-track')).toHaveCount(0);
       await screenshot(page, testInfo, 'home-events-member', lang);
     });
   });

@@ -9,7 +9,7 @@ import { eventKeys } from '../api.ts';
 import { EventGrid } from './EventGrid.tsx';
 import '../events.css';
 
-// Swiper ships only in this chunk, and only guests load it.
+// The carousel is its own small chunk; only guests load it.
 const HomeEventsCarousel = lazy(() => import('./HomeEventsCarousel.tsx'));
 
 /** Home: up to 5 upcoming events in an autoplaying carousel for guests, 3 in a grid for signed-in users (spec 1 §2). */
