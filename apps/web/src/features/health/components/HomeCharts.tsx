@@ -117,7 +117,7 @@ function StepsPanel() {
       tooltip: { callbacks: { label: (c) => `${formatNumber(values[c.dataIndex] ?? 0, locale)} ${t('steps.unit')}` } },
     },
     scales: {
-      x: { grid: { display: false } },
+      x: { grid: { display: false }, ticks: { maxRotation: 0, autoSkip: false, font: { size: 11 } } },
       y: {
         min: 0,
         max: STEPS_BAR_CAP,
@@ -241,7 +241,7 @@ function HealthPanel() {
   const options: ChartOptions<'line'> = {
     plugins: { legend: { display: false }, tooltip: { callbacks: { label: (c) => `${c.parsed.y} ${unit}` } } },
     scales: {
-      x: { grid: { display: false } },
+      x: { grid: { display: false }, ticks: { maxRotation: 0, autoSkip: false, font: { size: 11 } } },
       y: ticks
         ? {
             min: ticks[0],
