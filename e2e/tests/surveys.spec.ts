@@ -110,3 +110,24 @@ test('an unknown survey goes to the not-found page', async ({ page }) => {
   await page.goto('/surveys/abc');
   await expect(page).toHaveURL(/\/notFound$/);
 });
+
+test('a failed submission shows the unknown-error message and keeps the answers', async ({ page }, testInfo) => {
+  await useLanguage(page, 'en');
+  await loginAs(page, testInfo.project.name === 'desktop' ? 'member24@example.com' : 'member25@example.com');
+  // The answer never reaches the server: it fails as a server error would.
+  await page.route('**/api/functions/answerQuestionnaire', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ succeed: false, errorCode: 'internalError' }) }),
+  );
+  await page.goto('/surveys');
+  await page.getByRole('link', { name: new RegExp(EVERY_TYPE.en) }).click();
+  const questions = page.locator('.survey-question');
+  await questions.nth(0).getByRole('radio').nth(0).check();
+  await questions.nth(1).getByRole('checkbox').nth(1).check();
+  await questions.nth(2).getByRole('radio').nth(2).check();
+  await questions.nth(3).locator('textarea').fill('Sleep earlier');
+  await page.getByRole('button', { name: TEXT.en.submit }).click();
+  await expect(page.locator('.form-error')).toHaveText('An unknown error has occurred. Please give it some time and try again.');
+  await expect(page).toHaveURL(/\/surveys\/\d+$/);
+  await expect(questions.nth(3).locator('textarea')).toHaveValue('Sleep earlier');
+  await expect(questions.nth(2).getByRole('radio').nth(2)).toBeChecked();
+});
