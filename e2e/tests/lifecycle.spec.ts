@@ -230,7 +230,8 @@ for (const lang of ['ja', 'en'] as const) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'ja' ? '開発者ツール' : 'Developer tool');
     await expect(page.getByRole('note')).toContainText(lang === 'ja' ? '入力チェックを行いません' : 'does no validation');
 
-    // Profile and weight; the ideal weight follows the height.
+    // Profile and weight; the ideal weight follows the height. Wait for the form to be filled from the server first.
+    await expect(page.locator('input[name="displayName"]')).toHaveValue('devtester');
     await page.locator('input[name="height"]').fill('170');
     await expect(page.getByText(lang === 'ja' ? '理想体重（BMI 22）：63.6 kg' : 'Ideal weight (BMI 22): 63.6 kg')).toBeVisible();
     await page.locator('input[name="displayName"]').fill('でぶてすと');

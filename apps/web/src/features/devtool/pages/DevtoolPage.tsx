@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call, callOrThrow } from '../../../lib/api.ts';
@@ -71,8 +71,11 @@ function ProfileSection() {
   const [result, setResult] = useResult();
   const [busy, setBusy] = useState(false);
 
+  // Fill the form once from the server; later reloads never overwrite what the tester is typing.
+  const filled = useRef({ user: false, status: false });
   useEffect(() => {
-    if (!user.data) return;
+    if (!user.data || filled.current.user) return;
+    filled.current.user = true;
     const u = user.data.user;
     setForm((f) => ({
       ...f,
@@ -84,7 +87,8 @@ function ProfileSection() {
     }));
   }, [user.data]);
   useEffect(() => {
-    if (!status.data) return;
+    if (!status.data || filled.current.status) return;
+    filled.current.status = true;
     const w = status.data.weight;
     setForm((f) => ({ ...f, weight: w.weight === null ? '' : String(w.weight), targetWeight: w.targetWeight === null ? '' : String(w.targetWeight) }));
   }, [status.data]);
