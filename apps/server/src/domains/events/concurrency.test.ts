@@ -98,32 +98,33 @@ describe.skipIf(!onPostgres)('reservation capacity under concurrent load (two se
       `INSERT INTO tenants (name_ja, contract_type, corporate_contract) VALUES ('負荷テスト株式会社', 1, true) RETURNING id`,
     );
     const total = ALREADY_BOOKED + RACERS + DOUBLE_USERS;
-    const users = await query<{ id: number; email: string }>(
+    const users = await query<{ id: number }>(
       `INSERT INTO users (tenant_id, email, password_hash, nickname, accepted_terms_version)
-       SELECT $1, 'load' || n || '@example.com', $2, 'load' || n, 2 FROM generate_series(1, $3) AS n RETURNING id, email`,
+       SELECT $1, 'load' || n || '@example.com', $2, 'load' || n, 2 FROM generate_series(1, $3) AS n RETURNING id`,
       [tenant!.id, hash, total],
     );
+    expect(users).toHaveLength(total);
     const now = Date.now();
     const iso = (ms: number) => new Date(ms).toISOString();
-    [{ id: eventA }] = await query<{ id: number }>(
+    eventA = (await query<{ id: number }>(
       `INSERT INTO events (title_ja, title_en, start_at, end_at, published_at) VALUES ('負荷テスト', 'Load test', $1, $2, $3) RETURNING id`,
       [iso(now + 10 * 86_400_000), iso(now + 10 * 86_400_000 + 3_600_000), iso(now - 86_400_000)],
-    );
-    [{ id: sessionA }] = await query<{ id: number }>(
+    ))[0]!.id;
+    sessionA = (await query<{ id: number }>(
       `INSERT INTO event_sessions (event_id, title_ja, start_at, end_at, capacity, reservation_type, reservation_start_at, reservation_end_at)
        VALUES ($1, '本編', $2, $3, $4, 1, $5, $6) RETURNING id`,
       [eventA, iso(now + 10 * 86_400_000), iso(now + 10 * 86_400_000 + 3_600_000), CAPACITY, iso(now - 86_400_000), iso(now + 5 * 86_400_000)],
-    );
+    ))[0]!.id;
     // The first 40 seats are taken already: the race is for the last 20.
     await query(
       `INSERT INTO event_reservations (event_id, session_id, user_id) SELECT $1, $2, id FROM users WHERE email = ANY($3::text[])`,
-      [eventA, sessionA, users.slice(0, ALREADY_BOOKED).map((u) => u.email)],
+      [eventA, sessionA, Array.from({ length: ALREADY_BOOKED }, (_, i) => `load${i + 1}@example.com`)],
     );
     await query(`UPDATE event_sessions SET reserved_count = $1 WHERE id = $2`, [ALREADY_BOOKED, sessionA]);
-    [{ id: eventB }] = await query<{ id: number }>(
+    eventB = (await query<{ id: number }>(
       `INSERT INTO events (title_ja, start_at, end_at, published_at) VALUES ('二重予約テスト', $1, $2, $3) RETURNING id`,
       [iso(now + 12 * 86_400_000), iso(now + 12 * 86_400_000 + 7_200_000), iso(now - 86_400_000)],
-    );
+    ))[0]!.id;
     sessionsB = (
       await query<{ id: number }>(
         `INSERT INTO event_sessions (event_id, title_ja, start_at, end_at, capacity, reservation_type, reservation_start_at, reservation_end_at, sort)
