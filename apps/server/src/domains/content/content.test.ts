@@ -35,7 +35,7 @@ describe('announcements', () => {
     expect(page1.body.announcements).toHaveLength(10);
     expect(page2.body.announcements).toHaveLength(10);
     const all = await allAnnouncements(member);
-    const [{ n }] = await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM announcements WHERE from_at <= now()`);
+    const { n } = (await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM announcements WHERE from_at <= now()`))[0]!;
     expect(all).toHaveLength(n);
     expect(all.length).toBeGreaterThanOrEqual(25);
     expect(all.slice(10, 20).map((a) => a.id)).toEqual(page2.body.announcements.map((a: any) => a.id));
@@ -117,9 +117,11 @@ describe('library lists', () => {
       guestAll.push(...body.reportArticles);
       if (body.reportArticles.length < 9) break;
     }
-    const [{ visible, hidden }] = await q<{ visible: number; hidden: number }>(
-      sql`SELECT count(*) FILTER (WHERE NOT contract_only)::int AS visible, count(*) FILTER (WHERE contract_only)::int AS hidden FROM report_articles WHERE published_at <= now()`,
-    );
+    const { visible, hidden } = (
+      await q<{ visible: number; hidden: number }>(
+        sql`SELECT count(*) FILTER (WHERE NOT contract_only)::int AS visible, count(*) FILTER (WHERE contract_only)::int AS hidden FROM report_articles WHERE published_at <= now()`,
+      )
+    )[0]!;
     expect(visible + hidden).toBeGreaterThanOrEqual(40);
     expect(hidden).toBeGreaterThan(0);
     expect(guestAll).toHaveLength(visible);
