@@ -1,7 +1,7 @@
 // Benchmark (not a test): 10,000 users of one tenant with a year of daily steps, a running team match with every user
 // in a team of 8 (1,250 teams, 3 leagues), 100 friends and 20 individual matches, in a fresh PostgreSQL database; then the
 // median and p95 time of the account calls through the real function entry (app.inject).
-// Run: node --import tsx apps/server/bench/account.bench.ts
+// Run: npm run bench:account
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server; the script creates and
 // drops its own database there. BENCH_USERS and BENCH_CALLS change the size.
 import crypto from 'node:crypto';
