@@ -35,3 +35,4 @@ npm run build --silent
 
 step "end-to-end suite (Chromium, 1440 px and 375 px)"
 npx playwright test -c e2e/playwright.config.ts
+printf "\n==> every suite passed\n"

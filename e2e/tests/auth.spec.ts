@@ -80,16 +80,7 @@ test.describe('sign-in and terms', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: /マイページ/ })).toBeVisible();
   });
 
-  test('an account without an email (EMP-0001 style) is sent to register one', async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== 'mobile', 'EMP-0001 belongs to the lifecycle spec on desktop');
-    await useLanguage(page, 'ja');
-    await page.addInitScript(() => localStorage.setItem('hibi.acceptedTermsVersion', '2'));
-    await page.goto('/login');
-    await page.getByLabel('メールアドレスまたはアカウントID').fill('EMP-0001');
-    await page.getByLabel('パスワード', { exact: true }).fill('wellbeing-demo');
-    await page.getByRole('main').getByRole('button', { name: 'ログイン' }).click();
-    await expect(page).toHaveURL(/\/registerMailAddress$/);
-  });
+  // EMP-0001 (no email) being sent to /registerMailAddress is walked through in lifecycle.spec.ts, which owns those accounts.
 
   test('a person who is not a tenant user gets the spec message', async ({ page }) => {
     await useLanguage(page, 'en');

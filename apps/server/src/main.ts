@@ -2,6 +2,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { buildApp } from './app.ts';
 import { domainRoutes } from './routes.ts';
+import { startMaintenance } from './maintenance.ts';
 import { startMailSender, mailFrom } from './mail/sender.ts';
 
 const config = loadConfig();
@@ -12,12 +13,15 @@ const app = await buildApp({ config, db: database.db, routes: domainRoutes(confi
 // With SMTP_URL the outbox is delivered over SMTP; without it mail stays for the local mailbox page (/dev/mailbox).
 const mailSender = config.smtpUrl ? startMailSender({ db: database.db, smtpUrl: config.smtpUrl, from: mailFrom(config.appBaseUrl), log: app.log }) : null;
 
+const stopMaintenance = startMaintenance(database.db, (error) => app.log.error({ err: error }, 'maintenance failed'));
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info({ signal }, 'shutting down');
   // Stop taking requests, let the ones under way finish, then close the database so nothing is lost.
+  stopMaintenance();
   await app.close();
   await mailSender?.stop();
   await database.close();
