@@ -33,6 +33,28 @@ for (const lang of ['ja', 'en'] as const) {
       });
     }
 
+    test('About shows self-hosted videos with posters that play', async ({ page }) => {
+      await useLanguage(page, lang);
+      await page.goto('/about-hibi');
+      const video = page.locator('details#team-walk video');
+      await expect(video).toBeVisible();
+      await expect(video).toHaveAttribute('poster', '/media/help/team-walk-poster.png');
+      const src = await video.locator('source').getAttribute('src');
+      expect(src).toBe('/media/help/team-walk.webm');
+      const response = await page.request.get(src!);
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toContain('video/webm');
+      await page.locator('details#weekly-videos summary').click();
+      const weekly = page.locator('details#weekly-videos video');
+      await expect(weekly).toBeVisible();
+      await weekly.evaluate((v) => {
+        (v as HTMLVideoElement).muted = true;
+        return (v as HTMLVideoElement).play();
+      });
+      await expect.poll(() => weekly.evaluate((v) => (v as HTMLVideoElement).currentTime)).toBeGreaterThan(0);
+      await expectNoAxeViolations(page);
+    });
+
     test('the About accordion opens and closes its services', async ({ page }) => {
       await useLanguage(page, lang);
       await page.goto('/about-hibi');

@@ -28,7 +28,7 @@ function SectionMedia({ section }: { section: HelpSection }) {
   return (
     <>
       {section.video && (
-        <video className="help-media" controls preload="none" poster={section.video.posterUrl ?? undefined}>
+        <video className="help-media" controls preload="none" poster={section.video.posterUrl ?? undefined} aria-label={section.heading}>
           <source src={section.video.url} type={section.video.type} />
           {t('about.videoUnsupported')}
         </video>
