@@ -3,49 +3,19 @@
 // real function entry (app.inject). Run: npm run bench:health
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server; the script creates
 // and drops its own database there. BENCH_USERS and BENCH_CALLS change the size.
-import crypto from 'node:crypto';
 import os from 'node:os';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../src/config.ts';
-import { openPostgres } from '../src/db/client.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { buildApp } from '../src/app.ts';
+import { benchApp, elapsed, report, runMain, timedCall, withBenchDatabase } from './support.ts';
 import { createSession } from '../src/domains/auth/service.ts';
 import { refreshAllAggregates, tokyoDay, addDays, mondayOf, monthOf, addMonths, dayStartMs } from '../src/domains/health/service.ts';
 
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
 const DAYS = 365;
 const CALLS = Number(process.env.BENCH_CALLS ?? 300);
 const WARMUP = 30;
 
-const name = `hibi_bench_${crypto.randomBytes(4).toString('hex')}`;
-const elapsed = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
-
-async function admin(text: string) {
-  const client = new pg.Client({ connectionString: SERVER_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-function stats(samples: number[]) {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]!;
-  return { median: at(0.5), p95: at(0.95), max: s.at(-1)! };
-}
-
 async function main() {
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
-  try {
-    await migrate(database);
+  await withBenchDatabase('hibi_bench', async (database) => {
     const { db } = database;
     const now = new Date();
     const today = tokyoDay(now.getTime());
@@ -84,28 +54,14 @@ async function main() {
     ).rows[0];
     console.log('rows:', counts);
 
-    const config = { ...loadConfig({ LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv), logLevel: 'silent' as const };
-    const app = await buildApp({ config, db, routes: async () => {} });
-    await app.ready();
+    const app = await benchApp(db);
     const userIds = (
       (await db.execute(sql`SELECT id FROM users ORDER BY random() LIMIT 100`)) as unknown as { rows: { id: number }[] }
     ).rows.map((r) => r.id);
     const tokens: string[] = [];
     for (const id of userIds) tokens.push((await createSession(db, id, now)).token);
 
-    const call = async (fn: string, payload: object, token: string) => {
-      const t = process.hrtime.bigint();
-      const res = await app.inject({
-        method: 'POST',
-        url: `/api/functions/${fn}`,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        payload: JSON.stringify(payload),
-      });
-      const ms = elapsed(t);
-      const body = res.json();
-      if (!body.succeed) throw new Error(`${fn} failed: ${res.body}`);
-      return ms;
-    };
+    const call = (fn: string, payload: object, token: string) => timedCall(app, fn, payload, token);
     const thisMonday = mondayOf(today);
     const rangePayload = (i: number) => {
       const from = addDays(thisMonday, -7 * (i % 52));
@@ -124,7 +80,6 @@ async function main() {
     const statsPayload = (i: number) => ({ fromDateTime: dayStartMs(addMonths(monthOf(today), -1 - (i % 11))) });
 
     console.log(`load average before the calls: ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
-    const results: Record<string, ReturnType<typeof stats>> = {};
     for (const [fn, payload] of [
       ['getHealthDataByRange', rangePayload],
       ['getHealthLogStats', statsPayload],
@@ -132,18 +87,10 @@ async function main() {
       for (let i = 0; i < WARMUP; i += 1) await call(fn, payload(i), tokens[i % tokens.length]!);
       const samples: number[] = [];
       for (let i = 0; i < CALLS; i += 1) samples.push(await call(fn, payload(i * 7 + 3), tokens[(i * 13) % tokens.length]!));
-      results[fn] = stats(samples);
-      const r = results[fn]!;
-      console.log(`${fn}: median ${r.median.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, max ${r.max.toFixed(1)} ms (${CALLS} calls)`);
+      report(fn, samples);
     }
     await app.close();
-  } finally {
-    await database.close();
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
+  });
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runMain(main);

@@ -1,0 +1,82 @@
+// Shared pieces of the benchmark scripts: a throw-away PostgreSQL database, the app, timed calls and their figures.
+import crypto from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../src/config.ts';
+import { openPostgres, type Database } from '../src/db/client.ts';
+import type { Db } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { buildApp } from '../src/app.ts';
+
+/** BENCH_DATABASE_URL names the server; each script creates and drops its own database there. */
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export const elapsed = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
+
+export function stats(samples: number[]) {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]!;
+  return { median: at(0.5), p95: at(0.95), max: s.at(-1)! };
+}
+
+/** Prints one function's figures in the form the closing notes quote, and returns them. */
+export function report(fn: string, samples: number[]) {
+  const r = stats(samples);
+  console.log(`${fn}: median ${r.median.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, max ${r.max.toFixed(1)} ms (${samples.length} calls)`);
+  return r;
+}
+
+async function admin(text: string) {
+  const client = new pg.Client({ connectionString: SERVER_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs the benchmark on a fresh, migrated database that is dropped afterwards, whatever happens. */
+export async function withBenchDatabase(prefix: string, run: (database: Database) => Promise<void>) {
+  const name = `${prefix}_${crypto.randomBytes(4).toString('hex')}`;
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  try {
+    await migrate(database);
+    await run(database);
+  } finally {
+    await database.close();
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+/** The real app without logging, ready for app.inject. */
+export async function benchApp(db: Db): Promise<FastifyInstance> {
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv), logLevel: 'silent' as const };
+  const app = await buildApp({ config, db, routes: async () => {} });
+  await app.ready();
+  return app;
+}
+
+/** One call through the function entry; answers its time in ms and throws when it did not succeed. */
+export async function timedCall(app: FastifyInstance, fn: string, payload: object, token: string): Promise<number> {
+  const t = process.hrtime.bigint();
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/functions/${fn}`,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    payload: JSON.stringify(payload),
+  });
+  const ms = elapsed(t);
+  if (!res.json().succeed) throw new Error(`${fn} failed: ${res.body}`);
+  return ms;
+}
+
+export function runMain(main: () => Promise<void>) {
+  main().catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
