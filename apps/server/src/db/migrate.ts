@@ -35,7 +35,7 @@ export async function migrate(database: Database): Promise<string[]> {
           await query(`BEGIN;\n${text}\n;\nINSERT INTO schema_migrations (name) VALUES ('${file}');\nCOMMIT;`);
         } catch (error) {
           await query('ROLLBACK').catch(() => {});
-          throw new Error(`Migration ${file} failed: ${(error as Error).message}`);
+          throw new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error });
         }
         applied.push(file);
       }

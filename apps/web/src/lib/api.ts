@@ -34,7 +34,7 @@ export async function call<N extends FunctionName>(
   } catch {
     throw new ApiError('networkError', 0);
   }
-  let body: Envelope<FunctionByName<N>> | null = null;
+  let body: Envelope<FunctionByName<N>> | null;
   try {
     body = (await response.json()) as Envelope<FunctionByName<N>>;
   } catch {
