@@ -11,6 +11,8 @@ if [ -z "${WEB_DIST_DIR:-}" ]; then
   node apps/web/scripts/precompress.mjs "$WEB_DIST_DIR"
 fi
 export DEMO_CONTENT=true
+# The local mailbox page listens on 127.0.0.1 only, on a port of its own.
+export MAILBOX_PORT=$((PORT + 1000))
 # The suite signs in many times from one address; the per-address limit is covered by the server tests.
 export LOGIN_LIMIT_PER_ADDRESS=100000
 export DEVTOOL_PATH="${DEVTOOL_PATH:-dev-e2e-7f3a9c1b5d}"

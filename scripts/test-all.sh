@@ -8,6 +8,9 @@ step() { printf '\n==> %s\n' "$*"; }
 
 step "install"
 npm install --no-audit --no-fund --loglevel=error
+# npm puts node_modules/.bin first on the PATH of this script: from here on `node` is the project's Node 24.
+node -e 'if (process.versions.node.split(".")[0] !== "24") { console.error("expected Node 24, got " + process.version); process.exit(1) }'
+echo "node $(node --version)"
 
 if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   step "installing Debian's Chromium for the end-to-end suite"
@@ -30,8 +33,13 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   npx vitest run --project server
 fi
 
-step "build"
+step "build (web app and compiled server)"
 npm run build --silent
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "production build from a fresh directory (npm ci --omit=dev, NODE_ENV=production, PostgreSQL)"
+  bash scripts/production-check.sh
+fi
 
 step "end-to-end suite (Chromium, 1440 px and 375 px)"
 npx playwright test -c e2e/playwright.config.ts

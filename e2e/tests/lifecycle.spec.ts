@@ -26,9 +26,12 @@ const TEXT = {
   },
 } as const;
 
+/** The local mailbox page's own loopback-only listener (start-server.sh sets MAILBOX_PORT to PORT + 1000). */
+const MAILBOX_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1000}/dev/mailbox`;
+
 /** The newest mailed link to an address, read from the local mailbox page, as a path of this app. */
 async function linkFromMailbox(page: Page, address: string, subject?: string): Promise<string> {
-  await page.goto('/dev/mailbox');
+  await page.goto(MAILBOX_URL);
   let mail = page.locator('li.mail').filter({ has: page.locator('.mail__to', { hasText: address }) });
   if (subject) mail = mail.filter({ has: page.locator('h2', { hasText: subject }) });
   const href = await mail.first().locator('a[href*="/setPassword?token="]').first().getAttribute('href');

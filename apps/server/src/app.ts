@@ -1,6 +1,7 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { MAX_BODY_BYTES } from '@hibi/contract/protocol';
@@ -10,39 +11,78 @@ import type { Db } from './db/client.ts';
 import { functionEntry, localeOfBody } from './functions/entry.ts';
 import { buildOpenApi } from './functions/openapi.ts';
 import { buildRegistry } from './functions/registry.ts';
+import { registerHealthRoutes, type Lifecycle } from './health.ts';
+import { PUBLIC_DIR } from './paths.ts';
+import { CONTENT_SECURITY_POLICY } from './csp.ts';
 
 export interface AppOptions {
   config: Config;
   db: Db;
   now?: () => Date;
-  /** Extra routes of domains that serve more than functions (uploads, mailbox, calendar files). */
+  /** Extra routes of domains that serve more than functions (uploads, calendar files). */
   routes?: (app: FastifyInstance) => Promise<void> | void;
+  /** Told by main.ts when SIGTERM arrives, so /readyz sends the load balancer elsewhere. */
+  lifecycle?: Lifecycle;
+  /** Where log lines go (standard output when absent); tests read them. */
+  logStream?: { write(line: string): void };
 }
 
-export const CONTENT_SECURITY_POLICY = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  mediaSrc: ["'self'"],
-  fontSrc: ["'self'"],
-  connectSrc: ["'self'"],
-  objectSrc: ["'none'"],
-  frameSrc: ["'none'"],
-  frameAncestors: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  upgradeInsecureRequests: null,
-};
+/** An incoming X-Request-Id is kept when it is short and plain (a balancer's trace id); otherwise a new one. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+/** The function name of a function-entry URL, for the access log (never the query string: emailed links carry tokens). */
+const FUNCTION_PATH = /^\/api\/(?:functions|console)\/([A-Za-z0-9_]{1,64})$/;
+
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
+/** The path of a request without its query string: the only form of a URL that goes into a log line. */
+export function pathOnly(url: string): string {
+  const end = url.search(/[?#]/);
+  return (end === -1 ? url : url.slice(0, end)).slice(0, 512);
+}
+
+export { CONTENT_SECURITY_POLICY };
 
 /** Builds the server: plugins, then the function entry, then static files (no listening). */
-export async function buildApp({ config, db, now, routes }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, now, routes, lifecycle, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // JSON lines (pino). Fastify's own two lines per request carry the full URL; one access line below replaces them.
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'password', 'token', '*.password', '*.token'], censor: '[redacted]' },
+            serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, path: pathOnly(req.url) }) },
+            ...(logStream ? { stream: logStream } : {}),
+          },
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    },
     bodyLimit: MAX_BODY_BYTES,
-    trustProxy: false,
+    // Behind a load balancer, request.ip is the client's address only when the balancer is trusted (TRUST_PROXY):
+    // rate limits and logs key on it.
+    // A hop count becomes the function Fastify would build from it (its types take no number).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+  });
+
+  // One access line per call: request id, function name, status and duration; never a query string or a body.
+  app.addHook('onResponse', async (request, reply) => {
+    const urlPath = pathOnly(request.url);
+    const fn = FUNCTION_PATH.exec(urlPath)?.[1];
+    request.log.info(
+      { method: request.method, path: urlPath, ...(fn ? { fn } : {}), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, ip: request.ip },
+      'access',
+    );
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
 
   await app.register(helmet, {
@@ -70,11 +110,11 @@ export async function buildApp({ config, db, now, routes }: AppOptions): Promise
   const registry = buildRegistry(config);
   const openapi = buildOpenApi(registry);
   app.get('/api/openapi.json', async () => openapi);
-  app.get('/api/health', async () => ({ ok: true }));
+  registerHealthRoutes(app, db, config, lifecycle);
   await functionEntry(app, { db, config, registry, now });
   if (routes) await routes(app);
 
-  const publicDir = path.join(import.meta.dirname, '../public');
+  const publicDir = PUBLIC_DIR;
   if (fs.existsSync(publicDir)) {
     await app.register(fastifyStatic, { root: publicDir, prefix: '/media/', decorateReply: false, maxAge: '7d', wildcard: true });
   }

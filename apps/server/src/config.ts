@@ -1,6 +1,13 @@
+import net from 'node:net';
 import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
 
-/** The only module that reads environment variables (product-decisions §6). */
+/**
+ * The only module that reads environment variables (product-decisions §6 and §10). One zod schema over the
+ * environment, read once at start: a wrong value stops the start with a message naming the variable and the
+ * expected form, instead of silently falling back (PORT=abc) or switching a protection off (a limit of NaN).
+ */
 export interface Config {
   port: number;
   host: string;
@@ -10,34 +17,153 @@ export interface Config {
   appBaseUrl: string;
   smtpUrl: string | undefined;
   devtoolPath: string | undefined;
-  logLevel: string;
+  logLevel: LogLevel;
   production: boolean;
   webDistDir: string;
   /** Sign-in attempts allowed per client address in a 10-minute window. */
   loginLimitPerAddress: number;
+  /** Fastify's trustProxy: false, a hop count, or the addresses and CIDR ranges of trusted proxies. */
+  trustProxy: false | number | string[];
+  /** How long SIGTERM waits for calls in flight before it closes their connections. */
+  shutdownTimeoutMs: number;
+  /** How long /readyz waits for the database. */
+  readyTimeoutMs: number;
+  /** The local mailbox page's own loopback-only port; null when there is no mailbox (production, SMTP_URL set). */
+  mailboxPort: number | null;
 }
 
-function bool(value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === '') return fallback;
-  return value === 'true' || value === '1';
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
 }
 
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const opt = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
+const integer = (min: number, max: number, form: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, { message: form })
+    .transform(Number)
+    .refine((n) => Number.isSafeInteger(n) && n >= min && n <= max, { message: form });
+
+const flag = z.enum(['true', 'false', '1', '0'], { message: 'expected true or false' }).transform((v) => v === 'true' || v === '1');
+
+const url = (protocols: string[], form: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: form },
+  );
+
+/** A CIDR range or a single address, IPv4 or IPv6 ("10.0.0.0/8", "::1", "fd00::/8"). */
+function isAddressOrRange(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  if (rest.length || !address) return false;
+  const family = net.isIP(address);
+  if (!family) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const trustProxy = z.string().transform((value, ctx) => {
+  const v = value.trim();
+  if (v === 'false' || v === 'off' || v === '0') return false as const;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops >= 1 && hops <= 32) return hops;
+  } else {
+    const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+    if (entries.length && entries.every(isAddressOrRange)) return entries;
+  }
+  ctx.addIssue({ code: 'custom', message: 'expected off, a hop count (1-32), or a comma-separated list of addresses and CIDR ranges such as 127.0.0.1,10.0.0.0/8' });
+  return z.NEVER;
+});
+
+const envSchema = z.object({
+  NODE_ENV: opt(z.enum(['production', 'development', 'test'], { message: 'expected production, development or test' })),
+  PORT: opt(integer(1, 65535, 'expected a port number from 1 to 65535')),
+  HOST: opt(z.string().refine((h) => net.isIP(h) > 0 || /^[A-Za-z0-9.-]{1,253}$/.test(h), { message: 'expected an address or host name' })),
+  DATABASE_URL: opt(url(['postgres:', 'postgresql:'], 'expected a PostgreSQL URL such as postgres://user:password@host:5432/database')),
+  DATA_DIR: opt(z.string()),
+  DEMO_CONTENT: opt(flag),
+  APP_BASE_URL: opt(url(['http:', 'https:'], 'expected the public http(s) URL of the app, such as https://hibi.example.com')),
+  SMTP_URL: opt(url(['smtp:', 'smtps:'], 'expected an SMTP URL such as smtp://user:password@mail.example.com:587')),
+  DEVTOOL_PATH: opt(z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { message: 'expected 8 to 64 letters, digits, - or _' })),
+  DEVTOOL_IN_PRODUCTION: opt(flag),
+  LOG_LEVEL: opt(z.enum(LOG_LEVELS, { message: `expected one of ${LOG_LEVELS.join(', ')}` })),
+  WEB_DIST_DIR: opt(z.string()),
+  LOGIN_LIMIT_PER_ADDRESS: opt(integer(1, 10_000_000, 'expected a positive integer')),
+  TRUST_PROXY: opt(trustProxy),
+  SHUTDOWN_TIMEOUT_MS: opt(integer(0, 600_000, 'expected milliseconds from 0 to 600000')),
+  READY_TIMEOUT_MS: opt(integer(50, 60_000, 'expected milliseconds from 50 to 60000')),
+  MAILBOX_PORT: opt(integer(0, 65535, 'expected a port number (0: no mailbox page)')),
+  VITEST: opt(z.string()),
+});
+
+function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  const text = String(value);
+  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+}
+
+/** Reads and checks the environment; throws ConfigError naming every wrong variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const databaseUrl = env.DATABASE_URL || undefined;
-  const port = Number(env.PORT ?? 3000);
-  const production = env.NODE_ENV === 'production';
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const secret = name === 'DATABASE_URL' || name === 'SMTP_URL';
+      return `${name}: ${issue.message}${secret ? '' : ` (got ${describeValue(env[name])})`}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const port = e.PORT ?? 3000;
+  const smtpUrl = e.SMTP_URL;
+
+  // Production refuses what is only safe on a developer's machine (issue 12: demo accounts with a published
+  // password, links in a page anyone behind a same-host proxy can read, a developer tool).
+  const problems: string[] = [];
+  if (production) {
+    if (e.DEMO_CONTENT === true) problems.push('DEMO_CONTENT: the demo content (accounts with a published password) is never loaded in production');
+    if (!e.APP_BASE_URL) problems.push('APP_BASE_URL: required in production (the public URL used in emailed links)');
+    if (!smtpUrl) problems.push('SMTP_URL: required in production (without it mail would never leave the outbox)');
+    if (e.DEVTOOL_PATH && e.DEVTOOL_IN_PRODUCTION !== true) problems.push('DEVTOOL_PATH: the developer tool is off in production unless DEVTOOL_IN_PRODUCTION=true');
+  }
+  if (e.MAILBOX_PORT !== undefined && e.MAILBOX_PORT !== 0 && e.MAILBOX_PORT === port) problems.push('MAILBOX_PORT: must differ from PORT');
+  if (problems.length) throw new ConfigError(problems);
+
+  const mailboxWanted = !production && !smtpUrl;
+  const mailboxPort = mailboxWanted ? (e.MAILBOX_PORT ?? (port < 65535 ? port + 1 : 0)) : 0;
   return {
-    port: Number.isInteger(port) && port > 0 ? port : 3000,
-    host: env.HOST ?? '0.0.0.0',
-    databaseUrl,
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
-    demoContent: bool(env.DEMO_CONTENT, databaseUrl === undefined),
-    appBaseUrl: (env.APP_BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    smtpUrl: env.SMTP_URL || undefined,
-    devtoolPath: env.DEVTOOL_PATH || undefined,
-    logLevel: env.LOG_LEVEL ?? (production ? 'info' : env.VITEST ? 'silent' : 'info'),
+    port,
+    host: e.HOST ?? '0.0.0.0',
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR ?? './data'),
+    demoContent: production ? false : (e.DEMO_CONTENT ?? e.DATABASE_URL === undefined),
+    appBaseUrl: (e.APP_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    smtpUrl,
+    devtoolPath: e.DEVTOOL_PATH,
+    logLevel: e.LOG_LEVEL ?? (e.VITEST ? 'silent' : 'info'),
     production,
-    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : path.resolve(import.meta.dirname, '../../web/dist'),
-    loginLimitPerAddress: Number(env.LOGIN_LIMIT_PER_ADDRESS ?? 300),
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
+    loginLimitPerAddress: e.LOGIN_LIMIT_PER_ADDRESS ?? 300,
+    trustProxy: e.TRUST_PROXY ?? false,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 10_000,
+    readyTimeoutMs: e.READY_TIMEOUT_MS ?? 2_000,
+    mailboxPort: mailboxPort === 0 ? null : mailboxPort,
   };
 }

@@ -1,33 +1,80 @@
-import { loadConfig } from './config.ts';
+import type { FastifyInstance } from 'fastify';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { buildApp } from './app.ts';
+import type { Lifecycle } from './health.ts';
 import { domainRoutes } from './routes.ts';
 import { startMaintenance } from './maintenance.ts';
 import { startMailSender, mailFrom } from './mail/sender.ts';
+import { startMailbox } from './mail/mailbox-server.ts';
 
-const config = loadConfig();
-const database = await openDatabase(config, (msg) => {
-  if (config.logLevel !== 'silent') console.log(JSON.stringify({ level: 30, time: Date.now(), msg }));
-});
-const app = await buildApp({ config, db: database.db, routes: domainRoutes(config, database.db) });
-// With SMTP_URL the outbox is delivered over SMTP; without it mail stays for the local mailbox page (/dev/mailbox).
+/** A JSON line in pino's shape, for what happens before the app (and its logger) exists. */
+function startLog(config: Config | null, level: 'info' | 'error', msg: string, extra: Record<string, unknown> = {}) {
+  if (config?.logLevel === 'silent') return;
+  const line = JSON.stringify({ level: level === 'error' ? 50 : 30, time: Date.now(), pid: process.pid, msg, ...extra });
+  (level === 'error' ? process.stderr : process.stdout).write(`${line}\n`);
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    // Plain text for a person starting the server: which variable, and what it should look like.
+    process.stderr.write(`${error.message}\nThe server did not start.\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const database = await openDatabase(config, (msg) => startLog(config, 'info', msg));
+const lifecycle: Lifecycle = { shuttingDown: false };
+const app = await buildApp({ config, db: database.db, routes: domainRoutes(config, database.db), lifecycle });
+// With SMTP_URL the outbox is delivered over SMTP; without it mail stays for the local mailbox page.
 const mailSender = config.smtpUrl ? startMailSender({ db: database.db, smtpUrl: config.smtpUrl, from: mailFrom(config.appBaseUrl), log: app.log }) : null;
-
 const stopMaintenance = startMaintenance(database.db, (error) => app.log.error({ err: error }, 'maintenance failed'));
+let mailbox: FastifyInstance | null = null;
 
 let stopping = false;
+/**
+ * SIGTERM/SIGINT: /readyz turns 503 at once; the listener stops accepting; calls in flight finish (for at most
+ * SHUTDOWN_TIMEOUT_MS, then their connections are closed); the outbox sender finishes the mail it is handing over;
+ * the database pool closes last, so nothing acknowledged is lost.
+ */
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  app.log.info({ signal }, 'shutting down');
-  // Stop taking requests, let the ones under way finish, then close the database so nothing is lost.
+  lifecycle.shuttingDown = true;
+  app.log.info({ signal, graceMs: config.shutdownTimeoutMs }, 'shutting down');
   stopMaintenance();
-  await app.close();
+  const force = setTimeout(() => {
+    app.log.warn('calls still in flight after the grace period; closing their connections');
+    app.server.closeAllConnections();
+  }, config.shutdownTimeoutMs);
+  try {
+    await Promise.all([app.close(), mailbox?.close()]);
+  } finally {
+    clearTimeout(force);
+  }
   await mailSender?.stop();
   await database.close();
+  app.log.info('stopped');
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-await app.listen({ port: config.port, host: config.host });
+try {
+  await app.listen({ port: config.port, host: config.host });
+  if (config.mailboxPort) {
+    mailbox = await startMailbox(database.db, config.mailboxPort);
+    app.log.info({ url: `http://127.0.0.1:${config.mailboxPort}/dev/mailbox` }, 'local mailbox page (this machine only)');
+  }
+} catch (error) {
+  startLog(config, 'error', 'could not listen', { err: { message: (error as Error).message, code: (error as { code?: string }).code } });
+  stopMaintenance();
+  await mailSender?.stop();
+  await app.close().catch(() => {});
+  await database.close();
+  process.exit(1);
+}

@@ -64,7 +64,7 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDemoContent(database.db, options.now?.());
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent', ...options.env } as NodeJS.ProcessEnv), logLevel: 'silent' };
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent', ...options.env } as NodeJS.ProcessEnv), logLevel: 'silent' as const };
   const app = await buildApp({ config, db: database.db, now: options.now, routes: domainRoutes(config, database.db) });
   await app.ready();
   const call = async (name: string, payload: unknown = {}, token?: string) => {

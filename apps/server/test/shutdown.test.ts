@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,11 +10,22 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hibi-shutdown-'));
 const port = 3900 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${port}`;
 
-function start(): ChildProcess {
+function start(logLevel = 'silent'): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_CONTENT: 'true', DATABASE_URL: '', LOG_LEVEL: 'silent', WEB_DIST_DIR: dataDir },
-    stdio: 'ignore',
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_CONTENT: 'true', DATABASE_URL: '', LOG_LEVEL: logLevel, WEB_DIST_DIR: dataDir, MAILBOX_PORT: '0' },
+    stdio: logLevel === 'silent' ? 'ignore' : ['ignore', 'pipe', 'inherit'],
+  });
+}
+
+/** Resolves when the server writes a log line with this message. */
+function logged(server: ChildProcess, msg: string): Promise<void> {
+  return new Promise((resolve) => {
+    let buffer = '';
+    server.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString('utf8');
+      if (buffer.includes(`"msg":"${msg}"`)) resolve();
+    });
   });
 }
 
@@ -57,5 +69,38 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('clean shutdown on the e
     expect(await exitedAgain).toBe(0);
     expect(again.succeed).toBe(true);
     expect(again.user.locale).toBe('en');
+  }, 120_000);
+
+  it('SIGTERM lets a call in flight finish, refuses new connections, then exits 0', async () => {
+    const server = start('info');
+    await waitUp();
+    const body = JSON.stringify({ id: 'member@example.com', password: 'wellbeing-demo' });
+    // A call in flight when SIGTERM comes: its headers are parsed (the server said 100 Continue), its body comes after.
+    const response = new Promise<{ status: number; json: any }>((resolve, reject) => {
+      const req = http.request(
+        `${base}/api/functions/login`,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' } },
+        (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) }));
+        },
+      );
+      req.on('error', reject);
+      req.on('continue', () => {
+        const stopping = logged(server, 'shutting down');
+        server.kill('SIGTERM');
+        void stopping.then(async () => {
+          await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+          req.end(body);
+        });
+      });
+      req.flushHeaders();
+    });
+    const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+    const answer = await response;
+    expect(answer.status).toBe(200);
+    expect(answer.json.succeed).toBe(true);
+    expect(await exited).toBe(0);
   }, 120_000);
 });

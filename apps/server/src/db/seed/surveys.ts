@@ -4,10 +4,11 @@ import { sql } from 'drizzle-orm';
 import type { SeedContext } from './context.ts';
 import { faqCategories, faqItems, questionnaireAnswers, questionnaireItems, questionnaires } from '../schema/surveys.ts';
 import { richTextWithLineBreaks, sanitizeRichText } from '../../lib/sanitize.ts';
-import { tokyoDay } from '../../domains/help/service.ts';
+import { CONTENT_DIR, tokyoDay } from '../../domains/help/service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-const FAQ_FILE = path.join(import.meta.dirname, '../../domains/help/content/faq.json');
+// Beside the help pages, so the compiled server (dist/content) finds it the same way.
+const FAQ_FILE = path.join(CONTENT_DIR, 'faq.json');
 
 interface FaqFile {
   categories: { id: number; title_ja: string; title_en: string }[];

@@ -1,10 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { EMAIL_LINK_LIFETIME_MS } from '@hibi/contract/constants';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { mailOutbox, invitationCodes, emailLinks } from '../../db/schema/lifecycle.ts';
 import { users } from '../../db/schema/core.ts';
 import { LIMIT_PER_ACCOUNT } from './handlers.ts';
+import { loadConfig } from '../../config.ts';
+import { buildMailboxApp } from '../../mail/mailbox-server.ts';
 
 let t: TestApp;
 let clock = Date.now();
@@ -301,11 +303,18 @@ describe('developer tool functions', () => {
   });
 });
 
+/** The loopback-only mailbox listener of a test app (main.ts binds it to 127.0.0.1:MAILBOX_PORT). */
+async function mailboxOf(app: TestApp) {
+  const mailbox = await buildMailboxApp(app.database.db);
+  onTestFinished(() => mailbox.close());
+  return mailbox;
+}
+
 describe('local mailbox page', () => {
   it('lists the outbox with followable links for the local machine, under the strict CSP', async () => {
     const payload = signupPayload();
     await t.call('createUserByInvitationCode', payload);
-    const res = await t.app.inject({ url: '/dev/mailbox' });
+    const res = await (await mailboxOf(t)).inject({ url: '/dev/mailbox' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
@@ -321,24 +330,31 @@ describe('local mailbox page', () => {
     const [mail] = await mailsTo(payload.userEmailAddress);
     expect(mail!.htmlBody).toContain('&lt;i&gt;x&lt;/i&gt;&amp;');
     expect(mail!.htmlBody).not.toContain('<i>x');
-    const page = (await t.app.inject({ url: '/dev/mailbox' })).body;
+    const page = (await (await mailboxOf(t)).inject({ url: '/dev/mailbox' })).body;
     expect(page).toContain('&lt;i&gt;x&lt;/i&gt;&amp;');
     expect(page).not.toContain('<i>x');
   });
 
   it('does not exist for anyone else', async () => {
-    const res = await t.app.inject({ url: '/dev/mailbox', remoteAddress: '203.0.113.9' });
+    const res = await (await mailboxOf(t)).inject({ url: '/dev/mailbox', remoteAddress: '203.0.113.9' });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('setPassword');
   });
 
-  it('is not served when mail goes out over SMTP', async () => {
-    const withSmtp = await createTestApp({ seed: false, env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
-    try {
-      const res = await withSmtp.app.inject({ url: '/dev/mailbox' });
+  it('is never on the app port, not even for loopback: behind a same-host proxy every visitor is loopback (issue 12, 1)', async () => {
+    expect((await t.call('requestPasswordReset', { email: 'member@example.com' })).body.succeed).toBe(true);
+    for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const res = await t.app.inject({ url: '/dev/mailbox', remoteAddress });
       expect(res.body).not.toContain('Local mailbox');
-    } finally {
-      await withSmtp.close();
+      expect(res.body).not.toContain('setPassword?token=');
     }
+  });
+
+  it('has no listener when mail goes out over SMTP, nor in production', () => {
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:1' } as NodeJS.ProcessEnv).mailboxPort).toBeNull();
+    const production = { NODE_ENV: 'production', APP_BASE_URL: 'https://hibi.example.com', SMTP_URL: 'smtp://127.0.0.1:1' };
+    expect(loadConfig(production as NodeJS.ProcessEnv).mailboxPort).toBeNull();
+    expect(loadConfig({ MAILBOX_PORT: '4555' } as NodeJS.ProcessEnv).mailboxPort).toBe(4555);
+    expect(loadConfig({ PORT: '4000' } as NodeJS.ProcessEnv).mailboxPort).toBe(4001);
   });
 });
