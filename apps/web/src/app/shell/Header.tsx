@@ -54,6 +54,7 @@ export function Header({ onOpenLanguage }: { onOpenLanguage: () => void }) {
           </ul>
         </nav>
         <div className="site-header__actions">
+          {/* The accessible name starts with the visible text (WCAG 2.5.3, label in name). */}
           <button type="button" className="lang-button" onClick={onOpenLanguage} aria-label={t('language.open')}>
             <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
               <circle cx="12" cy="12" r="9" />
