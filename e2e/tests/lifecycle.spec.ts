@@ -13,6 +13,8 @@ const TEXT = {
     codeExpired: '招待コードの有効期限が切れています',
     confirmTitle: '登録内容の確認',
     completeTitle: '登録が完了しました',
+    termsAgree: '同意して利用を続ける',
+    termsSignOut: '同意せずにログアウトする',
   },
   en: {
     mismatch: 'Mailaddress does not match',
@@ -23,6 +25,8 @@ const TEXT = {
     codeExpired: 'The invitation code has expired',
     confirmTitle: 'Confirm your entries',
     completeTitle: 'You have signed up',
+    termsAgree: 'Agree and continue',
+    termsSignOut: 'Sign out without agreeing',
   },
 } as const;
 
@@ -131,8 +135,22 @@ for (const lang of ['ja', 'en'] as const) {
       const signupLink = await linkFromMailbox(page, email);
       await setPasswordThroughLink(page, signupLink, 'first-password-1', lang, { testInfo, name: 'set-password' });
       await logInWithForm(page, email, 'first-password-1');
+      // Terms first (issue 13, 1): a new member has accepted no terms version, so sign-in ends on the terms page,
+      // and no other page can be reached until they agree (the server refuses their calls meanwhile).
+      await expect(page).toHaveURL(/\/terms$/);
+      await page.goto('/events');
+      await expect(page).toHaveURL(/\/terms$/);
+      const token = JSON.parse((await page.evaluate(() => localStorage.getItem('hibi.session')))!).token as string;
+      const refused = await page.request.post('/api/functions/getMyProfile', { data: {}, headers: { authorization: `Bearer ${token}` } });
+      expect(refused.status()).toBe(403);
+      expect((await refused.json()).errorCode).toBe('termsNotAccepted');
+      await expect(page.getByRole('button', { name: TEXT[lang].termsSignOut })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await screenshot(page, testInfo, 'terms-after-signin', lang);
+      await page.getByRole('button', { name: TEXT[lang].termsAgree }).click();
       await expect(page).toHaveURL(/\/$/);
       expect(await page.evaluate(() => localStorage.getItem('hibi.session'))).toContain('"hasEmail":true');
+      expect(await page.evaluate(() => localStorage.getItem('hibi.session'))).toContain('"termsVersion":2');
 
       // The link works once.
       await page.goto(signupLink);
@@ -172,6 +190,9 @@ for (const lang of ['ja', 'en'] as const) {
       const email = `${account.toLowerCase()}-${Date.now()}@example.org`;
       await useLanguage(page, lang);
       await logInWithForm(page, account, 'wellbeing-demo');
+      // The company created the account; its member has accepted no terms yet: terms first, then the address.
+      await expect(page).toHaveURL(/\/terms$/);
+      await page.getByRole('button', { name: TEXT[lang].termsAgree }).click();
       await expect(page).toHaveURL(/\/registerMailAddress$/);
 
       await page.locator('form button[type="submit"]').click();
@@ -228,7 +249,10 @@ for (const lang of ['ja', 'en'] as const) {
     test.setTimeout(120_000);
     const email = await newAccount(page, `devtool-${testInfo.project.name}-${lang}`, 'devtool-password');
     await useLanguage(page, lang);
-    await loginAs(page, email, 'devtool-password');
+    const sessionToken = await loginAs(page, email, 'devtool-password');
+    // A new account agrees to the terms first (decision 056); the page's start-up check then reads the new version.
+    const accepted = await page.request.post('/api/functions/acceptTerms', { data: { termsVersion: 2 }, headers: { authorization: `Bearer ${sessionToken}` } });
+    expect((await accepted.json()).succeed).toBe(true);
     await page.goto(DEVTOOL_PATH);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'ja' ? '開発者ツール' : 'Developer tool');
     await expect(page.getByRole('note')).toContainText(lang === 'ja' ? '入力チェックを行いません' : 'does no validation');

@@ -6,6 +6,8 @@ export { SUPPORTED_LOCALES, DEFAULT_LOCALE, normaliseLocale, type Locale } from 
 export const PROTOCOL_ERROR_CODES = [
   'validationError',
   'loginRequired',
+  /** Signed in, but the current terms version is not accepted yet (HTTP 403): only `beforeTerms` functions answer. */
+  'termsNotAccepted',
   'unknownFunction',
   'tooManyRequests',
   'internalError',
@@ -34,6 +36,12 @@ export interface FunctionDef<
   response: R;
   /** Business error codes this function can answer with (HTTP 200, succeed false). */
   errorCodes: readonly E[];
+  /**
+   * Callable by a signed-in member who has not accepted the current terms version yet (the calls the terms page and
+   * sign-out need). Every other function answers 403 `termsNotAccepted` to such a member (auth `required`) or treats
+   * the caller as a guest (auth `optional`).
+   */
+  beforeTerms: boolean;
 }
 
 export function defineFunction<
@@ -49,8 +57,9 @@ export function defineFunction<
   payload: P;
   response: R;
   errorCodes?: readonly E[];
+  beforeTerms?: boolean;
 }): FunctionDef<Name, P, R, E, A> {
-  return { ...def, errorCodes: def.errorCodes ?? [] };
+  return { ...def, errorCodes: def.errorCodes ?? [], beforeTerms: def.beforeTerms ?? false };
 }
 
 export type PayloadOf<F extends FunctionDef> = z.input<F['payload']>;

@@ -4,7 +4,7 @@ import { localeField, normaliseLocale, type FunctionDef, type Locale } from '@hi
 import { validationMessages } from '@hibi/contract/messages';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { resolveToken } from '../domains/auth/service.ts';
+import { currentTermsVersion, resolveToken } from '../domains/auth/service.ts';
 import { hitRateLimit } from '../lib/rate-limit.ts';
 import { BusinessFailure, TooManyRequests, type BaseContext, type Handler } from './types.ts';
 
@@ -70,6 +70,12 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
       const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
       if (token) user = await resolveToken(db, token, now());
       if (auth === 'required' && !user) return send(reply, 401, { succeed: false, errorCode: 'loginRequired' });
+      // Terms first (spec 1 §4): a member below the current terms version may only reach the calls the terms page
+      // needs; everything else is refused (or, where guests are served, answered as for a guest).
+      if (user && !handler.def.beforeTerms && user.acceptedTermsVersion < (await currentTermsVersion(db, now()))) {
+        if (auth === 'required') return send(reply, 403, { succeed: false, errorCode: 'termsNotAccepted' });
+        user = null;
+      }
     }
 
     const ctx: BaseContext & { user: typeof user } = {

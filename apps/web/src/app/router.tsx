@@ -4,6 +4,7 @@ import { routeTable, type RouteSpec } from './routeTable.ts';
 import { RootLayout } from './shell/RootLayout.tsx';
 import { RouteError } from './shell/RouteError.tsx';
 import { reauthenticate } from '../lib/auth/reauthenticate.ts';
+import { allowedBeforeTerms, termsPending } from '../lib/auth/termsGate.ts';
 
 /** A screen's chunk that has not come after CHUNK_LOAD_TIMEOUT_MS counts as failed (spec 1 §9). */
 function withTimeout<T>(load: () => Promise<T>): Promise<T> {
@@ -47,9 +48,11 @@ export function createRouter() {
       id: 'root',
       element: <RootLayout />,
       errorElement: <RouteError />,
-      // Before every navigation a stored token is re-authenticated (spec 2 §2).
-      loader: async () => {
+      // Before every navigation a stored token is re-authenticated (spec 2 §2), and a member who has not accepted
+      // the current terms goes to the terms page (spec 1 §4).
+      loader: async ({ request }) => {
         await reauthenticate();
+        if (!allowedBeforeTerms(new URL(request.url).pathname) && (await termsPending())) throw redirect('/terms');
         return null;
       },
       shouldRevalidate: () => true,

@@ -14,6 +14,9 @@ export class ApiError extends Error {
   }
 }
 
+/** Dispatched on window when the server says the signed-in member must accept the terms first (403 termsNotAccepted). */
+export const TERMS_REQUIRED_EVENT = 'hibi:terms-required';
+
 /**
  * Calls a function of the entry: POST /api/functions/{name} with the payload, the locale and the bearer token.
  * Resolves with the envelope for HTTP 200 (success or business failure) and for 400 validation errors;
@@ -41,6 +44,7 @@ export async function call<N extends FunctionName>(
     throw new ApiError('internalError', response.status);
   }
   if (response.status === 401 && token) session.clear();
+  if (response.status === 403 && body && !body.succeed && body.errorCode === 'termsNotAccepted') window.dispatchEvent(new Event(TERMS_REQUIRED_EVENT));
   if (response.status === 200 || response.status === 400) return body;
   throw new ApiError(body && !body.succeed ? body.errorCode : 'internalError', response.status);
 }

@@ -39,6 +39,7 @@ export const login = defineFunction({
 
 export const authenticateWithToken = defineFunction({
   name: 'authenticateWithToken',
+  beforeTerms: true,
   auth: 'required',
   summary: 'Check the bearer token and return the signed-in user.',
   payload: z.object({}),
@@ -47,6 +48,7 @@ export const authenticateWithToken = defineFunction({
 
 export const logout = defineFunction({
   name: 'logout',
+  beforeTerms: true,
   auth: 'required',
   summary: 'End the bearer token on the server.',
   payload: z.object({}),
@@ -55,6 +57,7 @@ export const logout = defineFunction({
 
 export const acceptTerms = defineFunction({
   name: 'acceptTerms',
+  beforeTerms: true,
   auth: 'required',
   summary: 'Record that the signed-in user accepted a terms version.',
   payload: z.object({ termsVersion: z.number().int().min(1).max(1_000_000) }),
@@ -72,6 +75,7 @@ export const getConfig = defineFunction({
 
 export const notifyLoggedIn = defineFunction({
   name: 'notifyLoggedIn',
+  beforeTerms: true,
   auth: 'required',
   summary: 'Tell the server that the user signed in, with the locale; returns the tenant contract.',
   payload: z.object({}),
@@ -80,6 +84,7 @@ export const notifyLoggedIn = defineFunction({
 
 export const updateLocale = defineFunction({
   name: 'updateLocale',
+  beforeTerms: true,
   auth: 'optional',
   summary: "Save the caller's language (the payload's locale) on the account.",
   payload: z.object({}),

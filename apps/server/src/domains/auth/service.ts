@@ -94,6 +94,19 @@ export async function getTermsVersion(db: Db): Promise<number> {
   return Number.isInteger(value) && value > 0 ? value : 1;
 }
 
+/** How long a process trusts the terms version it read: an operator's change reaches every call within this. */
+export const TERMS_VERSION_CACHE_MS = 10_000;
+const termsVersionCache = new WeakMap<Db, { value: number; readAt: number }>();
+
+/** The configured terms version, read at most every TERMS_VERSION_CACHE_MS per database (the entry asks on every call). */
+export async function currentTermsVersion(db: Db, now: Date): Promise<number> {
+  const cached = termsVersionCache.get(db);
+  if (cached && now.getTime() - cached.readAt >= 0 && now.getTime() - cached.readAt < TERMS_VERSION_CACHE_MS) return cached.value;
+  const value = await getTermsVersion(db);
+  termsVersionCache.set(db, { value, readAt: now.getTime() });
+  return value;
+}
+
 export async function pruneExpiredSessions(db: Db, now: Date): Promise<void> {
   await db.delete(sessions).where(sql`${sessions.expiresAt} <= ${now.toISOString()}`);
 }

@@ -232,9 +232,16 @@ describe('requestPasswordReset and setPassword', () => {
   });
 });
 
+/** A company-created account has accepted no terms; it agrees first, as the web app makes it (decision 056). */
+async function signedInWithTerms(id: string): Promise<string> {
+  const token = await t.login(id);
+  expect((await t.call('acceptTerms', { termsVersion: 2 }, token)).body.succeed).toBe(true);
+  return token;
+}
+
 describe('updateEmailAddressWithResetPassword', () => {
   it('registers an address for a signed-in account without one: the link sets the address and the password', async () => {
-    const token = await t.login('EMP-0002');
+    const token = await signedInWithTerms('EMP-0002');
     const other = await t.login('EMP-0002');
     const res = await t.call('updateEmailAddressWithResetPassword', { email: 'Emp2@Example.org', locale: 'ja' }, token);
     expect(res.body).toEqual({ succeed: true });
@@ -254,7 +261,7 @@ describe('updateEmailAddressWithResetPassword', () => {
   });
 
   it('refuses an address someone else has, an empty address, and a guest whose address is not on file', async () => {
-    const token = await t.login('EMP-0003');
+    const token = await signedInWithTerms('EMP-0003');
     const before = await counts();
     expect((await t.call('updateEmailAddressWithResetPassword', { email: 'member@example.com' }, token)).body).toEqual({ succeed: false, errorCode: 'emailTaken' });
     const empty = await t.call('updateEmailAddressWithResetPassword', { email: '' }, token);
@@ -267,7 +274,7 @@ describe('updateEmailAddressWithResetPassword', () => {
   });
 
   it('does not set an address that was taken between the request and the link', async () => {
-    const token = await t.login('EMP-0004');
+    const token = await signedInWithTerms('EMP-0004');
     await t.call('updateEmailAddressWithResetPassword', { email: 'race@example.org' }, token);
     const link = tokenOf((await mailsTo('race@example.org'))[0]!.textBody);
     const payload = signupPayload({ userEmailAddress: 'race@example.org', userEmailAddress2: 'race@example.org' });

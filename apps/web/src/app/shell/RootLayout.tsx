@@ -1,8 +1,10 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigate, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ANCHOR_SCROLL_DELAY_MS } from '@hibi/contract/constants';
 import { useSession } from '../../lib/session.ts';
+import { TERMS_REQUIRED_EVENT } from '../../lib/api.ts';
+import { forgetRequiredTermsVersion } from '../../lib/auth/termsGate.ts';
 import { truncateDescription, usePageMetaOverride } from '../../lib/meta.ts';
 import { LoginRequired } from '../../components/LoginRequired.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -56,7 +58,18 @@ export function RootLayout() {
   const [languageOpen, setLanguageOpen] = useState(false);
   const [toast, setToast] = useState<string | null>(null);
   const handle = matches.at(-1)?.handle as RouteHandle | undefined;
+  const navigate = useNavigate();
   useScrollRules();
+
+  // The terms changed while the member was using the app: the server refuses until they agree (spec 1 §4).
+  useEffect(() => {
+    const toTerms = () => {
+      forgetRequiredTermsVersion();
+      void navigate('/terms');
+    };
+    window.addEventListener(TERMS_REQUIRED_EVENT, toTerms);
+    return () => window.removeEventListener(TERMS_REQUIRED_EVENT, toTerms);
+  }, [navigate]);
 
   useEffect(() => {
     if (!toast) return;

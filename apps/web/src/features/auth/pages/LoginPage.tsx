@@ -5,6 +5,7 @@ import { call, ApiError } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
 import { pathAfterLogin } from '../../../lib/auth/startLogin.ts';
 import { markVerifiedNow } from '../../../lib/auth/reauthenticate.ts';
+import { termsPending } from '../../../lib/auth/termsGate.ts';
 
 type FieldErrors = { id?: string; password?: string };
 
@@ -51,6 +52,11 @@ export default function LoginPage() {
       }
       const notified = await call('notifyLoggedIn');
       if (notified.succeed) session.update({ contract: notified.tenantContract });
+      // Terms first: a member below the current version agrees before anything else (the router holds them there).
+      if (await termsPending()) {
+        navigate('/terms', { replace: true });
+        return;
+      }
       navigate(result.user.hasEmail ? pathAfterLogin() : '/registerMailAddress', { replace: true });
     } catch (e) {
       session.clear();

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { call, callOrThrow } from '../../../lib/api.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { session } from '../../../lib/session.ts';
+import { session, useSession } from '../../../lib/session.ts';
+import { pathAfterLogin } from '../../../lib/auth/startLogin.ts';
 import { RichText } from '../../../components/RichText.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 
@@ -13,10 +14,15 @@ interface TermsSection {
   paragraphs: string[];
 }
 
-/** The terms and the privacy policy with the agree button: records the terms version, then goes to sign-in. */
+/**
+ * The terms and the privacy policy with the agree button. A guest agrees before signing in (the version is kept in
+ * the browser and recorded at sign-in); a signed-in member below the current version is held here by the router
+ * until they agree (recorded at once, then on to where they were going) or sign out (spec 1 §4).
+ */
 export default function TermsPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
+  const signedIn = useSession();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const terms = t('terms.sections', { returnObjects: true }) as TermsSection[];
@@ -36,12 +42,32 @@ export default function TermsPage() {
       const config = await call('getConfig');
       if (!config.succeed) throw new Error(config.errorCode);
       session.rememberAcceptedTerms(config.termsVersion);
-      if (session.get()) await call('acceptTerms', { termsVersion: config.termsVersion });
-      navigate('/login');
+      const current = session.get();
+      if (!current) {
+        navigate('/login');
+        return;
+      }
+      const recorded = await call('acceptTerms', { termsVersion: config.termsVersion });
+      if (!recorded.succeed) throw new Error(recorded.errorCode);
+      session.update({ user: { ...current.user, termsVersion: recorded.termsVersion } });
+      navigate(current.user.hasEmail ? pathAfterLogin() : '/registerMailAddress', { replace: true });
     } catch {
       setError(t('terms.failed'));
     } finally {
       setBusy(false);
+    }
+  }
+
+  async function signOut() {
+    setBusy(true);
+    try {
+      await call('logout');
+    } catch {
+      // Signed out in this browser all the same.
+    } finally {
+      session.clear();
+      setBusy(false);
+      navigate('/', { replace: true });
     }
   }
 
@@ -94,8 +120,15 @@ export default function TermsPage() {
         </p>
       )}
       <button type="button" className="button button--primary button--block" onClick={() => void agree()} disabled={busy}>
-        {t('terms.agree')}
+        {signedIn ? t('terms.agreeSignedIn') : t('terms.agree')}
       </button>
+      {signedIn && (
+        <p className="terms-signout">
+          <button type="button" className="button button--outline button--block" onClick={() => void signOut()} disabled={busy}>
+            {t('terms.signOut')}
+          </button>
+        </p>
+      )}
     </div>
   );
 }
