@@ -46,7 +46,8 @@ test.describe('announcements', () => {
       const items = page.locator('.announcement-item');
       await expect(items).toHaveCount(10);
       await expect(page.getByText(CONTRACT_ONLY_TITLE[lang])).toBeVisible();
-      await expect(page.locator('.contract-note')).toHaveCount(0);
+      // The corporate-only notice shows for corporate members too, as on events and surveys (issue 13, finding 4).
+      await expect(page.locator('.contract-note')).toBeVisible();
       await expect(items.first().locator('.announcement-item__unread')).toBeVisible();
       await items.first().getByRole('link').click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'ja' ? '【重要】システムメンテナンスのお知らせ' : '[Important] Scheduled system maintenance');

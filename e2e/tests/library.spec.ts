@@ -87,6 +87,9 @@ test.describe('library', () => {
     test(`member@example.com reads a whole article: sections, video, share, tags, related and recommended, in ${lang}`, async ({ page }, testInfo) => {
       await useLanguage(page, lang);
       await loginAs(page, 'member@example.com');
+      // The corporate-only notice shows for corporate members too (issue 13, finding 4).
+      await page.goto('/library/new');
+      await expect(page.locator('.contract-note')).toBeVisible();
       // Article 1 has a video, images and a link button.
       await page.goto('/library/1');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'ja' ? '健康診断の結果票、どこを見ればいい？' : 'Reading your health checkup report');

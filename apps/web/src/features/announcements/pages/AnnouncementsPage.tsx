@@ -15,7 +15,7 @@ export default function AnnouncementsPage() {
   return (
     <div className="container page">
       <h1 className="page-title">{t('title')}</h1>
-      {!session?.contract.corporateContract && <p className="contract-note">{t('contractNote')}</p>}
+      <p className="contract-note">{t('contractNote')}</p>
       {list.isPending && <Spinner />}
       {list.isError && items.length === 0 && <p className="empty-state">{t('loadFailed')}</p>}
       {list.isSuccess && items.length === 0 && <p className="empty-state">{t('empty')}</p>}

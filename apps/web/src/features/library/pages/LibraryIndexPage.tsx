@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { Carousel } from '../../../components/ImageSlider.tsx';
-import { useSession } from '../../../lib/session.ts';
 import { useLibraryTop } from '../api/queries.ts';
 import { ArticleCard, ArticleGrid } from '../components/ArticleCard.tsx';
 import { PopularWordsModal } from '../components/PopularWordsModal.tsx';
@@ -19,14 +18,13 @@ const PICKUP_BREAKPOINTS = [
 /** The library index: search words, pickups, 3 new, 3 ranking, 3 per listed tag — one call. */
 export default function LibraryIndexPage() {
   const { t } = useTranslation('library');
-  const session = useSession();
   const top = useLibraryTop();
   const [searchOpen, setSearchOpen] = useState(false);
   const data = top.data;
   return (
     <div className="container page library">
       <h1 className="page-title">{t('title')}</h1>
-      {!session?.contract.corporateContract && <p className="contract-note">{t('contractNote')}</p>}
+      <p className="contract-note">{t('contractNote')}</p>
       <div className="library-search">
         <button type="button" className="library-search__box" onClick={() => setSearchOpen(true)} aria-haspopup="dialog">
           <span aria-hidden="true" className="library-search__icon">

@@ -5,7 +5,6 @@ import type { SortBy } from '@hibi/contract/functions/content';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { ReadMore } from '../../../components/ReadMore.tsx';
 import { usePageMeta } from '../../../lib/meta.ts';
-import { useSession } from '../../../lib/session.ts';
 import { usePopularTags, useTaggedArticles } from '../api/queries.ts';
 import { ArticleGrid } from '../components/ArticleCard.tsx';
 import { GENRE_IDS, isGenre } from '../genres.ts';
@@ -21,7 +20,6 @@ export default function LibraryTagPage() {
   const { t } = useTranslation('library');
   const { id = '' } = useParams();
   const [params, setParams] = useSearchParams();
-  const session = useSession();
   const sortId = useId();
   const sortParam = params.get('sort');
   const sortBy: SortBy = SORTS.includes(sortParam as SortBy) ? (sortParam as SortBy) : 'newer';
@@ -62,7 +60,7 @@ export default function LibraryTagPage() {
         </nav>
       )}
       <h1 className="page-title">{searched ? t('tag.searchResults', { tag: tagName }) : tagName || t('tag.fallbackTitle')}</h1>
-      {!session?.contract.corporateContract && <p className="contract-note">{t('contractNote')}</p>}
+      <p className="contract-note">{t('contractNote')}</p>
       <div className="library-toolbar">
         <label htmlFor={sortId} className="library-toolbar__label">
           {t('sort.label')}
