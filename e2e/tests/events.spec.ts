@@ -199,6 +199,10 @@ for (const lang of ['ja', 'en'] as Lang[]) {
       await page.goto(`/events/${ids['Autumn hike on Mt. Takao']}`);
       await expect(page.locator('.session__actions button')).toHaveText(t.reserve);
       await expect(page.locator('.session__actions button')).toBeDisabled();
+      // The dictionary's text says why it cannot be booked (issue 13, finding 6), and the button points to it.
+      await expect(page.locator('.session__actions .session__note')).toHaveText(lang === 'ja' ? '現在このイベントは予約できません' : "Can't book this event at the moment");
+      await expect(page.locator('.session__actions button')).toHaveAccessibleDescription(lang === 'ja' ? '現在このイベントは予約できません' : "Can't book this event at the moment");
+      await screenshot(page, testInfo, 'event-detail-not-open', lang);
 
       await page.goto(`/events/${ids['Marunouchi Charity Run 2026 (entry on an external site)']}`);
       const link = page.locator('.session__actions a');

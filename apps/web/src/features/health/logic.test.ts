@@ -10,6 +10,7 @@ import {
   recommendedTags,
   stepsLevel,
   weekRange,
+  weightAxisRange,
 } from './logic.ts';
 
 describe('weeks', () => {
@@ -66,5 +67,15 @@ describe('report month picker', () => {
     expect(pickYear(2026, 12, l)).toEqual({ year: 2026, month: 10 });
     expect(pickYear(2021, 5, l)).toEqual({ year: 2021, month: 12 });
     expect(pickYear(2024, 5, l)).toEqual({ year: 2024, month: 5 });
+  });
+});
+
+describe('weightAxisRange (issue 13, finding 8)', () => {
+  it('runs from the lowest weight minus 1 to the highest plus 1, not rounded to whole kilograms', () => {
+    expect(weightAxisRange([62.4, 61.7, 63.2])).toEqual({ min: 60.7, max: 64.2 });
+    expect(weightAxisRange([70])).toEqual({ min: 69, max: 71 });
+  });
+  it('has a placeholder range without weights', () => {
+    expect(weightAxisRange([])).toEqual({ min: 0, max: 1 });
   });
 });

@@ -42,6 +42,13 @@ export function fiveTicks(latest: number): number[] {
 }
 
 /** Rating icon of a category score: 3 when the score is 0 (or missing), else floor((100 - score) / 25). */
+/** The report chart's weight axis: the lowest weight minus 1 kg to the highest plus 1 kg, unrounded (spec 2, monthly report). */
+export function weightAxisRange(weights: number[]): { min: number; max: number } {
+  if (!weights.length) return { min: 0, max: 1 };
+  const round1 = (n: number) => Math.round(n * 10) / 10;
+  return { min: round1(Math.min(...weights) - 1), max: round1(Math.max(...weights) + 1) };
+}
+
 export function ratingIcon(score: number | null | undefined): 0 | 1 | 2 | 3 {
   if (!score) return 3;
   return Math.min(3, Math.max(0, Math.floor((100 - score) / 25))) as 0 | 1 | 2 | 3;

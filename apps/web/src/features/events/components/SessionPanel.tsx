@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { EventDetail, EventSession, ReservationAnswer } from '@hibi/contract/functions/events';
@@ -31,6 +31,7 @@ function SessionButton({
   onCancel: () => void;
 }) {
   const { t } = useTranslation('events');
+  const noteId = useId();
   const button = session.button;
   if (!button) return null;
   if (button.kind === 'external' || button.kind === 'externalFull') {
@@ -46,6 +47,19 @@ function SessionButton({
       <button type="button" className="button button--outline button--block" disabled={busy} aria-busy={busy} onClick={onCancel}>
         {busy ? t('button.working') : t('button.cancel')}
       </button>
+    );
+  }
+  if (button.kind === 'notOpen') {
+    // Outside the booking window the button stays "Reserve", disabled; the dictionary's note says why (spec 1 §8).
+    return (
+      <>
+        <button type="button" className="button button--primary button--block" disabled aria-describedby={noteId}>
+          {t('button.notOpen')}
+        </button>
+        <p className="session__note" id={noteId}>
+          {t('button.cannotBookNow')}
+        </p>
+      </>
     );
   }
   return (

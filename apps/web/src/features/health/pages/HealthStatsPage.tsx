@@ -22,6 +22,7 @@ import {
   recommendedTags,
   type Category,
   type YearMonth,
+  weightAxisRange,
 } from '../logic.ts';
 import { Emoticon } from '../components/Emoticon.tsx';
 import '../health.css';
@@ -75,8 +76,7 @@ function ScoreChart({ stats }: { stats: Stats }) {
   const wide = useWide();
   const rows = stats.scoreData;
   const weights = rows.map((r) => r.weight).filter((w): w is number => w !== null && w > 0);
-  const wMin = weights.length ? Math.floor(Math.min(...weights) - 1) : 0;
-  const wMax = weights.length ? Math.ceil(Math.max(...weights) + 1) : 1;
+  const { min: wMin, max: wMax } = weightAxisRange(weights);
   const label = (m: string) => m.replace('-', '.');
   // Wider than 768 px the 4 months sit in 6 columns, one empty column of padding each side.
   const pad = wide ? [''] : [];
