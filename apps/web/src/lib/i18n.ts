@@ -36,7 +36,8 @@ export async function initI18n(language: Locale = storedLanguage()) {
     .use(initReactI18next)
     .init({
       lng: language,
-      fallbackLng: 'ja',
+      // Japanese is the default, English the fallback for a message a file lacks (spec 2, locales).
+      fallbackLng: 'en',
       supportedLngs: ['ja', 'en'],
       ns: ['common'],
       defaultNS: 'common',
