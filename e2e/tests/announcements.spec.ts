@@ -85,6 +85,20 @@ test.describe('announcements', () => {
     await expect(page).toHaveURL(/\/notFound$/);
   });
 
+  for (const lang of LANGS) {
+    test(`a link to the app-only action goals shows as a notice, not a dead button, in ${lang}`, async ({ page }, testInfo) => {
+      await useLanguage(page, lang);
+      await loginAs(page, lang === 'ja' ? 'member45@example.com' : 'member46@example.com');
+      await page.goto('/notifications');
+      await page.getByRole('link', { name: lang === 'ja' ? '冬のウォーキングキャンペーンを開始しました' : 'Our winter walking campaign has started' }).click();
+      const note = page.locator('.content-section__notice');
+      await expect(note).toHaveText(lang === 'ja' ? '「今月のアクション目標」は、スマートフォンアプリでご覧いただけます。' : '“This month’s action goals” is in the Hibi smartphone app.');
+      await expect(note).toHaveAttribute('role', 'note');
+      await expectNoAxeViolations(page);
+      await screenshot(page, testInfo, 'announcement-action-goals', lang);
+    });
+  }
+
   test('an unknown or malformed id goes to /notFound', async ({ page }) => {
     await page.goto('/notifications/999999');
     await expect(page).toHaveURL(/\/notFound$/);

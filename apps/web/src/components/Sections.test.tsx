@@ -33,6 +33,22 @@ describe('sectionLinkPath', () => {
 });
 
 describe('Sections', () => {
+  it('shows a link-button section to an app-only destination (AdminActionGoals) as a notice, not a dead button (issue 13, 3)', () => {
+    render(
+      <MemoryRouter>
+        <Sections
+          sections={[
+            { ...base, sectionType: 5, relType: 'AdminActionGoals', relObjectID: '4' },
+            { ...base, sectionType: 5, relType: 'AdminActionGoals', relObjectID: '5', relLabel: 'Walk 8000 steps' },
+          ]}
+        />
+      </MemoryRouter>,
+    );
+    const notes = screen.getAllByRole('note');
+    expect(notes.map((n) => n.textContent)).toEqual(['rel.inApp', 'rel.labelInApp:{"label":"Walk 8000 steps"}']);
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
   it('renders subtitles, comments, link buttons, and reports video plays and attachment opens', () => {
     const onVideoPlay = vi.fn();
     const onAttachmentOpen = vi.fn();

@@ -106,6 +106,13 @@ export function Sections({ sections, onVideoPlay, onAttachmentOpen }: SectionsPr
                 </Link>
               </p>
             )}
+            {!path && section.sectionType === 5 && section.relType && (
+              // A link to something only the smartphone app has (the administrator's action goals): its label as a
+              // notice instead of a button to nowhere (spec 1 §3, issue 13 finding 3).
+              <p className="content-section__notice" role="note">
+                {section.relLabel ? t('rel.labelInApp', { label: section.relLabel }) : t('rel.inApp')}
+              </p>
+            )}
           </section>
         );
       })}

@@ -319,6 +319,8 @@ export async function seedContent(ctx: SeedContext): Promise<void> {
       if (i % 3 === 0) list.push({ sectionType: 5, relType: 'EventList', relLabelJa: 'イベント一覧を見る', relLabelEn: 'See the events' });
       if (i % 3 === 1) list.push({ sectionType: 5, relType: 'ReportArticles', relObjectId: articleIds[i % ARTICLES.length]!, relLabelJa: '関連記事を読む', relLabelEn: 'Read the related article' });
       if (i % 3 === 2) list.push({ sectionType: 5, relType: 'ReportArticleList', relLabelJa: 'ライブラリの新着記事', relLabelEn: 'New in the library' });
+      // The walking campaign points to the administrator's action goals, which only the smartphone app shows.
+      if (i === 1) list.push({ sectionType: 5, relType: 'AdminActionGoals', relObjectId: '1', relLabelJa: '今月のアクション目標', relLabelEn: 'This month’s action goals' });
       return { ownerId, sections: list };
     }),
   );
