@@ -263,6 +263,22 @@ describe('reserveEvent and cancelEventReservation', () => {
     expect((await t.call('reserveEvent', { eventID: ids.stretch, sessionID: s, body: [] }, tokens[3])).body.succeed).toBe(true);
   });
 
+  it('books a session whose reservationType is neither 0 nor 2 in the app (spec 1: other values exist; issue 13, 9)', async () => {
+    const [s] = await sessionIds(ids.stretch!);
+    await t.database.db.execute(sql`UPDATE event_sessions SET reservation_type = 3 WHERE id = ${s}`);
+    try {
+      // Free every seat of the 3-seat session the test before filled.
+      await t.database.db.execute(sql`DELETE FROM event_reservations WHERE session_id = ${s}`);
+      await t.database.db.execute(sql`UPDATE event_sessions SET reserved_count = 0 WHERE id = ${s}`);
+      const token = await t.login('member49@example.com');
+      const before = (await t.call('getEventByID', { eventID: ids.stretch }, token)).body.event;
+      expect(before.sessions[0].button).toEqual({ kind: 'reserve', enabled: true });
+      expect((await t.call('reserveEvent', { eventID: ids.stretch, sessionID: s, body: [] }, token)).body.succeed).toBe(true);
+    } finally {
+      await t.database.db.execute(sql`UPDATE event_sessions SET reservation_type = 1 WHERE id = ${s}`);
+    }
+  });
+
   it('refuses a cancellation once the session has started', async () => {
     const token = await t.login('member49@example.com');
     const lunch = await eventId('Lunchtime office stretch');

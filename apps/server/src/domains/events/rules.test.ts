@@ -59,6 +59,8 @@ describe('session button order (spec 1 §4)', () => {
     expect(sessionButton(session({ reservedCount: 10 }), false, NOW)).toEqual({ kind: 'full', enabled: false });
     expect(sessionButton(session(), false, NOW)).toEqual({ kind: 'reserve', enabled: true });
     expect(sessionButton(session({ reservationType: 0 }), false, NOW)).toBeNull();
+    // Values other than 0 and 2 book in the app (issue 13, finding 9).
+    for (const reservationType of [1, 3, 7]) expect(sessionButton(session({ reservationType }), false, NOW)).toEqual({ kind: 'reserve', enabled: true });
   });
 });
 

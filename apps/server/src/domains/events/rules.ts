@@ -27,9 +27,17 @@ export interface SessionState {
   externalFull: boolean;
 }
 
-/** Sessions that need a reservation: in the app (1) or on an external site (2). */
+/**
+ * reservationType: 0 shows the time only (no button), 2 books on an external site, and every other value books in the
+ * app (spec 1: "other values exist"; issue 13 finding 9, decision 023).
+ */
 export function needsReservation(s: Pick<SessionState, 'reservationType'>): boolean {
-  return s.reservationType === 1 || s.reservationType === 2;
+  return s.reservationType !== 0;
+}
+
+/** Booked through the app itself (not time-only, not an external site). */
+export function booksInApp(reservationType: number): boolean {
+  return reservationType !== 0 && reservationType !== 2;
 }
 
 /** The booking window; without explicit bounds it is open from publication until the session starts. */

@@ -4,7 +4,7 @@ import type { EventDetail, EventListItem, EventQuestion, EventSession, Reservati
 import type { Db } from '../../db/client.ts';
 import { loadSections } from '../content/sections.ts';
 import type { AuthUser } from '../../functions/types.ts';
-import { DAY_MS, isFullyReserved, isOneDay, reserveStatus, sessionButton, startOfTokyoDay, type SessionState } from './rules.ts';
+import { booksInApp, DAY_MS, isFullyReserved, isOneDay, reserveStatus, sessionButton, startOfTokyoDay, type SessionState } from './rules.ts';
 
 type Row = Record<string, unknown>;
 
@@ -75,7 +75,7 @@ function listColumns(user: AuthUser | null, locale: Locale): SQL {
     (SELECT json_agg(json_build_object(
         't', s.reservation_type, 's', ${ms('s', 'start_at')}, 'e', ${ms('s', 'end_at')}, 'c', s.capacity, 'n', s.reserved_count,
         'rs', ${ms('s', 'reservation_start_at')}, 're', ${ms('s', 'reservation_end_at')}, 'x', s.external_full))
-      FROM event_sessions s WHERE s.event_id = e.id AND s.reservation_type IN (1, 2)) AS rsessions`;
+      FROM event_sessions s WHERE s.event_id = e.id AND s.reservation_type <> 0) AS rsessions`;
 }
 
 function toListItem(r: EventRow, now: number, locale: Locale): EventListItem {
@@ -126,7 +126,7 @@ export async function listEvents(db: Db, user: AuthUser | null, locale: Locale, 
   const filters: SQL[] = [visibleTo(user, now), schedule];
   if (f.onlyFree) filters.push(sql`e.price = 0`);
   if (f.onlyOnline) filters.push(sql`e.providing_type IN (2, 3)`);
-  if (f.onlyReservation) filters.push(sql`EXISTS (SELECT 1 FROM event_sessions rs WHERE rs.event_id = e.id AND rs.reservation_type IN (1, 2))`);
+  if (f.onlyReservation) filters.push(sql`EXISTS (SELECT 1 FROM event_sessions rs WHERE rs.event_id = e.id AND rs.reservation_type <> 0)`);
   const result = await rows<EventRow>(
     db,
     sql`SELECT ${listColumns(user, locale)} FROM events e WHERE ${sql.join(filters, sql` AND `)}
@@ -319,7 +319,7 @@ export async function reserve(db: Db, userId: number, eventId: number, sessionId
       if (already) throw new Outcome(already);
       const state = sessionStateOf(s);
       const button = sessionButton(state, false, now.getTime());
-      if (s.reservation_type !== 1 || !button || button.kind === 'ended' || button.kind === 'notOpen') throw new Outcome('reservationNotAccepted');
+      if (!booksInApp(s.reservation_type) || !button || button.kind === 'ended' || button.kind === 'notOpen') throw new Outcome('reservationNotAccepted');
       if (s.capacity !== null && s.reserved_count >= s.capacity) throw new Outcome('reservationCapacityOver');
       const inserted = await rows<{ id: number }>(
         t,

@@ -19,6 +19,11 @@ interface Message {
   text: string;
 }
 
+/** reservationType 0 shows the time only, 2 books on an external site, every other value books in the app (spec 1). */
+function booksInApp(reservationType: number): boolean {
+  return reservationType !== 0 && reservationType !== 2;
+}
+
 function SessionButton({
   session,
   busy,
@@ -175,9 +180,9 @@ export function SessionPanel({ event, signedIn }: { event: EventDetail; signedIn
                 <p className="session__date">{formatEventDate(s.startDateTime, s.endDateTime, locale)}</p>
                 <p className="session__tags">
                   <span className="tag">{s.providingType === 2 ? t('session.online') : t('session.offline')}</span>
-                  {s.reservationType === 1 && <span className="tag tag--muted">{team ? t('session.perTeam') : t('session.perPerson')}</span>}
+                  {booksInApp(s.reservationType) && <span className="tag tag--muted">{team ? t('session.perTeam') : t('session.perPerson')}</span>}
                 </p>
-                {signedIn && s.reservationType === 1 && s.reservedCount !== undefined && (
+                {signedIn && booksInApp(s.reservationType) && s.reservedCount !== undefined && (
                   <p className="session__seats">
                     {s.capacity === null || s.capacity === undefined
                       ? t('session.seatsUnlimited', { reserved: s.reservedCount })
