@@ -26,7 +26,10 @@ const REPORT_FIRST_MONTH = '2021-12-01';
 const MONTHLY_LOSS_LIMIT_KG = 2;
 const UNDERWEIGHT_BMI = 18.5;
 
-async function applyStaged(db: Db, userId: number, source: string): Promise<number> {
+/** Steps of the last 14 days (today included) are merged across devices; older days are final (FAQ 3004). */
+export const STEP_MERGE_WINDOW_DAYS = 14;
+
+async function applyStaged(db: Db, userId: number, source: string, today: string): Promise<number> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const staged = await rows<{ day: string; steps: number | null; weight: string | null; body_fat_percentage: string | null }>(
@@ -35,7 +38,19 @@ async function applyStaged(db: Db, userId: number, source: string): Promise<numb
           RETURNING day::text AS day, steps, weight, body_fat_percentage`,
     );
     if (staged.length === 0) return 0;
-    const json = JSON.stringify(staged);
+    // A step count older than the merge window changes nothing on a day that already has one: that day is final.
+    // A day with no count yet (a first sync of a device's history) is still filled.
+    const firstMergeDay = addDays(today, -(STEP_MERGE_WINDOW_DAYS - 1));
+    const oldDaysWithSteps = new Set(
+      (
+        await rows<{ day: string }>(
+          tx,
+          sql`SELECT day::text AS day FROM daily_steps WHERE user_id = ${userId} AND day < ${firstMergeDay}::date
+              AND day IN (SELECT x.day FROM jsonb_to_recordset(${JSON.stringify(staged)}::jsonb) AS x(day date))`,
+        )
+      ).map((r) => r.day),
+    );
+    const json = JSON.stringify(staged.map((s) => (oldDaysWithSteps.has(s.day) ? { ...s, steps: null } : s)));
     // This source's count replaces its earlier one; the day keeps the largest count any source reported.
     await tx.execute(sql`
       INSERT INTO device_daily_steps (user_id, source, day, steps)
@@ -96,7 +111,7 @@ export function healthHandlers(config: Config): Handler[] {
     }),
 
     defineHandler(fns.notifyHealthDataFixed, async (payload, ctx) => {
-      const appliedDays = await applyStaged(ctx.db, ctx.user.id, payload.source);
+      const appliedDays = await applyStaged(ctx.db, ctx.user.id, payload.source, tokyoDay(ctx.now().getTime()));
       return { appliedDays };
     }),
 

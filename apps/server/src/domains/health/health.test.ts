@@ -46,26 +46,42 @@ const ALL_FLAGS = {
 
 describe('uploadHealthData and notifyHealthDataFixed', () => {
   it('stages until fixed, then replaces a re-sent day; the larger count of two devices stands', async () => {
-    const staged = await t.call('uploadHealthData', { healthData: [{ dateTime: noon('2026-01-05'), steps: 5000 }], source: 'phone', ...device }, a);
+    // A day inside the 14-day merge window that the demo gave no steps yet.
+    await t.database.db.execute(sql`DELETE FROM daily_steps WHERE day = '2026-11-10' AND user_id = (SELECT id FROM users WHERE email = 'member30@example.com')`);
+    await t.database.db.execute(sql`DELETE FROM device_daily_steps WHERE day = '2026-11-10' AND user_id = (SELECT id FROM users WHERE email = 'member30@example.com')`);
+    const staged = await t.call('uploadHealthData', { healthData: [{ dateTime: noon('2026-11-10'), steps: 5000 }], source: 'phone', ...device }, a);
     expect(staged.body).toEqual({ succeed: true, stagedCount: 1 });
-    expect((await range(a, '2026-01-05', '2026-01-05')).stepsData).toEqual([]);
+    expect((await range(a, '2026-11-10', '2026-11-10')).stepsData).toEqual([]);
 
     const fixed = await t.call('notifyHealthDataFixed', { source: 'phone', ...device }, a);
     expect(fixed.body).toEqual({ succeed: true, appliedDays: 1 });
-    expect((await range(a, '2026-01-05', '2026-01-05')).stepsData).toEqual([{ dateTime: day('2026-01-05'), steps: 5000 }]);
+    expect((await range(a, '2026-11-10', '2026-11-10')).stepsData).toEqual([{ dateTime: day('2026-11-10'), steps: 5000 }]);
 
     // Notifying again applies nothing new (idempotent).
     expect((await t.call('notifyHealthDataFixed', { source: 'phone', ...device }, a)).body.appliedDays).toBe(0);
 
     // The same device sends the day again: it replaces (even downwards).
-    await upload(a, 'phone', [{ dateTime: noon('2026-01-05'), steps: 4000 }]);
-    expect((await range(a, '2026-01-05', '2026-01-05')).stepsData[0].steps).toBe(4000);
+    await upload(a, 'phone', [{ dateTime: noon('2026-11-10'), steps: 4000 }]);
+    expect((await range(a, '2026-11-10', '2026-11-10')).stepsData[0].steps).toBe(4000);
 
     // A watch reports more for the day: the larger count stands; a smaller one from the watch does not lower it.
-    await upload(a, 'watch', [{ dateTime: noon('2026-01-05'), steps: 6100 }]);
-    expect((await range(a, '2026-01-05', '2026-01-05')).stepsData[0].steps).toBe(6100);
-    await upload(a, 'watch', [{ dateTime: noon('2026-01-05'), steps: 3000 }]);
-    expect((await range(a, '2026-01-05', '2026-01-05')).stepsData[0].steps).toBe(4000);
+    await upload(a, 'watch', [{ dateTime: noon('2026-11-10'), steps: 6100 }]);
+    expect((await range(a, '2026-11-10', '2026-11-10')).stepsData[0].steps).toBe(6100);
+    await upload(a, 'watch', [{ dateTime: noon('2026-11-10'), steps: 3000 }]);
+    expect((await range(a, '2026-11-10', '2026-11-10')).stepsData[0].steps).toBe(4000);
+  });
+
+  it('merges steps over the last 14 days only: an older day with a count is final, an older empty day is still filled (FAQ 3004)', async () => {
+    const c = await t.login('member32@example.com');
+    const steps = async (d: string) => (await range(c, d, d)).stepsData[0]?.steps;
+    await t.database.db.execute(sql`DELETE FROM daily_steps WHERE day IN ('2026-11-05', '2026-11-04', '2026-10-01') AND user_id = (SELECT id FROM users WHERE email = 'member32@example.com')`);
+    // 2026-11-05 is the first day of the window (2026-11-18 minus 13 days); 2026-11-04 is just outside it.
+    await upload(c, 'phone', [{ dateTime: noon('2026-11-05'), steps: 3000 }, { dateTime: noon('2026-11-04'), steps: 3000 }, { dateTime: noon('2026-10-01'), steps: 2500 }]);
+    expect([await steps('2026-11-05'), await steps('2026-11-04'), await steps('2026-10-01')]).toEqual([3000, 3000, 2500]);
+    await upload(c, 'watch', [{ dateTime: noon('2026-11-05'), steps: 9000 }, { dateTime: noon('2026-11-04'), steps: 9000 }, { dateTime: noon('2026-10-01'), steps: 9000 }]);
+    expect([await steps('2026-11-05'), await steps('2026-11-04'), await steps('2026-10-01')]).toEqual([9000, 3000, 2500]);
+    await upload(c, 'phone', [{ dateTime: noon('2026-11-04'), steps: 100 }]);
+    expect(await steps('2026-11-04')).toBe(3000);
   });
 
   it('stores weight and body fat from the device; 0 means not measured', async () => {
@@ -118,26 +134,32 @@ describe('uploadHealthData and notifyHealthDataFixed', () => {
 
 describe('recordHealthData and the daily score', () => {
   it('scores a day by the documented formula and compares with the day before', async () => {
+    // Days inside the 14-day step window, cleared of the demo's data (the day before included, for the comparison).
+    for (const table of ['daily_steps', 'device_daily_steps', 'health_logs']) {
+      await t.database.db.execute(
+        sql`DELETE FROM ${sql.identifier(table)} WHERE day BETWEEN '2026-11-11' AND '2026-11-13' AND user_id = (SELECT id FROM users WHERE email = 'member31@example.com')`,
+      );
+    }
     await upload(b, 'phone', [
-      { dateTime: noon('2026-01-12'), steps: 9000 },
-      { dateTime: noon('2026-01-13'), steps: 4000 },
+      { dateTime: noon('2026-11-12'), steps: 9000 },
+      { dateTime: noon('2026-11-13'), steps: 4000 },
     ]);
-    const first = await t.call('recordHealthData', { dateTime: noon('2026-01-12'), ...goodDay, weight: 60, note: 'good' }, b);
+    const first = await t.call('recordHealthData', { dateTime: noon('2026-11-12'), ...goodDay, weight: 60, note: 'good' }, b);
     // exercise 50 + 50 (steps capped at 8000) = 100; everything else 100.
-    expect(first.body).toEqual({ succeed: true, dateTime: day('2026-01-12'), score: 100 });
+    expect(first.body).toEqual({ succeed: true, dateTime: day('2026-11-12'), score: 100 });
     const second = await t.call(
       'recordHealthData',
-      { dateTime: noon('2026-01-13'), ...goodDay, nightMeal: 2, sleepness: 2 },
+      { dateTime: noon('2026-11-13'), ...goodDay, nightMeal: 2, sleepness: 2 },
       b,
     );
     // exercise 50 + 50*4000/8000 = 75; meal 200/3; drinking 100; sleep 0; stress 100 -> 341.67 / 5 = 68.3
     expect(second.body.score).toBe(68.3);
-    const r = await range(b, '2026-01-12', '2026-01-13', { needsDailyScore: true, needsInterview: true, needsWeight: true });
+    const r = await range(b, '2026-11-12', '2026-11-13', { needsDailyScore: true, needsInterview: true, needsWeight: true });
     expect(r.healthData[1]).toMatchObject({ score: 68.3, comparisonScore: -31.7, nightMeal: 2, sleepness: 2, weight: null });
     expect(r.healthData[0]).toMatchObject({ score: 100, comparisonScore: null, weight: 60, note: 'good' });
     // Steps arriving later change the score (kept up to date as data arrives).
-    await upload(b, 'phone', [{ dateTime: noon('2026-01-13'), steps: 8000 }]);
-    const again = await range(b, '2026-01-13', '2026-01-13', { needsDailyScore: true });
+    await upload(b, 'phone', [{ dateTime: noon('2026-11-13'), steps: 8000 }]);
+    const again = await range(b, '2026-11-13', '2026-11-13', { needsDailyScore: true });
     expect(again.healthData[0].score).toBe(73.3);
   });
 
