@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { MAX_BODY_BYTES } from '@hibi/contract/protocol';
@@ -10,6 +11,7 @@ import type { Db } from './db/client.ts';
 import { functionEntry, localeOfBody } from './functions/entry.ts';
 import { buildOpenApi } from './functions/openapi.ts';
 import { buildRegistry } from './functions/registry.ts';
+import { loggerOptions } from './lib/log-redact.ts';
 
 export interface AppOptions {
   config: Config;
@@ -17,6 +19,8 @@ export interface AppOptions {
   now?: () => Date;
   /** Extra routes of domains that serve more than functions (uploads, mailbox, calendar files). */
   routes?: (app: FastifyInstance) => Promise<void> | void;
+  /** Where log lines go (tests read them); standard output when unset. */
+  logStream?: DestinationStream;
 }
 
 export const CONTENT_SECURITY_POLICY = {
@@ -36,9 +40,9 @@ export const CONTENT_SECURITY_POLICY = {
 };
 
 /** Builds the server: plugins, then the function entry, then static files (no listening). */
-export async function buildApp({ config, db, now, routes }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, now, routes, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, logStream),
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: false,
     onProtoPoisoning: 'error',
