@@ -15,11 +15,20 @@ export interface Config {
   webDistDir: string;
   /** Sign-in attempts allowed per client address in a 10-minute window. */
   loginLimitPerAddress: number;
+  /** Days a mail stays in the outbox (sent or not) before maintenance deletes it. */
+  outboxRetentionDays: number;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return value === 'true' || value === '1';
+}
+
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number (got "${value}")`);
+  return n;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -39,5 +48,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : path.resolve(import.meta.dirname, '../../web/dist'),
     loginLimitPerAddress: Number(env.LOGIN_LIMIT_PER_ADDRESS ?? 300),
+    outboxRetentionDays: positiveInteger('OUTBOX_RETENTION_DAYS', env.OUTBOX_RETENTION_DAYS, 7),
   };
 }

@@ -13,7 +13,9 @@ const app = await buildApp({ config, db: database.db, routes: domainRoutes(confi
 // With SMTP_URL the outbox is delivered over SMTP; without it mail stays for the local mailbox page (/dev/mailbox).
 const mailSender = config.smtpUrl ? startMailSender({ db: database.db, smtpUrl: config.smtpUrl, from: mailFrom(config.appBaseUrl), log: app.log }) : null;
 
-const stopMaintenance = startMaintenance(database.db, (error) => app.log.error({ err: error }, 'maintenance failed'));
+const stopMaintenance = startMaintenance(database.db, (error) => app.log.error({ err: error }, 'maintenance failed'), {
+  outboxRetentionDays: config.outboxRetentionDays,
+});
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -25,7 +25,7 @@ export function requestLogSerializer(req: LoggedRequest) {
   return {
     method: req.method,
     url: redactUrl(req.url),
-    version: req.headers?.['accept-version'],
+    version: [req.headers?.['accept-version']].flat()[0],
     host: req.host,
     remoteAddress: req.ip,
     remotePort: req.socket?.remotePort,
