@@ -1,4 +1,4 @@
-import { and, isNotNull, lt, or } from 'drizzle-orm';
+import { isNotNull, lt, or } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { emailLinks } from './db/schema/lifecycle.ts';
 import { pruneExpiredSessions } from './domains/auth/service.ts';
