@@ -22,7 +22,7 @@ trap cleanup EXIT
 node scripts/release.mjs "$OUT"
 psql -q "$ADMIN_URL" -c "CREATE DATABASE $DB" >/dev/null
 # A member to sign in as: the demo content, loaded by the build's own script outside production.
-DATABASE_URL="$DB_URL" node apps/server/dist/seed-demo.js
+DATABASE_URL="$DB_URL" node scripts/server-script.mjs seed-demo
 
 cd "$OUT"
 npm ci --omit=dev --no-audit --no-fund --loglevel=error
@@ -59,4 +59,10 @@ console.log('production check: Node', process.version, '| /readyz ready | member
 kill -TERM "$SERVER_PID"
 wait "$SERVER_PID"
 SERVER_PID=""
-echo "production check passed (clean exit on SIGTERM)"
+echo "clean exit on SIGTERM"
+
+# A backup with production packages only (the compiled script, pg_dump).
+NODE_ENV=production DATABASE_URL="$DB_URL" APP_BASE_URL="http://localhost:$PORT" SMTP_URL="smtp://127.0.0.1:2" \
+  npm run --silent db:backup -- --out "$OUT/production.backup"
+test -s "$OUT/production.backup" || { echo "the backup file is empty" >&2; exit 1; }
+echo "production check passed"

@@ -23,6 +23,7 @@ const copy = [
   'apps/server/dist',
   'apps/server/public',
   'apps/web/dist',
+  'scripts/server-script.mjs',
 ];
 fs.rmSync(out, { recursive: true, force: true });
 for (const item of copy) fs.cpSync(path.join(root, item), path.join(out, item), { recursive: true });

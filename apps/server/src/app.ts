@@ -14,6 +14,7 @@ import { buildRegistry } from './functions/registry.ts';
 import { registerHealthRoutes, type Lifecycle } from './health.ts';
 import { PUBLIC_DIR } from './paths.ts';
 import { CONTENT_SECURITY_POLICY } from './csp.ts';
+import { requestLogSerializer } from './lib/log-redact.ts';
 
 export interface AppOptions {
   config: Config;
@@ -54,7 +55,7 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream }
         : {
             level: config.logLevel,
             redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'password', 'token', '*.password', '*.token'], censor: '[redacted]' },
-            serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, path: pathOnly(req.url) }) },
+            serializers: { req: requestLogSerializer },
             ...(logStream ? { stream: logStream } : {}),
           },
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),

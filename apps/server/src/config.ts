@@ -30,6 +30,8 @@ export interface Config {
   readyTimeoutMs: number;
   /** The local mailbox page's own loopback-only port; null when there is no mailbox (production, SMTP_URL set). */
   mailboxPort: number | null;
+  /** Days a mail stays in the outbox (sent or not) before maintenance deletes it. */
+  outboxRetentionDays: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -109,6 +111,7 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: opt(integer(0, 600_000, 'expected milliseconds from 0 to 600000')),
   READY_TIMEOUT_MS: opt(integer(50, 60_000, 'expected milliseconds from 50 to 60000')),
   MAILBOX_PORT: opt(integer(0, 65535, 'expected a port number (0: no mailbox page)')),
+  OUTBOX_RETENTION_DAYS: opt(integer(1, 3650, 'expected a positive whole number of days')),
   VITEST: opt(z.string()),
 });
 
@@ -165,5 +168,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 10_000,
     readyTimeoutMs: e.READY_TIMEOUT_MS ?? 2_000,
     mailboxPort: mailboxPort === 0 ? null : mailboxPort,
+    outboxRetentionDays: e.OUTBOX_RETENTION_DAYS ?? 7,
   };
+}
+
+/** The environment handed on to child processes the server starts (pg_dump, pg_restore): theirs to read, not ours. */
+export function childProcessEnvironment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra };
 }

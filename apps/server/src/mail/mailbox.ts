@@ -39,7 +39,7 @@ export function registerMailbox(app: FastifyInstance, db: Db) {
 <dt>Language</dt><dd>${escapeHtml(m.locale)}</dd>
 <dt>Status</dt><dd>${escapeHtml(m.status)}</dd>
 </dl>
-<pre class="mail__body" lang="${escapeHtml(m.locale)}">${linkify(escapeHtml(m.textBody))}</pre>
+${m.textBody ? `<pre class="mail__body" lang="${escapeHtml(m.locale)}">${linkify(escapeHtml(m.textBody))}</pre>` : '<p class="mail__body">The body is removed once a mail has been sent.</p>'}
 </article>
 </li>`,
       )

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Locale } from '@hibi/contract/protocol';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/lifecycle.ts';
@@ -35,19 +35,30 @@ export async function enqueueMail(
   return row!.id;
 }
 
+/** What a sent (or given-up) mail keeps: no body, so no emailed link stays at rest once it left (decision 076). */
+const WIPED = { textBody: '', htmlBody: '' };
+
 /**
- * Claims up to `limit` due mails for one sender: pending ones whose time has come, and ones a sender claimed
- * but did not finish before its lock ran out (it crashed). The claim is one UPDATE over rows picked with
- * FOR UPDATE SKIP LOCKED, so two senders never claim the same mail.
+ * Claims up to `limit` due mails for one sender: pending ones whose time has come, and ones a sender claimed but
+ * did not finish before its lock ran out (it crashed) *before handing the message over*. The claim is one UPDATE over
+ * rows picked with FOR UPDATE SKIP LOCKED, so two senders never claim the same mail. The claim counts the attempt;
+ * that number fences the claim (a sender whose claim was taken over can no longer record anything).
+ *
+ * A row whose lock ran out *after* it was handed over may have been accepted by the SMTP server: it becomes
+ * `unconfirmed` and is not sent again (docs/decisions/075-mail-delivery-idempotence.md).
  */
 export async function claimDueMails(db: Db, now: Date, limit: number, lockMs: number): Promise<OutboxRow[]> {
+  await db
+    .update(mailOutbox)
+    .set({ status: 'unconfirmed', lockedUntil: null, lastError: 'handed over to the SMTP server, acceptance not recorded', ...WIPED })
+    .where(and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.lockedUntil, now), isNotNull(mailOutbox.handedOverAt)));
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
     .where(
       or(
         and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)),
-        and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.lockedUntil, now)),
+        and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.lockedUntil, now), isNull(mailOutbox.handedOverAt)),
       ),
     )
     .orderBy(asc(mailOutbox.id))
@@ -55,23 +66,61 @@ export async function claimDueMails(db: Db, now: Date, limit: number, lockMs: nu
     .for('update', { skipLocked: true });
   return db
     .update(mailOutbox)
-    .set({ status: 'sending', lockedUntil: new Date(now.getTime() + lockMs), attempts: sql`${mailOutbox.attempts} + 1` })
+    .set({ status: 'sending', lockedUntil: new Date(now.getTime() + lockMs), handedOverAt: null, attempts: sql`${mailOutbox.attempts} + 1` })
     .where(inArray(mailOutbox.id, due))
     .returning();
 }
 
-/** After the SMTP server accepted the mail. */
-export async function markSent(db: Db, id: number, now: Date): Promise<void> {
+/** This attempt's claim on a mail: the row and the attempt number the claim counted. */
+type Claim = Pick<OutboxRow, 'id' | 'attempts'>;
+const claimed = (mail: Claim) => and(eq(mailOutbox.id, mail.id), eq(mailOutbox.attempts, mail.attempts));
+
+/**
+ * Records, just before the end of DATA, that the whole message is with the SMTP server. False when this claim is no
+ * longer ours (another sender took the mail over): then the message must not be completed.
+ */
+export async function markHandedOver(db: Db, mail: Claim, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ handedOverAt: now })
+    .where(and(claimed(mail), eq(mailOutbox.status, 'sending')))
+    .returning({ id: mailOutbox.id });
+  return rows.length === 1;
+}
+
+/** After the SMTP server accepted the mail (also when another sender meanwhile marked it `unconfirmed`). */
+export async function markSent(db: Db, mail: Claim, now: Date): Promise<void> {
   await db
     .update(mailOutbox)
-    .set({ status: 'sent', sentAt: now, lockedUntil: null, lastError: null })
-    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending')));
+    .set({ status: 'sent', sentAt: now, lockedUntil: null, lastError: null, ...WIPED })
+    .where(and(claimed(mail), inArray(mailOutbox.status, ['sending', 'unconfirmed'])));
 }
 
 /** After a failed attempt: try again at `retryAt`, or give up (`failed`) when the mail can never be delivered. */
-export async function markAttemptFailed(db: Db, id: number, error: string, retryAt: Date | null): Promise<void> {
+export async function markAttemptFailed(db: Db, mail: Claim, error: string, retryAt: Date | null): Promise<void> {
   await db
     .update(mailOutbox)
-    .set(retryAt ? { status: 'pending', nextAttemptAt: retryAt, lockedUntil: null, lastError: error } : { status: 'failed', lockedUntil: null, lastError: error })
-    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending')));
+    .set(
+      retryAt
+        ? { status: 'pending', nextAttemptAt: retryAt, lockedUntil: null, handedOverAt: null, lastError: error }
+        : { status: 'failed', lockedUntil: null, lastError: error, ...WIPED },
+    )
+    .where(and(claimed(mail), eq(mailOutbox.status, 'sending')));
+}
+
+/** The connection failed after the message was handed over: the server may have accepted it; do not send it again. */
+export async function markUnconfirmed(db: Db, mail: Claim, error: string): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: 'unconfirmed', lockedUntil: null, lastError: error, ...WIPED })
+    .where(and(claimed(mail), eq(mailOutbox.status, 'sending')));
+}
+
+/** Deletes mail created before `cutoff`, whatever became of it, except mail a sender holds right now. */
+export async function pruneOutbox(db: Db, cutoff: Date): Promise<number> {
+  const rows = await db
+    .delete(mailOutbox)
+    .where(and(lt(mailOutbox.createdAt, cutoff), ne(mailOutbox.status, 'sending')))
+    .returning({ id: mailOutbox.id });
+  return rows.length;
 }

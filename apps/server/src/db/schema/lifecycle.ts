@@ -35,7 +35,11 @@ export const emailLinks = pgTable(
   (t) => [index('email_links_user_idx').on(t.userId)],
 );
 
-export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
+/**
+ * `sending`: claimed by a sender; `unconfirmed`: handed over to the SMTP server but its acceptance was never recorded
+ * (the sender died or lost the connection at the end of DATA) -- not sent again (docs/decisions/075).
+ */
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'unconfirmed';
 
 /** Outgoing mail, written in the transaction of the change that causes it; the sender delivers it over SMTP. */
 export const mailOutbox = pgTable(
@@ -53,9 +57,11 @@ export const mailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** When this attempt handed the whole message to the SMTP server (just before the end of DATA). */
+    handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt)],
+  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt), index('mail_outbox_created_idx').on(t.createdAt)],
 );

@@ -1,0 +1,41 @@
+/** Where log lines go: anything with write (standard output by default; tests collect the lines). */
+export interface LogStream {
+  write(line: string): void;
+}
+
+/**
+ * Request logging without query strings (issue 12.8, docs/decisions/076-emailed-links-at-rest-and-in-logs.md):
+ * emailed links carry their single-use token in the query (`/setPassword?token=...`), and no query string of any
+ * route is needed to run the service. The path stays; the query is replaced by a marker that says there was one.
+ */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : `${url.slice(0, q)}?[redacted]`;
+}
+
+/** The shape of the request fields Fastify's default `req` serializer reads. */
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  headers?: Record<string, string | string[] | undefined>;
+  socket?: { remotePort?: number };
+}
+
+/** Fastify's `req` log serializer with the URL's query string removed. */
+export function requestLogSerializer(req: LoggedRequest) {
+  return {
+    method: req.method,
+    url: redactUrl(req.url),
+    version: [req.headers?.['accept-version']].flat()[0],
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
+/** Logger options for Fastify: the level, the redacting serializer, and optionally where lines go (tests). */
+export function loggerOptions(level: string, stream?: LogStream) {
+  return { level, serializers: { req: requestLogSerializer }, ...(stream ? { stream } : {}) };
+}
