@@ -15,7 +15,6 @@ test.describe('sign-in and terms', () => {
       await page.goto('/login');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'ja' ? 'ログイン' : 'Log in');
       await expect(page.getByRole('link', { name: lang === 'ja' ? 'パスワードをお忘れの方' : 'Forgot your password?' })).toHaveAttribute('href', '/resetPassword');
-      await expect(page.getByRole('link', { name: lang === 'ja' ? 'パスワード設定メールを送る' : 'Send me a password setup email' })).toHaveAttribute('href', '/registerMailAddress');
       await expect(page.getByRole('link', { name: lang === 'ja' ? '新規登録' : 'Sign up', exact: true })).toHaveAttribute('href', '/signup');
       const manualJa = page.getByRole('link', { name: /ログインマニュアル（日本語・PDF）|Login manual \(Japanese, PDF\)/ });
       expect((await page.request.get((await manualJa.getAttribute('href'))!)).headers()['content-type']).toContain('application/pdf');
@@ -38,6 +37,14 @@ test.describe('sign-in and terms', () => {
       await page.getByRole('main').getByRole('button', { name: lang === 'ja' ? 'ログイン' : 'Log in' }).click();
       await expect(page.getByRole('alert')).toHaveText(lang === 'ja' ? 'メールアドレスまたはパスワードが違います' : 'The email address or password is wrong');
       await screenshot(page, testInfo, 'auth-login-wrong', lang);
+
+      // The first-time password-setup email form is on the login page itself (spec 1 §2, issue 13 finding 7).
+      const firstTime = page.locator('section.login-more form');
+      await firstTime.getByRole('button', { name: lang === 'ja' ? 'パスワード設定メールを送る' : 'Send me a password setup email' }).click();
+      await expect(firstTime.getByRole('alert')).toHaveText(lang === 'ja' ? 'メールアドレスが入力されていません' : 'No email address has been entered');
+      await firstTime.getByLabel(lang === 'ja' ? 'メールアドレス' : 'Email address').fill(`member0${(testInfo.project.name === 'desktop' ? 1 : 3) + (lang === 'ja' ? 0 : 1)}@example.com`);
+      await firstTime.getByRole('button', { name: lang === 'ja' ? 'パスワード設定メールを送る' : 'Send me a password setup email' }).click();
+      await expect(page).toHaveURL(/\/registerMailAddressRequested$/);
     });
   }
 

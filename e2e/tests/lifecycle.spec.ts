@@ -67,7 +67,8 @@ async function logInWithForm(page: Page, id: string, password: string) {
   await page.goto('/login');
   await page.locator('input[name="id"]').fill(id);
   await page.locator('input[name="password"]').fill(password);
-  await page.locator('form button[type="submit"]').click();
+  // The sign-in form is the first form of the page; the first-time password-setup form follows it.
+  await page.locator('form').first().locator('button[type="submit"]').click();
 }
 
 async function signOutLocally(page: Page) {

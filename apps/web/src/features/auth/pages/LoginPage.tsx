@@ -6,6 +6,7 @@ import { session } from '../../../lib/session.ts';
 import { pathAfterLogin } from '../../../lib/auth/startLogin.ts';
 import { markVerifiedNow } from '../../../lib/auth/reauthenticate.ts';
 import { termsPending } from '../../../lib/auth/termsGate.ts';
+import { EmailRequestForm } from '../../../components/EmailRequestForm.tsx';
 
 type FieldErrors = { id?: string; password?: string };
 
@@ -63,6 +64,21 @@ export default function LoginPage() {
       setError(e instanceof ApiError && e.errorCode === 'tooManyRequests' ? t('login.tooMany') : t('login.failed'));
     } finally {
       setBusy(false);
+    }
+  }
+
+  /** An address the company registered: a single-use link to set the first password (as on /registerMailAddress). */
+  async function requestFirstPassword(email: string): Promise<string | null> {
+    try {
+      const result = await call('updateEmailAddressWithResetPassword', { email });
+      if (result.succeed) {
+        navigate('/registerMailAddressRequested');
+        return null;
+      }
+      if (result.errorCode === 'validationError') return result.validationErrorMessage?.[0] ?? t('login.firstTimeFailed');
+      return t('login.firstTimeFailed');
+    } catch (e) {
+      return e instanceof ApiError && e.errorCode === 'tooManyRequests' ? t('login.firstTimeTooMany') : t('login.firstTimeFailed');
     }
   }
 
@@ -127,10 +143,10 @@ export default function LoginPage() {
         <h2 id="first-time" className="section-title">
           {t('login.firstTimeTitle')}
         </h2>
-        <p>{t('login.firstTimeText')}</p>
-        <Link className="button button--outline button--block" to="/registerMailAddress">
-          {t('login.firstTimeLink')}
-        </Link>
+        {/* The first-time password-setup email form is part of the login screen (spec 1 §2). */}
+        <EmailRequestForm submitLabel={t('login.firstTimeLink')} onSubmit={requestFirstPassword} plain>
+          <p>{t('login.firstTimeText')}</p>
+        </EmailRequestForm>
         <h2 className="section-title">{t('login.signupTitle')}</h2>
         <p>{t('login.signupText')}</p>
         <Link className="button button--outline button--block" to="/signup">

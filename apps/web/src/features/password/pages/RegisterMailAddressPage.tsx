@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
-import { EmailRequestForm } from '../components/EmailRequestForm.tsx';
+import { EmailRequestForm } from '../../../components/EmailRequestForm.tsx';
 import { logFailure } from '../log.ts';
 import '../password.css';
 

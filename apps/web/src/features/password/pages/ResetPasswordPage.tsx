@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { call, ApiError } from '../../../lib/api.ts';
-import { EmailRequestForm } from '../components/EmailRequestForm.tsx';
+import { EmailRequestForm } from '../../../components/EmailRequestForm.tsx';
 import { logFailure } from '../log.ts';
 import '../password.css';
 

@@ -1,18 +1,24 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** An email field and a submit button; an empty address is refused here ('メールアドレスが入力されていません'). */
+/**
+ * An email field and a submit button (password reset, email registration, the login page's first-time form); an
+ * empty address is refused here ('メールアドレスが入力されていません').
+ */
 export function EmailRequestForm({
   submitLabel,
   onSubmit,
   children,
+  plain = false,
 }: {
   submitLabel: string;
   /** Returns an error message to show, or null when it went through. */
   onSubmit: (email: string) => Promise<string | null>;
   children?: ReactNode;
+  /** Inside another card (the login page): no card of its own. */
+  plain?: boolean;
 }) {
-  const { t } = useTranslation('password');
+  const { t } = useTranslation('common');
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -22,7 +28,7 @@ export function EmailRequestForm({
     event.preventDefault();
     const value = email.trim();
     if (!value) {
-      setError(t('common.emailEmpty'));
+      setError(t('emailForm.emailEmpty'));
       return;
     }
     setBusy(true);
@@ -35,7 +41,7 @@ export function EmailRequestForm({
   }
 
   return (
-    <form className="card form password-form" onSubmit={(e) => void submit(e)} noValidate>
+    <form className={`${plain ? '' : 'card '}form email-request-form`} onSubmit={(e) => void submit(e)} noValidate>
       {children}
       {error && (
         <p className="form-error" role="alert" id={`${id}-error`}>
@@ -43,7 +49,7 @@ export function EmailRequestForm({
         </p>
       )}
       <div className="field">
-        <label htmlFor={id}>{t('common.email')}</label>
+        <label htmlFor={id}>{t('emailForm.email')}</label>
         <input
           id={id}
           name="email"
@@ -57,7 +63,7 @@ export function EmailRequestForm({
         />
       </div>
       <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy}>
-        {busy ? t('common.sending') : submitLabel}
+        {busy ? t('emailForm.sending') : submitLabel}
       </button>
     </form>
   );
