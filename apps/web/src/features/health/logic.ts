@@ -42,6 +42,9 @@ export function fiveTicks(latest: number): number[] {
 }
 
 /** Rating icon of a category score: 3 when the score is 0 (or missing), else floor((100 - score) / 25). */
+/** The logging streak badge shows from 2 days in a row (spec 1, constants). */
+export const MIN_STREAK_SHOWN = 2;
+
 /** The report chart's weight axis: the lowest weight minus 1 kg to the highest plus 1 kg, unrounded (spec 2, monthly report). */
 export function weightAxisRange(weights: number[]): { min: number; max: number } {
   if (!weights.length) return { min: 0, max: 1 };

@@ -25,6 +25,7 @@ import {
   weightAxisRange,
 } from '../logic.ts';
 import { Emoticon } from '../components/Emoticon.tsx';
+import { LoggingStatus } from '../components/LoggingStatus.tsx';
 import '../health.css';
 
 const WIDE = '(min-width: 769px)';
@@ -379,6 +380,7 @@ export default function HealthStatsPage() {
     <AccountFrame profile={head}>
       <div className="health-report">
         <h1 className="page-title">{t('report.title')}</h1>
+        <LoggingStatus />
         <MonthPicker value={picked} onChange={setPicked} latest={latest} />
         {stats.isLoading ? (
           <Spinner />
