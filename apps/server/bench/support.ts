@@ -37,7 +37,7 @@ async function admin(text: string) {
 }
 
 /** Runs the benchmark on a fresh, migrated database that is dropped afterwards, whatever happens. */
-export async function withBenchDatabase(prefix: string, run: (database: Database) => Promise<void>) {
+export async function withBenchDatabase(prefix: string, run: (database: Database, url: string) => Promise<void>) {
   const name = `${prefix}_${crypto.randomBytes(4).toString('hex')}`;
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(SERVER_URL);
@@ -45,7 +45,7 @@ export async function withBenchDatabase(prefix: string, run: (database: Database
   const database = await openPostgres(url.toString());
   try {
     await migrate(database);
-    await run(database);
+    await run(database, url.toString());
   } finally {
     await database.close();
     await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -21,6 +19,8 @@ export interface Database {
 /** PGlite in a folder (or in memory when dataDir is 'memory://'). */
 export async function openPglite(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
+  // Loaded only here: a server on PostgreSQL never loads PGlite's WebAssembly build.
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   const client = new PGlite(dataDir);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
