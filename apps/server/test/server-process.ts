@@ -17,7 +17,8 @@ export const SERVER_COMMAND: { command: string; args: string[] } = {
 export function spawnServer(env: Record<string, string>): ChildProcess {
   return spawn(SERVER_COMMAND.command, SERVER_COMMAND.args, {
     cwd: repoRoot,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
+    // No local mailbox listener: it would take PORT + 1, which a second test server may be using.
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', MAILBOX_PORT: '0', ...env },
     stdio: 'ignore',
   });
 }

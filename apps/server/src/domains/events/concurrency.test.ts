@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres } from '../../../test/helpers.ts';
+import { spawnServer } from '../../../test/server-process.ts';
 import { openPostgres, type Database } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -135,19 +136,12 @@ describe.skipIf(!onPostgres)('reservation capacity under concurrent load (two se
 
     for (const port of ports) {
       servers.push(
-        spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-          cwd: root,
-          env: {
-            ...process.env,
-            DATABASE_URL: dbUrl(),
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            DEMO_CONTENT: 'false',
-            LOG_LEVEL: 'silent',
-            LOGIN_LIMIT_PER_ADDRESS: '100000',
-            WEB_DIST_DIR: path.join(root, '.tmp', 'no-web'),
-          },
-          stdio: 'ignore',
+        spawnServer({
+          DATABASE_URL: dbUrl(),
+          PORT: String(port),
+          DEMO_CONTENT: 'false',
+          LOGIN_LIMIT_PER_ADDRESS: '100000',
+          WEB_DIST_DIR: path.join(root, '.tmp', 'no-web'),
         }),
       );
     }
