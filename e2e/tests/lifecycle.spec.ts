@@ -270,6 +270,16 @@ for (const lang of ['ja', 'en'] as const) {
     await page.getByRole('button', { name: lang === 'ja' ? 'プロフィールと体重を保存' : 'Save profile and weight' }).click();
     await expect(page.getByText(lang === 'ja' ? '保存しました' : 'Saved', { exact: true })).toBeVisible();
 
+    // The tool does no validation (spec 2 §2, issue 13 finding 10): values the member screens refuse are saved.
+    await page.locator('input[name="birthYear"]').fill('1500');
+    await page.locator('input[name="height"]').fill('5.25');
+    await page.locator('input[name="weight"]').fill('');
+    await page.locator('input[name="targetWeight"]').fill('55');
+    await page.getByRole('button', { name: lang === 'ja' ? 'プロフィールと体重を保存' : 'Save profile and weight' }).click();
+    await expect(page.locator('.devtool__result').first()).toHaveText(lang === 'ja' ? '保存しました' : 'Saved');
+    const storedUser = async () => (await (await page.request.post('/api/functions/getDevtoolUser', { data: {}, headers: { authorization: `Bearer ${sessionToken}` } })).json()).user;
+    await expect.poll(storedUser).toMatchObject({ birthYear: 1500, height: 5.3 });
+
     // 8 days of sample data through the app's calls, then the 14-day steps table shows them.
     const stepsTable = page.locator('table').first();
     await page.getByRole('button', { name: lang === 'ja' ? '8日分を生成して送信' : 'Generate and send 8 days' }).click();

@@ -120,6 +120,26 @@ export const getDevtoolUser = defineFunction({
   response: z.object({ user: devtoolUserSchema }),
 });
 
+/** The tool's own bounds (spec 2 §2): what the database can hold, none of the member screens' rules. */
+export const DEVTOOL_LIMITS = { displayNameMax: 12, commentMax: 15, birthYearMin: 1000, birthYearMax: 9999, measureMax: 399.9 } as const;
+
+export const saveDevtoolUser = defineFunction({
+  name: 'saveDevtoolUser',
+  auth: 'required',
+  summary:
+    "Developer tool only: saves the test user as the tool edits it (nickname, comment, birth year, gender, height in cm, today's weight, target weight) without the member screens' rules: any 4-digit birth year, any height, a target weight without a current weight.",
+  payload: z.object({
+    displayName: z.string().max(DEVTOOL_LIMITS.displayNameMax),
+    comment: z.string().max(DEVTOOL_LIMITS.commentMax),
+    birthYear: z.number().int().min(DEVTOOL_LIMITS.birthYearMin).max(DEVTOOL_LIMITS.birthYearMax).nullable(),
+    gender: z.union([z.literal(1), z.literal(2)]).nullable(),
+    height: z.number().positive().max(DEVTOOL_LIMITS.measureMax).nullable(),
+    weight: z.number().positive().max(DEVTOOL_LIMITS.measureMax).nullable(),
+    targetWeight: z.number().positive().max(DEVTOOL_LIMITS.measureMax).nullable(),
+  }),
+  response: z.object({ user: devtoolUserSchema, weight: z.number().nullable(), targetWeight: z.number().nullable() }),
+});
+
 export const lifecycleFunctions = [
   createUserByInvitationCode,
   requestPasswordReset,
@@ -127,4 +147,5 @@ export const lifecycleFunctions = [
   setPassword,
   isDevtoolPath,
   getDevtoolUser,
+  saveDevtoolUser,
 ] as const;

@@ -7,6 +7,7 @@ import { users } from '../../db/schema/core.ts';
 import { defineHandler, failure, type Handler } from '../../functions/types.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { LifecycleFailure, requestEmailRegistration, requestReset, signUp, usePasswordLink } from './service.ts';
+import { devtoolUser, saveDevtoolUser } from './devtool.ts';
 
 /** Rate limits (product-decisions §2): per client address and per account, in 10-minute windows. */
 export const LIFECYCLE_WINDOW_MS = 10 * 60 * 1000;
@@ -82,18 +83,10 @@ export function lifecycleHandlers(config: Config): Handler[] {
     handlers.push(
       ...([
         defineHandler(fns.isDevtoolPath, async ({ path }) => ({ isDevtool: sameSecret(path.replace(/^\/+|\/+$/g, ''), devtoolPath) })),
-        defineHandler(fns.getDevtoolUser, async (_payload, ctx) => {
-          const [u] = await ctx.db.select().from(users).where(eq(users.id, ctx.user.id)).limit(1);
-          return {
-            user: {
-              displayName: u!.nickname,
-              comment: u!.comment,
-              birthYear: u!.birthYear,
-              gender: u!.gender,
-              height: u!.heightTenths === null ? null : u!.heightTenths / 10,
-              imageUrl: u!.profileImageUrl,
-            },
-          };
+        defineHandler(fns.getDevtoolUser, async (_payload, ctx) => ({ user: await devtoolUser(ctx.db, ctx.user.id) })),
+        defineHandler(fns.saveDevtoolUser, async (p, ctx) => {
+          await saveDevtoolUser(ctx.db, ctx.user.id, p, ctx.now());
+          return { user: await devtoolUser(ctx.db, ctx.user.id), weight: p.weight, targetWeight: p.targetWeight };
         }),
       ] as unknown as Handler[]),
     );

@@ -308,6 +308,31 @@ describe('developer tool functions', () => {
       await withTool.close();
     }
   });
+
+  it('saveDevtoolUser takes what the member rules refuse: a birth year of 1500, a height of 5.25, a target weight alone (issue 13, 10)', async () => {
+    expect((await t.call('saveDevtoolUser', {}, await t.login('member31@example.com'))).status).toBe(404);
+    const withTool = await createTestApp({ env: { DEVTOOL_PATH: 'dev-secret-123' } });
+    try {
+      const token = await withTool.login('member33@example.com');
+      const edits = { displayName: 'テスター', comment: 'コメント', birthYear: 1500, gender: 2, height: 5.25, weight: null, targetWeight: 55.5 };
+      // The member call refuses the same values.
+      const refused = await withTool.call('updateProfile', { displayName: 'テスター', comment: 'x', birthYear: 1500, height: 5.25 }, token);
+      expect(refused.body.succeed).toBe(false);
+      expect(['invalidBirthYear', 'invalidHeight']).toContain(refused.body.errorCode);
+      const saved = await withTool.call('saveDevtoolUser', edits, token);
+      expect(saved.body).toMatchObject({ succeed: true, user: { displayName: 'テスター', birthYear: 1500, gender: 2, height: 5.3 }, weight: null, targetWeight: 55.5 });
+      expect((await withTool.call('getDevtoolUser', {}, token)).body.user).toMatchObject({ birthYear: 1500, height: 5.3 });
+      const status = (await withTool.call('getCurrentUserStatus', {}, token)).body;
+      expect(status.weight.targetWeight).toBe(55.5);
+      // Still bounded by what the tables hold: nothing stored on a refusal.
+      for (const bad of [{ weight: 0 }, { weight: 400 }, { displayName: 'x'.repeat(13) }, { birthYear: 999 }, { height: -1 }]) {
+        expect((await withTool.call('saveDevtoolUser', { ...edits, ...bad }, token)).status).toBe(400);
+      }
+      expect((await withTool.call('getDevtoolUser', {}, token)).body.user.displayName).toBe('テスター');
+    } finally {
+      await withTool.close();
+    }
+  });
 });
 
 /** The loopback-only mailbox listener of a test app (main.ts binds it to 127.0.0.1:MAILBOX_PORT). */

@@ -101,29 +101,20 @@ function ProfileSection() {
     setBusy(true);
     setResult('');
     try {
-      const gender = num(form.gender) as 1 | 2 | undefined;
-      const profile = await call('updateProfile', {
+      // The tool's own call: no member rules (spec 2 §2 "does no validation"; issue 13 finding 10).
+      const gender = num(form.gender);
+      const saved = await call('saveDevtoolUser', {
         displayName: form.displayName,
         comment: form.comment,
-        ...(num(form.birthYear) !== undefined ? { birthYear: num(form.birthYear) } : {}),
-        ...(num(form.height) !== undefined ? { height: num(form.height) } : {}),
-        ...(gender !== undefined ? { gender } : {}),
+        birthYear: num(form.birthYear) ?? null,
+        gender: gender === 1 || gender === 2 ? gender : null,
+        height: num(form.height) ?? null,
+        weight: num(form.weight) ?? null,
+        targetWeight: num(form.targetWeight) ?? null,
       });
-      if (!profile.succeed) return setResult(t('failed', { message: message(profile) }));
+      if (!saved.succeed) return setResult(t('failed', { message: message(saved) }));
       const stored = session.get();
-      if (stored) session.update({ user: { ...stored.user, nickname: profile.profile.nickname, profileImageUrl: profile.profile.profileImageUrl } });
-      const weight = num(form.weight);
-      if (weight !== undefined) {
-        const up = await call('uploadHealthData', { healthData: [{ dateTime: tokyoDay(), weight }], ...DEVICE });
-        if (!up.succeed) return setResult(t('failed', { message: message(up) }));
-        const fixed = await call('notifyHealthDataFixed', DEVICE);
-        if (!fixed.succeed) return setResult(t('failed', { message: message(fixed) }));
-      }
-      const target = num(form.targetWeight);
-      if (target !== undefined) {
-        const reg = await call('registerTargetWeight', { targetWeight: target, currentHeight: num(form.height) ?? 0, currentWeight: weight ?? 0 });
-        if (!reg.succeed) return setResult(t('failed', { message: message(reg) }));
-      }
+      if (stored) session.update({ user: { ...stored.user, nickname: saved.user.displayName, profileImageUrl: saved.user.imageUrl } });
       setResult(t('saved'));
       void queryClient.invalidateQueries({ queryKey: ['devtool'] });
     } catch (e) {
