@@ -32,6 +32,8 @@ export interface Config {
   mailboxPort: number | null;
   /** Days a mail stays in the outbox (sent or not) before maintenance deletes it. */
   outboxRetentionDays: number;
+  /** A member session without a call for this long ends (SESSION_IDLE_TIMEOUT_MINUTES). */
+  sessionIdleTimeoutMs: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -112,6 +114,7 @@ const envSchema = z.object({
   READY_TIMEOUT_MS: opt(integer(50, 60_000, 'expected milliseconds from 50 to 60000')),
   MAILBOX_PORT: opt(integer(0, 65535, 'expected a port number (0: no mailbox page)')),
   OUTBOX_RETENTION_DAYS: opt(integer(1, 3650, 'expected a positive whole number of days')),
+  SESSION_IDLE_TIMEOUT_MINUTES: opt(integer(5, 60 * 24 * 31, 'expected minutes from 5 to 44640 (31 days)')),
   VITEST: opt(z.string()),
 });
 
@@ -169,6 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readyTimeoutMs: e.READY_TIMEOUT_MS ?? 2_000,
     mailboxPort: mailboxPort === 0 ? null : mailboxPort,
     outboxRetentionDays: e.OUTBOX_RETENTION_DAYS ?? 7,
+    // 14 days by default: the mobile app keeps a member signed in for 31 days, but not an abandoned device's session.
+    sessionIdleTimeoutMs: (e.SESSION_IDLE_TIMEOUT_MINUTES ?? 14 * 24 * 60) * 60_000,
   };
 }
 

@@ -34,6 +34,7 @@ const app = await buildApp({ config, db: database.db, routes: domainRoutes(confi
 const mailSender = config.smtpUrl ? startMailSender({ db: database.db, smtpUrl: config.smtpUrl, from: mailFrom(config.appBaseUrl), log: app.log }) : null;
 const stopMaintenance = startMaintenance(database.db, (error) => app.log.error({ err: error }, 'maintenance failed'), {
   outboxRetentionDays: config.outboxRetentionDays,
+  sessionIdleTimeoutMs: config.sessionIdleTimeoutMs,
 });
 let mailbox: FastifyInstance | null = null;
 

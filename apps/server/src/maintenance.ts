@@ -14,6 +14,8 @@ const KEEP_EXPIRED_LINKS_MS = DAY_MS;
 export interface MaintenanceOptions {
   /** Mail older than this many days leaves the outbox, whatever became of it (OUTBOX_RETENTION_DAYS). */
   outboxRetentionDays: number;
+  /** Sessions without a call for this long are deleted (SESSION_IDLE_TIMEOUT_MINUTES). */
+  sessionIdleTimeoutMs?: number;
 }
 
 /** Deletes emailed links that can no longer be used: used ones, and ones expired more than a day ago. */
@@ -25,7 +27,7 @@ export async function pruneEmailLinks(db: Db, now: Date): Promise<void> {
 
 /** One clean-up pass: expired sessions, spent emailed links, old outbox mail, old rate-limit windows. */
 export async function runMaintenance(db: Db, now: Date, options: MaintenanceOptions): Promise<void> {
-  await pruneExpiredSessions(db, now);
+  await pruneExpiredSessions(db, now, options.sessionIdleTimeoutMs);
   await pruneEmailLinks(db, now);
   await pruneOutbox(db, new Date(now.getTime() - options.outboxRetentionDays * DAY_MS));
   await pruneRateLimits(db, new Date(now.getTime() - KEEP_RATE_LIMIT_WINDOWS_MS));

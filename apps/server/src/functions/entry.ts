@@ -68,7 +68,7 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
     if (auth !== 'none') {
       const header = request.headers.authorization;
       const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-      if (token) user = await resolveToken(db, token, now());
+      if (token) user = await resolveToken(db, token, now(), config.sessionIdleTimeoutMs);
       if (auth === 'required' && !user) return send(reply, 401, { succeed: false, errorCode: 'loginRequired' });
       // Terms first (spec 1 §4): a member below the current terms version may only reach the calls the terms page
       // needs; everything else is refused (or, where guests are served, answered as for a guest).

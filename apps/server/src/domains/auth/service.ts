@@ -41,23 +41,33 @@ export async function findUserByLoginId(db: Db, id: string): Promise<{ user: Use
 export async function createSession(db: Db, userId: number, now: Date): Promise<{ token: string; expiresAt: Date }> {
   const token = newOpaqueToken();
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
-  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt, createdAt: now });
+  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt, createdAt: now, lastUsedAt: now });
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
   return { token, expiresAt };
 }
 
-/** Resolves a bearer token to its user; null when unknown, expired or the user is no tenant user any more. */
-export async function resolveToken(db: Db, token: string, now: Date): Promise<AuthUser | null> {
+/** A session's last call is written at most this often, so a busy member does not cost a write per call. */
+export const LAST_USED_WRITE_EVERY_MS = 60_000;
+
+/**
+ * Resolves a bearer token to its user; null when unknown, expired, idle for longer than `idleMs`
+ * (SESSION_IDLE_TIMEOUT_MINUTES), or the user is no tenant user any more.
+ */
+export async function resolveToken(db: Db, token: string, now: Date, idleMs = Number.POSITIVE_INFINITY): Promise<AuthUser | null> {
   if (token.length < 16 || token.length > 200) return null;
+  const idleSince = Number.isFinite(idleMs) ? new Date(now.getTime() - idleMs) : new Date(0);
   const rows = await db
     .select({ user: users, tenant: tenants, session: sessions })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
     .innerJoin(tenants, eq(users.tenantId, tenants.id))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now), gt(sessions.lastUsedAt, idleSince)))
     .limit(1);
   const row = rows[0];
   if (!row) return null;
+  if (now.getTime() - row.session.lastUsedAt.getTime() >= LAST_USED_WRITE_EVERY_MS) {
+    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.session.id));
+  }
   return toAuthUser(row.user, row.tenant, row.session);
 }
 
@@ -107,6 +117,8 @@ export async function currentTermsVersion(db: Db, now: Date): Promise<number> {
   return value;
 }
 
-export async function pruneExpiredSessions(db: Db, now: Date): Promise<void> {
-  await db.delete(sessions).where(sql`${sessions.expiresAt} <= ${now.toISOString()}`);
+/** Deletes sessions past their lifetime, and (with `idleMs`) sessions without a call for that long. */
+export async function pruneExpiredSessions(db: Db, now: Date, idleMs = Number.POSITIVE_INFINITY): Promise<void> {
+  const idle = Number.isFinite(idleMs) ? sql` OR ${sessions.lastUsedAt} <= ${new Date(now.getTime() - idleMs).toISOString()}` : sql``;
+  await db.delete(sessions).where(sql`${sessions.expiresAt} <= ${now.toISOString()}${idle}`);
 }
