@@ -1,9 +1,7 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { validationMessages } from '@hibi/contract/messages';
 import * as fns from '@hibi/contract/functions/lifecycle';
 import type { Config } from '../../config.ts';
-import { users } from '../../db/schema/core.ts';
 import { defineHandler, failure, type Handler } from '../../functions/types.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { LifecycleFailure, requestEmailRegistration, requestReset, signUp, usePasswordLink } from './service.ts';
