@@ -7,7 +7,8 @@ export DATA_DIR="$PWD/.tmp/e2e-data-${PORT}"
 rm -rf "$DATA_DIR"
 if [ -z "${WEB_DIST_DIR:-}" ]; then
   export WEB_DIST_DIR="$PWD/.tmp/web-dist-${PORT}"
-  (cd apps/web && npx vite build --outDir "$WEB_DIST_DIR" --emptyOutDir --logLevel warn)
+  # With the developer tool: the suite walks through it (a production build has none, issue 12 finding 17).
+  (cd apps/web && WITH_DEVTOOL=true npx vite build --outDir "$WEB_DIST_DIR" --emptyOutDir --logLevel warn)
   node apps/web/scripts/precompress.mjs "$WEB_DIST_DIR"
 fi
 export DEMO_CONTENT=true

@@ -24,6 +24,9 @@ psql -q "$ADMIN_URL" -c "CREATE DATABASE $DB" >/dev/null
 # A member to sign in as: the demo content, loaded by the build's own script outside production.
 DATABASE_URL="$DB_URL" node scripts/server-script.mjs seed-demo
 
+# A production build carries no trace of the hidden developer tool (issue 12, finding 17).
+if grep -rlq "isDevtoolPath\|devtool__" "$OUT/apps/web/dist"; then echo "the production web build contains the developer tool" >&2; exit 1; fi
+
 cd "$OUT"
 npm ci --omit=dev --no-audit --no-fund --loglevel=error
 for forbidden in tsx vite vitest typescript esbuild; do

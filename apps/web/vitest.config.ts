@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  define: { __WITH_DEVTOOL__: 'true' },
   test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FunctionDef } from '@hibi/contract/protocol';
 import { PROTOCOL_ERROR_CODES } from '@hibi/contract/protocol';
+import { DEVTOOL_FUNCTION_NAMES } from '@hibi/contract/functions/lifecycle';
 import type { Handler } from './types.ts';
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
@@ -20,6 +21,8 @@ export function buildOpenApi(registry: Map<string, Handler<FunctionDef>>) {
     },
   };
   for (const [name, { def }] of [...registry].sort(([a], [b]) => a.localeCompare(b))) {
+    // The hidden developer tool is not part of the published API, even where it exists (issue 12, finding 17).
+    if (DEVTOOL_FUNCTION_NAMES.includes(name)) continue;
     const payload = jsonSchema(def.payload.extend({ locale: z.string().max(35).optional() }).strict(), 'input');
     const response = jsonSchema(def.response.extend({ succeed: z.literal(true) }), 'output');
     paths[`/api/functions/${name}`] = {
@@ -33,6 +36,9 @@ export function buildOpenApi(registry: Map<string, Handler<FunctionDef>>) {
           '200': { description: 'Success, or a business failure', content: { 'application/json': { schema: { oneOf: [response, failure] } } } },
           '400': { description: 'validationError', content: { 'application/json': { schema: failure } } },
           ...(def.auth === 'required' ? { '401': { description: 'loginRequired', content: { 'application/json': { schema: failure } } } } : {}),
+          ...(def.auth === 'required' && !def.beforeTerms
+            ? { '403': { description: 'termsNotAccepted: the current terms version is not accepted yet', content: { 'application/json': { schema: failure } } } }
+            : {}),
           '429': { description: 'tooManyRequests', content: { 'application/json': { schema: failure } } },
           '500': { description: 'internalError', content: { 'application/json': { schema: failure } } },
         },

@@ -5,7 +5,11 @@ import { normaliseLocale, type Locale } from '@hibi/contract/locale';
 const LANGUAGE_KEY = 'hibi.language';
 
 /** Message files, one namespace per feature, each its own chunk loaded when a screen first needs it. */
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+const files: Record<string, () => Promise<{ default: Record<string, unknown> }>> = {
+  ...import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '!../locales/*/devtool.json']),
+  // The developer tool's messages only in builds with the tool (vite.config.ts, issue 12 finding 17).
+  ...(__WITH_DEVTOOL__ ? import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/devtool.json') : {}),
+};
 
 const backend: BackendModule = {
   type: 'backend',

@@ -140,6 +140,9 @@ export const saveDevtoolUser = defineFunction({
   response: z.object({ user: devtoolUserSchema, weight: z.number().nullable(), targetWeight: z.number().nullable() }),
 });
 
+/** The developer tool's functions: answered only with DEVTOOL_PATH set, and never listed in the OpenAPI document. */
+export const DEVTOOL_FUNCTION_NAMES: readonly string[] = [isDevtoolPath.name, getDevtoolUser.name, saveDevtoolUser.name];
+
 export const lifecycleFunctions = [
   createUserByInvitationCode,
   requestPasswordReset,

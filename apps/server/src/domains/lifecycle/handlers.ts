@@ -4,6 +4,7 @@ import * as fns from '@hibi/contract/functions/lifecycle';
 import type { Config } from '../../config.ts';
 import { defineHandler, failure, type Handler } from '../../functions/types.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { hitRateLimit, peekRateLimit } from '../../lib/rate-limit.ts';
 import { LifecycleFailure, requestEmailRegistration, requestReset, signUp, usePasswordLink } from './service.ts';
 import { devtoolUser, saveDevtoolUser } from './devtool.ts';
 
@@ -77,10 +78,22 @@ export function lifecycleHandlers(config: Config): Handler[] {
   ] as unknown as Handler[];
 
   const devtoolPath = config.devtoolPath;
+  /** Unknown paths the catch-all page may ask about per address and window (a person mistyping URLs stays far below). */
+  const DEVTOOL_GUESSES_PER_WINDOW = 30;
+  const DEVTOOL_GUESS_WINDOW_MS = 10 * 60 * 1000;
   if (devtoolPath) {
     handlers.push(
       ...([
-        defineHandler(fns.isDevtoolPath, async ({ path }) => ({ isDevtool: sameSecret(path.replace(/^\/+|\/+$/g, ''), devtoolPath) })),
+        defineHandler(fns.isDevtoolPath, async ({ path }, ctx) => {
+          // Not an unthrottled oracle for the secret path: wrong guesses are counted per address (issue 12, 17).
+          const key = `devtool-path-miss:${ctx.ip}`;
+          if ((await peekRateLimit(ctx.db, key, DEVTOOL_GUESS_WINDOW_MS, ctx.now())) >= DEVTOOL_GUESSES_PER_WINDOW) {
+            await ctx.rateLimit(key, DEVTOOL_GUESSES_PER_WINDOW, DEVTOOL_GUESS_WINDOW_MS);
+          }
+          const isDevtool = sameSecret(path.replace(/^\/+|\/+$/g, ''), devtoolPath);
+          if (!isDevtool) await hitRateLimit(ctx.db, key, Number.MAX_SAFE_INTEGER, DEVTOOL_GUESS_WINDOW_MS, ctx.now());
+          return { isDevtool };
+        }),
         defineHandler(fns.getDevtoolUser, async (_payload, ctx) => ({ user: await devtoolUser(ctx.db, ctx.user.id) })),
         defineHandler(fns.saveDevtoolUser, async (p, ctx) => {
           await saveDevtoolUser(ctx.db, ctx.user.id, p, ctx.now());

@@ -309,6 +309,25 @@ describe('developer tool functions', () => {
     }
   });
 
+  it('is no oracle: wrong paths are counted per address (429), and the tool never appears in the OpenAPI document (issue 12, 17)', async () => {
+    const withTool = await createTestApp({ env: { DEVTOOL_PATH: 'dev-secret-123' } });
+    try {
+      const ask = (path: string, remoteAddress: string) =>
+        withTool.app.inject({ method: 'POST', url: '/api/functions/isDevtoolPath', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ path }), remoteAddress });
+      for (let i = 0; i < 30; i++) expect((await ask(`/guess-${i}`, '198.51.100.5')).statusCode).toBe(200);
+      const refused = await ask('/dev-secret-123', '198.51.100.5');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ succeed: false, errorCode: 'tooManyRequests' });
+      // Another address is not affected, and the right path is not counted as a guess.
+      for (let i = 0; i < 40; i++) expect((await ask('/dev-secret-123', '198.51.100.6')).json()).toEqual({ succeed: true, isDevtool: true });
+      const doc = JSON.stringify((await withTool.app.inject({ url: '/api/openapi.json' })).json());
+      for (const name of ['isDevtoolPath', 'getDevtoolUser', 'saveDevtoolUser']) expect(doc).not.toContain(name);
+      expect(doc).toContain('/api/functions/login');
+    } finally {
+      await withTool.close();
+    }
+  });
+
   it('saveDevtoolUser takes what the member rules refuse: a birth year of 1500, a height of 5.25, a target weight alone (issue 13, 10)', async () => {
     expect((await t.call('saveDevtoolUser', {}, await t.login('member31@example.com'))).status).toBe(404);
     const withTool = await createTestApp({ env: { DEVTOOL_PATH: 'dev-secret-123' } });
