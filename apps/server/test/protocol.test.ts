@@ -104,6 +104,18 @@ describe('bad input to every function', () => {
     }
   });
 
+  it('a reply to 60,000 unknown keys stays small: at most 10 keys echoed, with a count (issue 12, 19)', async () => {
+    const body: Record<string, number> = {};
+    for (let i = 0; i < 60_000; i++) body[`k${i}`] = 1;
+    const res = await t.app.inject({ method: 'POST', url: '/api/functions/getConfig', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    expect(res.statusCode).toBe(400);
+    expect(res.payload.length).toBeLessThan(1_000);
+    const [message] = res.json().validationErrorMessage as string[];
+    expect(message).toContain('k0, k1, k2');
+    expect(message).toContain('(+59990)');
+    expect(message).not.toContain('k10,');
+  });
+
   it('unknown functions answer 404 unknownFunction, other methods too', async () => {
     expect(await raw('noSuchFunction', '{}')).toEqual({ status: 404, body: { succeed: false, errorCode: 'unknownFunction' } });
     expect(await raw('__proto__', '{}')).toEqual({ status: 404, body: { succeed: false, errorCode: 'unknownFunction' } });

@@ -14,16 +14,27 @@ const zodLocales: Record<Locale, z.core.$ZodErrorMap> = {
 };
 
 /** Turns zod issues into messages in the caller's language: `msg:key` texts from the contract, others prefixed with their field. */
+/** A validation reply stays small whatever the request held (60,000 unknown keys once made a 469 KB reply). */
+export const MAX_VALIDATION_MESSAGES = 10;
+export const MAX_ECHOED_KEYS = 10;
+const MAX_ECHOED_KEY_LENGTH = 40;
+
 export function validationMessagesFor(error: z.ZodError, locale: Locale): string[] {
-  return error.issues.map((issue) => {
+  const messages = error.issues.slice(0, MAX_VALIDATION_MESSAGES).map((issue) => {
     if (issue.message.startsWith('msg:')) {
       const key = issue.message.slice(4);
       return validationMessages[locale][key] ?? key;
     }
-    if (issue.code === 'unrecognized_keys') return `${validationMessages[locale].unknownField}: ${issue.keys.join(', ')}`;
-    const field = issue.path.join('.');
+    if (issue.code === 'unrecognized_keys') {
+      const shown = issue.keys.slice(0, MAX_ECHOED_KEYS).map((k) => (k.length > MAX_ECHOED_KEY_LENGTH ? `${k.slice(0, MAX_ECHOED_KEY_LENGTH)}…` : k));
+      const more = issue.keys.length > MAX_ECHOED_KEYS ? ` (+${issue.keys.length - MAX_ECHOED_KEYS})` : '';
+      return `${validationMessages[locale].unknownField}: ${shown.join(', ')}${more}`;
+    }
+    const field = issue.path.join('.').slice(0, 200);
     return field ? `${field}: ${issue.message}` : issue.message;
   });
+  if (error.issues.length > MAX_VALIDATION_MESSAGES) messages.push(`(+${error.issues.length - MAX_VALIDATION_MESSAGES})`);
+  return messages;
 }
 
 export function localeOfBody(body: unknown): Locale {

@@ -10,6 +10,14 @@ describe('sanitizeRichText', () => {
   it('keeps safe links and adds rel to new-tab links', () => {
     expect(sanitizeRichText('<a href="https://example.com" target="_blank">x</a>')).toBe('<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>');
   });
+  it('normalises target in any case and always sets rel="noopener noreferrer" on a link with a target (issue 12, 18)', () => {
+    expect(sanitizeRichText('<a href="https://x.example" target="_BLANK" rel="opener">x</a>')).toBe('<a href="https://x.example" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(sanitizeRichText('<a href="https://x.example" target=" _Blank " rel="opener noreferrer">x</a>')).toBe('<a href="https://x.example" target="_blank" rel="noopener noreferrer">x</a>');
+    // Any other target (a named window, _parent, _top) is dropped, and so is a rel without a target.
+    expect(sanitizeRichText('<a href="https://x.example" target="evil" rel="opener">x</a>')).toBe('<a href="https://x.example">x</a>');
+    expect(sanitizeRichText('<a href="/faq" target="_top">FAQ</a>')).toBe('<a href="/faq">FAQ</a>');
+  });
+
   it('turns line breaks into <br>', () => {
     expect(richTextWithLineBreaks('a\nb')).toBe('a<br />b');
   });

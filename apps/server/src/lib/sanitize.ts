@@ -10,10 +10,13 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowProtocolRelative: false,
   transformTags: {
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
-    }),
+    // target is either _blank (any case: browsers read it case-insensitively) or dropped; a link with a target
+    // always gets rel="noopener noreferrer", whatever rel it came with (issue 12, finding 18).
+    a: (tagName, attribs) => {
+      const { target, rel: _rel, ...rest } = attribs;
+      const blank = typeof target === 'string' && target.trim().toLowerCase() === '_blank';
+      return { tagName, attribs: blank ? { ...rest, target: '_blank', rel: 'noopener noreferrer' } : rest };
+    },
   },
 };
 
