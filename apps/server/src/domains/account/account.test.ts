@@ -291,6 +291,19 @@ describe('deleteLitePlanUser', () => {
 });
 
 describe('friends', () => {
+  it('limits friend requests per member: 20 an hour, found or not, then 429 (issue 12, finding 15)', async () => {
+    const sender = await t.login('member90@example.com');
+    const ids = await q<{ id: number }>(sql`SELECT id FROM users WHERE email LIKE 'member1__@example.com' ORDER BY id LIMIT 20`);
+    const answers = [];
+    for (const { id } of ids) answers.push((await t.call('requestFriend', { userID: id }, sender)).status);
+    expect(answers.every((s) => s === 200)).toBe(true);
+    const limited = await t.call('requestFriend', { userID: 999_999 }, sender);
+    expect(limited.status).toBe(429);
+    expect(limited.body.errorCode).toBe('tooManyRequests');
+    // Another member is not affected.
+    expect((await t.call('requestFriend', { userID: ids[0]!.id }, await t.login('member91@example.com'))).status).toBe(200);
+  });
+
   it('pages member@example.com’s 16 friends 9 at a time, newest first, without pending requests', async () => {
     const first = await t.call('getOwnFriends', { offset: 0, perPage: 9 }, member);
     const second = await t.call('getOwnFriends', { offset: 9, perPage: 9 }, member);

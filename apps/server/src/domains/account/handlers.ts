@@ -24,6 +24,12 @@ import {
 } from './service.ts';
 import { tokyoDay, tokyoWeek } from './time.ts';
 
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Friend requests one member may send (a colleague met at an event is one or two; a script is hundreds). */
+export const FRIEND_REQUESTS_PER_HOUR = 20;
+export const FRIEND_REQUESTS_PER_DAY = 60;
+
 /** Earliest instant getWalkingProgramRank answers for (the product's data starts in 2000 at the earliest). */
 const EARLIEST_MS = Date.UTC(2000, 0, 1) - 9 * 3600_000;
 const RANKING_SIZE = 10;
@@ -187,6 +193,9 @@ export function accountHandlers(config: Config): Handler[] {
 
     defineHandler(fns.requestFriend, async ({ userID }, ctx) => {
       const meId = ctx.user.id;
+      // Every request counts, found or not: no harvesting of colleagues, no request spam (issue 12, finding 15).
+      await ctx.rateLimit(`friend-request-hour:${meId}`, FRIEND_REQUESTS_PER_HOUR, HOUR_MS);
+      await ctx.rateLimit(`friend-request-day:${meId}`, FRIEND_REQUESTS_PER_DAY, 24 * HOUR_MS);
       if (userID === meId) return failure('self');
       const other = await findTenantUser(ctx.db, userID);
       // Friends are found among one's own company's users; anyone else does not exist for the caller.

@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import { defineHandler, failure, type Handler } from '../../functions/types.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { hitRateLimit, peekRateLimit } from '../../lib/rate-limit.ts';
-import { LifecycleFailure, requestEmailRegistration, requestReset, signUp, usePasswordLink } from './service.ts';
+import { checkPasswordLink, LifecycleFailure, requestEmailRegistration, requestReset, signUp, usePasswordLink } from './service.ts';
 import { devtoolUser, saveDevtoolUser } from './devtool.ts';
 
 /** Rate limits (product-decisions §2): per client address and per account, in 10-minute windows. */
@@ -67,8 +67,10 @@ export function lifecycleHandlers(config: Config): Handler[] {
 
     defineHandler(fns.setPassword, async ({ token, password }, ctx) => {
       await ctx.rateLimit(`setpw-ip:${ctx.ip}`, LIMIT_PER_ADDRESS, LIFECYCLE_WINDOW_MS);
-      const passwordHash = await hashPassword(password);
       try {
+        // The link first: a bad or spent link costs no argon2 hash (issue 12, finding 16).
+        await checkPasswordLink(ctx.db, token, ctx.now());
+        const passwordHash = await hashPassword(password);
         await usePasswordLink(ctx.db, token, passwordHash, ctx.now(), ctx.user?.sessionId ?? null);
         return {};
       } catch (error) {

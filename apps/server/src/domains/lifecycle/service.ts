@@ -153,6 +153,16 @@ export async function requestEmailRegistration(db: Db, config: Config, userId: n
  * outstanding link of the user and ends the user's sessions except the caller's own. One transaction; the link
  * is spent by a conditional UPDATE, so two uses at once cannot both succeed.
  */
+/**
+ * Throws the failure a password link would get, without using it: setPassword checks the link before it spends an
+ * argon2 hash on the new password (issue 12, finding 16). usePasswordLink checks again atomically.
+ */
+export async function checkPasswordLink(db: Db, token: string, now: Date): Promise<void> {
+  const [link] = await db.select().from(emailLinks).where(eq(emailLinks.tokenHash, hashToken(token))).limit(1);
+  if (!link || link.usedAt) throw new LifecycleFailure('invalidLink');
+  if (link.expiresAt <= now) throw new LifecycleFailure('linkExpired');
+}
+
 export async function usePasswordLink(
   db: Db,
   token: string,
