@@ -129,8 +129,11 @@ export async function answerSurvey(db: Db, user: AuthUser, locale: Locale, now: 
   const [q] = await db.select().from(questionnaires).where(eq(questionnaires.id, input.questionnaireID)).limit(1);
   if (!q || q.isGeneral !== input.isGeneral) return { ok: false, error: 'notFound' };
   if (!q.isGeneral && q.tenantId !== user.tenantId) return { ok: false, error: 'notFound' };
-  if (q.contractOnly && !user.contract.corporateContract) return { ok: false, error: 'contractRequired' };
-  if (now.getTime() < q.fromDateTime.getTime() || now.getTime() > q.toDateTime.getTime()) return { ok: false, error: 'outsideAnswerPeriod' };
+  // A survey the caller may not see (contract-only without the contract, or not started yet) answers exactly as an
+  // unknown id: no call tells whether it exists (issue 12, finding 19). A finished one is listed, so it says so.
+  if (q.contractOnly && !user.contract.corporateContract) return { ok: false, error: 'notFound' };
+  if (now.getTime() < q.fromDateTime.getTime()) return { ok: false, error: 'notFound' };
+  if (now.getTime() > q.toDateTime.getTime()) return { ok: false, error: 'outsideAnswerPeriod' };
 
   const [previous] = await db
     .select({ at: questionnaireAnswers.answeredAt })

@@ -172,17 +172,19 @@ describe('surveys', () => {
       expect(await answersOf('nocontract@example.com')).toBe(0);
     });
 
-    it('refuses a contract-only survey without a corporate contract', async () => {
+    it('answers a contract-only survey without a corporate contract exactly as an unknown id (issue 12, 19)', async () => {
       const r = await t.call('answerQuestionnaire', { questionnaireID: ids.contract, isGeneral: true, body: [{ questionnaireIndex: 1, answer: 0 }] }, noContract);
-      expect(r.body).toMatchObject({ succeed: false, errorCode: 'contractRequired' });
+      const unknown = await t.call('answerQuestionnaire', { questionnaireID: 999_999, isGeneral: true, body: [{ questionnaireIndex: 1, answer: 0 }] }, noContract);
+      expect(r).toEqual(unknown);
+      expect(r.body).toEqual({ succeed: false, errorCode: 'notFound' });
       expect(await answersOf('nocontract@example.com')).toBe(0);
     });
 
-    it('refuses answers outside the window', async () => {
+    it('refuses a finished survey as closed, and one not started yet as unknown (issue 12, 19)', async () => {
       const closed = await t.call('answerQuestionnaire', { questionnaireID: ids.closed, isGeneral: true, body: [{ questionnaireIndex: 1, answer: 0 }] }, other);
       expect(closed.body.errorCode).toBe('outsideAnswerPeriod');
       const upcoming = await t.call('answerQuestionnaire', { questionnaireID: ids.upcoming, isGeneral: true, body: [{ questionnaireIndex: 1, answer: 'x' }] }, other);
-      expect(upcoming.body.errorCode).toBe('outsideAnswerPeriod');
+      expect(upcoming.body).toEqual({ succeed: false, errorCode: 'notFound' });
       expect(await answersOf('member20@example.com')).toBe(0);
     });
 
