@@ -20,7 +20,7 @@ export interface Config {
   logLevel: LogLevel;
   production: boolean;
   webDistDir: string;
-  /** Sign-in attempts allowed per client address in a 10-minute window. */
+  /** Failed sign-ins allowed per client address (an IPv6 /64) in a 10-minute window. */
   loginLimitPerAddress: number;
   /** Fastify's trustProxy: false, a hop count, or the addresses and CIDR ranges of trusted proxies. */
   trustProxy: false | number | string[];
@@ -166,7 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.VITEST ? 'silent' : 'info'),
     production,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
-    loginLimitPerAddress: e.LOGIN_LIMIT_PER_ADDRESS ?? 300,
+    loginLimitPerAddress: e.LOGIN_LIMIT_PER_ADDRESS ?? 100,
     trustProxy: e.TRUST_PROXY ?? false,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 10_000,
     readyTimeoutMs: e.READY_TIMEOUT_MS ?? 2_000,

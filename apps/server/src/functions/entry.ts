@@ -5,7 +5,7 @@ import { validationMessages } from '@hibi/contract/messages';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { currentTermsVersion, resolveToken } from '../domains/auth/service.ts';
-import { hitRateLimit } from '../lib/rate-limit.ts';
+import { clientKey, hitRateLimit } from '../lib/rate-limit.ts';
 import { BusinessFailure, TooManyRequests, type BaseContext, type Handler } from './types.ts';
 
 const zodLocales: Record<Locale, z.core.$ZodErrorMap> = {
@@ -93,7 +93,8 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
       db,
       config,
       locale,
-      ip: request.ip,
+      // Rate limits key on the client: an IPv6 address by its /64 (request.ip honours TRUST_PROXY).
+      ip: clientKey(request.ip),
       log: request.log,
       user,
       now,

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { TooManyRequests } from '../functions/types.ts';
@@ -31,4 +32,32 @@ export async function peekRateLimit(db: Db, key: string, windowMs: number, now =
 /** Old windows are useless; dropped now and then by the server. */
 export async function pruneRateLimits(db: Db, olderThan: Date): Promise<void> {
   await db.execute(sql`DELETE FROM rate_limit_buckets WHERE window_start < ${olderThan.toISOString()}`);
+}
+
+/** Gives back one hit counted by hitRateLimit (an attempt reserved before checking it, that turned out fine). */
+export async function refundRateLimit(db: Db, key: string, windowMs: number, now = new Date()): Promise<void> {
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  await db.execute(
+    sql`UPDATE rate_limit_buckets SET count = greatest(count - 1, 0) WHERE key = ${key} AND window_start = ${windowStart.toISOString()}`,
+  );
+}
+
+/**
+ * The client an address stands for in rate-limit keys (issue 12, finding 6): an IPv4 address (also when written as
+ * IPv4-mapped IPv6) as it is, an IPv6 address by its /64 (one subscriber gets a whole /64 and can rotate inside it).
+ */
+export function clientKey(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (net.isIPv6(address)) {
+    const [head = '', tail = ''] = address.toLowerCase().split('%')[0]!.split('::');
+    const headParts = head ? head.split(':') : [];
+    const tailParts = address.includes('::') ? (tail ? tail.split(':') : []) : [];
+    const parts = address.includes('::') ? [...headParts, ...Array(8 - headParts.length - tailParts.length).fill('0'), ...tailParts] : headParts;
+    return `${parts
+      .slice(0, 4)
+      .map((p) => (parseInt(p, 16) || 0).toString(16))
+      .join(':')}::/64`;
+  }
+  return address;
 }

@@ -11,6 +11,9 @@ afterAll(async () => {
   await t?.close();
 });
 
+const login = (body: { id: string; password: string }, remoteAddress: string) =>
+  t.app.inject({ method: 'POST', url: '/api/functions/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body), remoteAddress });
+
 describe('login', () => {
   it('signs in with an email and returns the user, the contract and a token that expires after 26784e5 ms', async () => {
     const before = Date.now();
@@ -50,7 +53,7 @@ describe('login', () => {
     expect((await t.call('login', { id: 'former@example.com', password: 'wrong-password' })).body.errorCode).toBe('invalidCredentials');
   });
 
-  it('answers 429 after 10 failed attempts on one account, and the right password is refused then too', async () => {
+  it('answers 429 to a client after 10 failed attempts on one account, the right password included', async () => {
     for (let i = 0; i < 10; i++) {
       expect((await t.call('login', { id: 'member05@example.com', password: `wrong-${i}` })).status).toBe(200);
     }
@@ -58,6 +61,44 @@ describe('login', () => {
     expect(limited).toEqual({ status: 429, body: { succeed: false, errorCode: 'tooManyRequests' } });
     // Other accounts are not affected.
     expect((await t.call('login', { id: 'member06@example.com', password: 'wellbeing-demo' })).body.succeed).toBe(true);
+  });
+
+  it('never locks the owner out: a stranger’s failures from elsewhere do not stop the right password from the owner’s client (issue 12, 4)', async () => {
+    for (let i = 0; i < 12; i++) await login({ id: 'member07@example.com', password: `guess-${i}` }, '203.0.113.66');
+    expect((await login({ id: 'member07@example.com', password: 'x' }, '203.0.113.66')).statusCode).toBe(429);
+    const owner = await login({ id: 'member07@example.com', password: 'wellbeing-demo' }, '198.51.100.23');
+    expect(owner.json().succeed).toBe(true);
+  });
+
+  it('limits failed sign-ins per address across accounts, and successful ones are not counted (issue 12, 4 and 6)', async () => {
+    const small = await createTestApp({ env: { LOGIN_LIMIT_PER_ADDRESS: '5' } });
+    try {
+      const at = (id: string, password: string, remoteAddress: string) =>
+        small.app.inject({ method: 'POST', url: '/api/functions/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ id, password }), remoteAddress });
+      // A busy office: many successful sign-ins from one address never trip the limit.
+      for (let i = 0; i < 8; i++) expect((await at(`member${10 + i}@example.com`, 'wellbeing-demo', '192.0.2.10')).json().succeed).toBe(true);
+      // A sprayer: one wrong password on many accounts from one address is stopped after 5.
+      for (let i = 0; i < 5; i++) expect((await at(`member${30 + i}@example.com`, 'spray-1', '192.0.2.20')).statusCode).toBe(200);
+      expect((await at('member40@example.com', 'spray-1', '192.0.2.20')).statusCode).toBe(429);
+      // IPv6: a whole /64 is one client; another /64 is another.
+      for (let i = 0; i < 5; i++) expect((await at(`member${41 + i}@example.com`, 'spray-2', `2001:db8:1:2::${i + 1}`)).statusCode).toBe(200);
+      expect((await at('member47@example.com', 'spray-2', '2001:db8:1:2:ffff::9')).statusCode).toBe(429);
+      expect((await at('member47@example.com', 'wellbeing-demo', '2001:db8:1:3::1')).json().succeed).toBe(true);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('counts each attempt before checking it: 60 parallel guesses get at most 10 answers, the rest 429 (issue 12, 3)', async () => {
+    const attempts = Array.from({ length: 60 }, (_, i) => login({ id: 'member08@example.com', password: i === 59 ? 'wellbeing-demo' : `parallel-${i}` }, '203.0.113.99'));
+    const answers = await Promise.all(attempts);
+    const evaluated = answers.filter((a) => a.statusCode === 200);
+    expect(evaluated.length).toBeLessThanOrEqual(10);
+    expect(answers.filter((a) => a.statusCode === 429).length).toBeGreaterThanOrEqual(50);
+    const tokens = evaluated.filter((a) => a.json().succeed);
+    // The right password got a token only if it was one of the 10 evaluated; afterwards it is refused too.
+    expect(tokens.length).toBeLessThanOrEqual(1);
+    expect((await login({ id: 'member08@example.com', password: 'wellbeing-demo' }, '203.0.113.99')).statusCode).toBe(429);
   });
 
   it('validates in the caller language', async () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import * as fns from '@hibi/contract/functions/auth';
 import { users } from '../../db/schema/core.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { peekRateLimit, hitRateLimit } from '../../lib/rate-limit.ts';
+import { refundRateLimit } from '../../lib/rate-limit.ts';
 import { defineHandler, failure } from '../../functions/types.ts';
 import {
   createSession,
@@ -14,22 +14,32 @@ import {
 } from './service.ts';
 
 const LOGIN_WINDOW_MS = 10 * 60 * 1000;
-/** Failed attempts allowed per account id in the window before it answers 429 (never a permanent lock). */
-const FAILED_LOGINS_PER_ACCOUNT = 10;
+/**
+ * Failed sign-ins allowed per account *from one client* in the window before that client gets 429 (never a lock of
+ * the account: its owner signing in from their own client is not affected by a stranger's guesses).
+ */
+export const FAILED_LOGINS_PER_ACCOUNT_AND_CLIENT = 10;
 
 export const authHandlers = [
   defineHandler(fns.login, async ({ id, password }, ctx) => {
-    const accountKey = `login-fail:${id.trim().toLowerCase()}`;
-    await ctx.rateLimit(`login-ip:${ctx.ip}`, ctx.config.loginLimitPerAddress, LOGIN_WINDOW_MS);
-    if ((await peekRateLimit(ctx.db, accountKey, LOGIN_WINDOW_MS, ctx.now())) >= FAILED_LOGINS_PER_ACCOUNT) {
-      await ctx.rateLimit(accountKey, FAILED_LOGINS_PER_ACCOUNT, LOGIN_WINDOW_MS);
+    // Failures are what these limits protect (a whole office signing in at 9:00 behind one address counts nothing):
+    // per client address across accounts (LOGIN_LIMIT_PER_ADDRESS), and per account and client (issue 12, 4 and 6).
+    // Each attempt is counted *before* the password is checked, atomically, and given back when it succeeds, so
+    // parallel guesses cannot all be evaluated before the first failure is recorded (finding 3).
+    const addressKey = `login-fail-ip:${ctx.ip}`;
+    const accountKey = `login-fail:${id.trim().toLowerCase()}:${ctx.ip}`;
+    await ctx.rateLimit(addressKey, ctx.config.loginLimitPerAddress, LOGIN_WINDOW_MS);
+    try {
+      await ctx.rateLimit(accountKey, FAILED_LOGINS_PER_ACCOUNT_AND_CLIENT, LOGIN_WINDOW_MS);
+    } catch (error) {
+      await refundRateLimit(ctx.db, addressKey, LOGIN_WINDOW_MS, ctx.now());
+      throw error;
     }
     const found = await findUserByLoginId(ctx.db, id);
     const ok = await verifyPassword(found?.user.passwordHash ?? null, password);
-    if (!found || !ok) {
-      await hitRateLimit(ctx.db, accountKey, Number.MAX_SAFE_INTEGER, LOGIN_WINDOW_MS, ctx.now());
-      return failure('invalidCredentials');
-    }
+    if (!found || !ok) return failure('invalidCredentials');
+    await refundRateLimit(ctx.db, addressKey, LOGIN_WINDOW_MS, ctx.now());
+    await refundRateLimit(ctx.db, accountKey, LOGIN_WINDOW_MS, ctx.now());
     if (!found.tenant) return failure('notTenantUser');
     const { user, tenant } = found;
     const session = await createSession(ctx.db, user.id, ctx.now());
