@@ -1,6 +1,7 @@
 // Tables of the content domain (migration 0100_content.sql). Queries that aggregate use SQL directly;
 // these definitions serve inserts and simple reads.
-import { bigserial, boolean, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './core.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -114,12 +115,21 @@ export const reportArticleTags = pgTable(
   (t) => [primaryKey({ columns: [t.reportArticleId, t.tagId] })],
 );
 
-export const reportArticleViews = pgTable('report_article_views', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  reportArticleId: integer('report_article_id').notNull().references(() => reportArticles.id, { onDelete: 'cascade' }),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-  viewedAt: ts('viewed_at').notNull().defaultNow(),
-});
+export const reportArticleViews = pgTable(
+  'report_article_views',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    reportArticleId: integer('report_article_id').notNull().references(() => reportArticles.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    viewedAt: ts('viewed_at').notNull().defaultNow(),
+    /** The Tokyo day of the view: a member's views of an article count once a day. */
+    viewDay: date('view_day', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    index('report_article_views_recent_idx').on(t.viewedAt, t.reportArticleId),
+    uniqueIndex('report_article_views_member_day').on(t.reportArticleId, t.userId, t.viewDay).where(sql`${t.userId} IS NOT NULL`),
+  ],
+);
 
 export const reportArticleResourceViews = pgTable('report_article_resource_views', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

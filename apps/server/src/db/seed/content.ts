@@ -263,17 +263,20 @@ export async function seedContent(ctx: SeedContext): Promise<void> {
   );
 
   // Views over the last 60 days; the ranking counts the last 30. Popular articles get many more.
-  const views: { reportArticleId: number; userId: number | null; viewedAt: Date }[] = [];
+  const views: { reportArticleId: number; userId: number | null; viewedAt: Date; viewDay: string }[] = [];
+  const tokyoDayOf = (at: Date) => new Date(at.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
+  const view = (reportArticleId: number, userId: number | null, viewedAt: Date) => ({ reportArticleId, userId, viewedAt, viewDay: tokyoDayOf(viewedAt) });
   const population = ctx.users.population;
   articleIds.slice(0, ARTICLES.length).forEach((id, i) => {
     const weight = (i * 7919) % 23;
     const recent = 2 + weight * 3 + (i === 18 ? 60 : 0);
-    for (let k = 0; k < recent; k++) views.push({ reportArticleId: id, userId: rnd.chance(0.8) ? rnd.pick(population) : null, viewedAt: new Date(now.getTime() - rnd.int(1, 29 * 24) * 3_600_000) });
+    for (let k = 0; k < recent; k++) views.push(view(id, rnd.chance(0.8) ? rnd.pick(population) : null, new Date(now.getTime() - rnd.int(1, 29 * 24) * 3_600_000)));
     // Old views (outside the window) that must not count: heavy on articles that are not popular now.
     const old = (22 - weight) * 2;
-    for (let k = 0; k < old; k++) views.push({ reportArticleId: id, userId: rnd.pick(population), viewedAt: new Date(now.getTime() - rnd.int(32, 60) * DAY) });
+    for (let k = 0; k < old; k++) views.push(view(id, rnd.pick(population), new Date(now.getTime() - rnd.int(32, 60) * DAY)));
   });
-  for (let start = 0; start < views.length; start += 1000) await db.insert(reportArticleViews).values(views.slice(start, start + 1000));
+  // A member's second view of an article on the same day counts nothing (the unique index of 0101).
+  for (let start = 0; start < views.length; start += 1000) await db.insert(reportArticleViews).values(views.slice(start, start + 1000)).onConflictDoNothing();
 
   // Announcements: one every 3 days, the last one scheduled for tomorrow (not shown yet).
   const annRows = ANNOUNCEMENTS.map(([titleJa, titleEn, isImportant, contractOnly], i) => ({

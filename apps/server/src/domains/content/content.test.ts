@@ -199,7 +199,7 @@ describe('ranking and popularity', () => {
     // Lots of old views do not lift an article.
     const last = (await t.call('getNewArrivalReportArticles', { offset: 30, perPage: 1 }, member)).body.reportArticles[0];
     await t.database.db.execute(
-      sql`INSERT INTO report_article_views (report_article_id, viewed_at) SELECT ${last.id}, now() - interval '40 days' FROM generate_series(1, 500)`,
+      sql`INSERT INTO report_article_views (report_article_id, viewed_at, view_day) SELECT ${last.id}, now() - interval '40 days', current_date FROM generate_series(1, 500)`,
     );
     const again = (await t.call('getReportArticleRanking', {}, member)).body.reportArticles.map((a: any) => a.id);
     expect(again).toEqual(expected.map((r) => r.id));
@@ -210,9 +210,13 @@ describe('ranking and popularity', () => {
     const count = async () => (await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM report_article_views WHERE report_article_id = ${target.id}`))[0]!.n;
     const before = await count();
     await t.call('getReportArticleById', { id: target.id }, member);
-    await t.call('getReportArticleById', { id: target.id });
+    // The same member again the same day, and guests, count nothing (issue 12, finding 13).
+    await t.call('getReportArticleById', { id: target.id }, member);
+    for (let i = 0; i < 50; i++) await t.call('getReportArticleById', { id: target.id });
+    expect(await count()).toBe(before + 1);
+    await t.call('getReportArticleById', { id: target.id }, noContract);
     expect(await count()).toBe(before + 2);
-    await t.database.db.execute(sql`INSERT INTO report_article_views (report_article_id, viewed_at) SELECT ${target.id}, now() - interval '1 hour' FROM generate_series(1, 400)`);
+    await t.database.db.execute(sql`INSERT INTO report_article_views (report_article_id, viewed_at, view_day) SELECT ${target.id}, now() - interval '1 hour', current_date FROM generate_series(1, 400)`);
     const top = (await t.call('getReportArticleRanking', {}, member)).body.reportArticles;
     expect(top[0].id).toBe(target.id);
     // Unknown ids record nothing.
@@ -225,7 +229,7 @@ describe('ranking and popularity', () => {
     const hidden = new Set((await q<{ id: number }>(sql`SELECT id FROM report_articles WHERE contract_only`)).map((r) => r.id));
     // Make a contract-only article the most viewed.
     const [first] = [...hidden];
-    await t.database.db.execute(sql`INSERT INTO report_article_views (report_article_id, viewed_at) SELECT ${first}, now() - interval '2 hours' FROM generate_series(1, 2000)`);
+    await t.database.db.execute(sql`INSERT INTO report_article_views (report_article_id, viewed_at, view_day) SELECT ${first}, now() - interval '2 hours', current_date FROM generate_series(1, 2000)`);
     expect((await t.call('getReportArticleRanking', {}, member)).body.reportArticles[0].id).toBe(first);
     for (const token of [undefined, noContract]) {
       const ranking = (await t.call('getReportArticleRanking', {}, token)).body.reportArticles;

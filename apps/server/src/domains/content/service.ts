@@ -3,7 +3,8 @@ import type { Locale } from '@hibi/contract/protocol';
 import type { AnnouncementHead, ReportArticle, ReportArticleHead, SortBy, Tag } from '@hibi/contract/functions/content';
 import { GENRE_IDS } from '@hibi/contract/functions/content';
 import type { Db } from '../../db/client.ts';
-import type { AuthUser } from '../../functions/types.ts';
+import { TooManyRequests, type AuthUser } from '../../functions/types.ts';
+import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { loadSections, localized, rows } from './sections.ts';
 
 /** Views counted by popularity, ranking and popular tags: the last 30 days. */
@@ -254,7 +255,7 @@ export async function getArticle(db: Db, v: Viewer, id: number): Promise<ReportA
         WHERE a.id = ${id} AND ${visible('a', 'published_at', v)}`,
   );
   if (!row) return null;
-  await db.execute(sql`INSERT INTO report_article_views (report_article_id, user_id, viewed_at) VALUES (${id}, ${v.user?.id ?? null}, ${iso(v.now)}::timestamptz)`);
+  if (v.user) await recordArticleView(db, id, v.user.id, v.now);
   const head = { ...toArticleHead(row), description: row.description, images: json(row.images) };
   if (!member) return head;
 
@@ -322,4 +323,24 @@ export async function recordResourceView(db: Db, v: Viewer & { user: AuthUser },
         RETURNING id`,
   );
   return inserted.length > 0;
+}
+
+/** Views a member may record in an hour; past it reading still works, it just stops counting (issue 12, finding 13). */
+export const RECORDED_VIEWS_PER_HOUR = 120;
+
+/**
+ * A member's view of an article, once per Tokyo day (the unique index of migration 0101); guests are not recorded.
+ * Over RECORDED_VIEWS_PER_HOUR a member's views stop counting for the rest of the hour.
+ */
+async function recordArticleView(db: Db, articleId: number, userId: number, now: Date): Promise<void> {
+  try {
+    await hitRateLimit(db, `article-views:${userId}`, RECORDED_VIEWS_PER_HOUR, 3_600_000, now);
+  } catch (error) {
+    if (error instanceof TooManyRequests) return;
+    throw error;
+  }
+  await db.execute(sql`
+    INSERT INTO report_article_views (report_article_id, user_id, viewed_at, view_day)
+    VALUES (${articleId}, ${userId}, ${iso(now)}::timestamptz, (${iso(now)}::timestamptz AT TIME ZONE 'Asia/Tokyo')::date)
+    ON CONFLICT DO NOTHING`);
 }
