@@ -42,3 +42,6 @@ export const STEPS = {
 
 /** Contract types; 5 is the lite plan, whose members may withdraw themselves. */
 export const LITE_PLAN_CONTRACT_TYPE = 5;
+
+/** The peer histogram shows only for a group of at least this many members with a score (issue 12, finding 19). */
+export const MIN_PEER_GROUP = 5;

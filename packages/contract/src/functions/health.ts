@@ -214,6 +214,8 @@ export const getHealthLogStats = defineFunction({
       userCount: z.number().int(),
       userBucketIndex: z.number().int().nullable(),
       peerPosition: z.number().nullable(),
+      /** True when fewer than MIN_PEER_GROUP colleagues have a score: buckets are empty, so no colleague's score shows. */
+      withheld: z.boolean(),
     }),
     inputRate: z.number(),
     inputDays: z.number().int(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import * as fns from '@hibi/contract/functions/health';
+import { MIN_PEER_GROUP } from '@hibi/contract/constants';
 import type { Handler } from '../../functions/types.ts';
 import { defineHandler, failure } from '../../functions/types.ts';
 import type { Config } from '../../config.ts';
@@ -338,14 +339,18 @@ export function healthHandlers(config: Config): Handler[] {
       const current = scoreData[3]!;
       const counts = new Map(buckets.map((b) => [Number(b.b), Number(b.n)]));
       const userCount = [...counts.values()].reduce((a, b) => a + b, 0);
-      const histogramBuckets = [9, 8, 7, 6, 5, 4, 3, 2, 1, 0].map((b) => ({
-        from: b * 10,
-        to: b * 10 + 10,
-        count: counts.get(b) ?? 0,
-      }));
+      // In a tiny company the buckets would tell colleagues' scores: below MIN_PEER_GROUP nothing is shown.
+      const withheld = userCount < MIN_PEER_GROUP;
+      const histogramBuckets = withheld
+        ? []
+        : [9, 8, 7, 6, 5, 4, 3, 2, 1, 0].map((b) => ({
+            from: b * 10,
+            to: b * 10 + 10,
+            count: counts.get(b) ?? 0,
+          }));
       let userBucketIndex: number | null = null;
       let peerPosition: number | null = null;
-      if (current.score !== null && userCount > 0) {
+      if (!withheld && current.score !== null && userCount > 0) {
         const own = Math.min(Math.floor(current.score / 10), 9);
         userBucketIndex = 9 - own;
         const atOrAbove = histogramBuckets.slice(0, userBucketIndex + 1).reduce((a, b) => a + b.count, 0);
@@ -364,7 +369,7 @@ export function healthHandlers(config: Config): Handler[] {
           sleep: current.sleep,
           stress: current.stress,
         },
-        histogram: { buckets: histogramBuckets, userCount, userBucketIndex, peerPosition },
+        histogram: { buckets: histogramBuckets, userCount, userBucketIndex, peerPosition, withheld },
         inputRate: round1((inputDays / days) * 100),
         inputDays,
         daysInMonth: days,

@@ -263,6 +263,19 @@ describe('getHealthLogInputStatus', () => {
 });
 
 describe('getHealthLogStats', () => {
+  it('withholds the peer histogram of a company with fewer than 5 scored members (issue 12, finding 19)', async () => {
+    // nocontract@example.com is the only member of its company: its histogram would show its colleagues' nothing but
+    // its own score; a company of 4 would show 3 colleagues' scores.
+    const alone = await t.login('nocontract@example.com');
+    await t.call('recordHealthData', { dateTime: noon('2026-11-16'), ...goodDay }, alone);
+    const s = (await t.call('getHealthLogStats', { fromDateTime: day('2026-11-01') }, alone)).body;
+    expect(s.succeed).toBe(true);
+    expect(s.average.score).not.toBeNull();
+    expect(s.histogram).toEqual({ buckets: [], userCount: 1, userBucketIndex: null, peerPosition: null, withheld: true });
+    const big = (await t.call('getHealthLogStats', { fromDateTime: day('2026-10-01') }, await t.login('member@example.com'))).body;
+    expect(big.histogram.withheld).toBe(false);
+  });
+
   it('gives 4 monthly rows, category averages, the highest-first histogram with the peer position and the input rate', async () => {
     const member = await t.login('member@example.com');
     const res = await t.call('getHealthLogStats', { fromDateTime: day('2026-10-01') }, member);

@@ -4,6 +4,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Chart as ReactChart, Doughnut, Radar, Bar } from 'react-chartjs-2';
 import type { ChartData, ChartOptions } from 'chart.js';
+import { MIN_PEER_GROUP } from '@hibi/contract/constants';
 import { callOrThrow } from '../../../lib/api.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
@@ -218,7 +219,17 @@ function CategoryCard({ stats }: { stats: Stats }) {
 
 function HistogramCard({ stats }: { stats: Stats }) {
   const { t } = useTranslation('health');
-  const { buckets, userBucketIndex, peerPosition, userCount } = stats.histogram;
+  const { buckets, userBucketIndex, peerPosition, userCount, withheld } = stats.histogram;
+  if (withheld) {
+    return (
+      <section className="card health-report-card" aria-labelledby="report-histogram">
+        <h2 id="report-histogram" className="health-report-card__title">
+          {t('report.histogramTitle')}
+        </h2>
+        <p className="health-position">{t('report.histogramWithheld', { count: MIN_PEER_GROUP })}</p>
+      </section>
+    );
+  }
   const labels = buckets.map((b) => `${b.from}–${b.to}`);
   const data: ChartData<'bar', number[], string> = {
     labels,
