@@ -14,7 +14,7 @@ import { buildRegistry } from './functions/registry.ts';
 import { registerHealthRoutes, type Lifecycle } from './health.ts';
 import { PUBLIC_DIR } from './paths.ts';
 import { CONTENT_SECURITY_POLICY } from './csp.ts';
-import { requestLogSerializer } from './lib/log-redact.ts';
+import { errorLogSerializer, requestLogSerializer } from './lib/log-redact.ts';
 
 export interface AppOptions {
   config: Config;
@@ -55,7 +55,7 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream }
         : {
             level: config.logLevel,
             redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'password', 'token', '*.password', '*.token'], censor: '[redacted]' },
-            serializers: { req: requestLogSerializer },
+            serializers: { req: requestLogSerializer, err: (error: Error) => errorLogSerializer(error) as { type: string; message: string; stack: string } },
             ...(logStream ? { stream: logStream } : {}),
           },
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),

@@ -75,7 +75,7 @@ describe('bad input to every function', () => {
       const def = registry.get(name)!.def;
       const shape = (def.payload as z.ZodObject).shape as Record<string, z.ZodType>;
       for (const [field, schema] of Object.entries(shape)) {
-        for (const value of [{ wrong: [1] }, 'x'.repeat(10_000), '', -1, 1e300, true, null]) {
+        for (const value of [{ wrong: [1] }, 'x'.repeat(10_000), '', -1, 1e300, 1e308, -0, 2 ** 53, 0.5, true, null]) {
           if (schema.safeParse(value).success && typeof value !== 'string') continue;
           const res = await raw(name, JSON.stringify({ [field]: value }));
           expect(res.status, `${name}.${field}=${JSON.stringify(value).slice(0, 20)}`).toBeLessThan(500);
@@ -86,6 +86,38 @@ describe('bad input to every function', () => {
     const after = await rowCounts();
     // Sign-in attempts with odd ids create nothing either (sessions only on success).
     expect(after).toEqual(before);
+  });
+
+  it('NUL, control characters, lone surrogates and bidi overrides in any string of any function get 400 and store nothing (issue 12, 14)', async () => {
+    const nasty = ['a\u0000b', 'a\u0007b', 'a\u001bb', 'a\u0085b', 'a\ud800b', 'a\udc00', 'a\u202eb', 'a\u2066b', '\ufeffa'];
+    const before = await rowCounts();
+    for (const name of names) {
+      const shape = (registry.get(name)!.def.payload as z.ZodObject).shape as Record<string, z.ZodType>;
+      for (const field of [...Object.keys(shape), 'locale']) {
+        for (const value of nasty) {
+          const res = await raw(name, JSON.stringify({ [field]: value }));
+          expect(res.status, `${name}.${field}=${JSON.stringify(value)}`).toBe(400);
+          expect(res.body.validationErrorMessage?.[0]).toBe(`${field}: 使用できない文字（制御文字など）が含まれています`);
+        }
+      }
+      // Deep inside arrays and objects too, and in keys.
+      expect((await raw(name, JSON.stringify({ body: [{ answer: ['ok', 'x\u0000'] }] }))).status).toBe(400);
+      expect((await raw(name, JSON.stringify({ ['k\u0000']: 1 }))).status).toBe(400);
+    }
+    expect(await rowCounts()).toEqual(before);
+    // A body nested 100,000 deep is refused without exhausting the stack.
+    const deep = '{"x":' + '['.repeat(100_000) + '"\\u0000"' + ']'.repeat(100_000) + '}';
+    expect((await raw('getConfig', deep)).status).toBe(400);
+  });
+
+  it('names refuse line breaks, zero-width characters and direction marks with a clear message (issue 12, 14)', async () => {
+    for (const displayName of ['a\nb', 'a\rb', 'a\tb', 'a\u200bb', 'a\u200db', 'a\u200eb', 'a\u2060b']) {
+      const res = await raw('updateProfile', JSON.stringify({ displayName, locale: 'en' }));
+      expect(res.status, JSON.stringify(displayName)).toBe(400);
+      expect(res.body.validationErrorMessage).toEqual(['Line breaks and invisible characters cannot be used here']);
+    }
+    // Ordinary Japanese and emoji names stay fine; multi-line fields keep their line breaks.
+    expect((await raw('updateProfile', JSON.stringify({ displayName: 'ひびき🙂' }))).body.succeed).toBe(true);
   });
 
   it('login refuses empty and 10,000-character ids and passwords with 400', async () => {

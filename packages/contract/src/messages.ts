@@ -16,6 +16,8 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     invalidJson: 'リクエストの形式が正しくありません',
     bodyTooLarge: 'リクエストが大きすぎます',
     unknownField: '不明な項目があります',
+    textControlChars: '使用できない文字（制御文字など）が含まれています',
+    textSingleLine: '改行や見えない文字は使用できません',
     // Signup and emailed links (lifecycle).
     email2Required: '確認用メールアドレスが入力されていません',
     invitationCodeRequired: '招待コードが入力されていません',
@@ -44,6 +46,8 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     invalidJson: 'The request is not valid JSON',
     bodyTooLarge: 'The request is too large',
     unknownField: 'The request has an unknown field',
+    textControlChars: 'The text contains characters that cannot be used (control characters or similar)',
+    textSingleLine: 'Line breaks and invisible characters cannot be used here',
     // Signup and emailed links (lifecycle).
     email2Required: 'No confirmation email address has been entered',
     invitationCodeRequired: 'No invitation code has been entered',

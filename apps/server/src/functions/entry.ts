@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { localeField, normaliseLocale, type FunctionDef, type Locale } from '@hibi/contract/protocol';
 import { validationMessages } from '@hibi/contract/messages';
+import { textChecks } from '@hibi/contract/text';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { currentTermsVersion, resolveToken } from '../domains/auth/service.ts';
@@ -37,6 +38,31 @@ export function validationMessagesFor(error: z.ZodError, locale: Locale): string
   return messages;
 }
 
+/**
+ * The path of the first string (or key) in a payload that no text may hold: NUL and other control characters, lone
+ * surrogates, bidi overrides (issue 12, finding 14). Checked before the schemas, for every function, so a NUL never
+ * reaches PostgreSQL (which refuses it in text) and a name never hides a control character. Iterative: a deeply
+ * nested body cannot exhaust the stack.
+ */
+export function forbiddenTextPath(body: unknown): string | null {
+  const stack: [unknown, string][] = [[body, '']];
+  while (stack.length) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (textChecks.anyText(value)) return path || '(body)';
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], `${path}[${i}]`]);
+    } else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        const at = path ? `${path}.${key}` : key;
+        if (textChecks.anyText(key)) return at.replace(/[^\x20-\x7e]/g, '?').slice(0, 100);
+        stack.push([inner, at]);
+      }
+    }
+  }
+  return null;
+}
+
 export function localeOfBody(body: unknown): Locale {
   return normaliseLocale(body && typeof body === 'object' && !Array.isArray(body) ? (body as { locale?: unknown }).locale : undefined);
 }
@@ -67,6 +93,10 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
     const body = request.body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       return send(reply, 400, { succeed: false, errorCode: 'validationError', validationErrorMessage: [validationMessages[locale].invalidJson] });
+    }
+    const badText = forbiddenTextPath(body);
+    if (badText) {
+      return send(reply, 400, { succeed: false, errorCode: 'validationError', validationErrorMessage: [`${badText.slice(0, 100)}: ${validationMessages[locale].textControlChars}`] });
     }
     const parsed = payloadSchemas.get(handler.def.name)!.safeParse(body, { error: zodLocales[locale] });
     if (!parsed.success) {

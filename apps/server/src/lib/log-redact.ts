@@ -39,3 +39,24 @@ export function requestLogSerializer(req: LoggedRequest) {
 export function loggerOptions(level: string, stream?: LogStream) {
   return { level, serializers: { req: requestLogSerializer }, ...(stream ? { stream } : {}) };
 }
+
+/** The part of a database error's message that lists the query's parameters (drizzle: "...\nparams: a,b,c"). */
+const PARAMS_TEXT = /\nparams: [\s\S]*?(?=\n {4}at |$)/g;
+
+/**
+ * Errors in log lines without the values of their query (issue 12, finding 14): a failed INSERT of a profile would
+ * otherwise log names and addresses. Keeps type, message, code, stack and the query text; drops `params` everywhere
+ * in the cause chain.
+ */
+export function errorLogSerializer(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error) || depth > 3) return error instanceof Error ? { type: error.name, message: 'cause chain cut' } : error;
+  const e = error as Error & { code?: unknown; query?: unknown; cause?: unknown };
+  return {
+    type: e.name,
+    message: e.message.replace(PARAMS_TEXT, '\nparams: [redacted]'),
+    ...(typeof e.code === 'string' ? { code: e.code } : {}),
+    ...(typeof e.query === 'string' ? { query: e.query } : {}),
+    stack: e.stack?.replace(PARAMS_TEXT, '\nparams: [redacted]'),
+    ...(e.cause !== undefined ? { cause: errorLogSerializer(e.cause, depth + 1) } : {}),
+  };
+}

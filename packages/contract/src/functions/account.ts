@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../text.ts';
 import { defineFunction, epochMs, id, offset, perPage } from '../protocol.ts';
 import { PAGE_SIZE } from '../constants.ts';
 
@@ -82,16 +83,14 @@ export const getUserContract = defineFunction({
 
 export const DISPLAY_NAME_MAX = 12;
 export const COMMENT_MAX = 15;
-// eslint-disable-next-line no-control-regex -- refusing control characters is the point
-const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/;
 
 export const updateProfile = defineFunction({
   name: 'updateProfile',
   auth: 'required',
   summary: 'Change the nickname, comment, birth year, height (cm, one decimal) and gender of the signed-in user. Omitted fields stay.',
   payload: z.object({
-    displayName: z.string().trim().min(1).max(DISPLAY_NAME_MAX).regex(NO_CONTROL_CHARS).optional(),
-    comment: z.string().trim().max(COMMENT_MAX).regex(NO_CONTROL_CHARS).optional(),
+    displayName: singleLineText(DISPLAY_NAME_MAX).pipe(z.string().min(1)).optional(),
+    comment: singleLineText(COMMENT_MAX).optional(),
     birthYear: z.number().int().min(1000).max(9999).optional(),
     height: z.number().min(1).max(999).optional(),
     gender: z.union([z.literal(1), z.literal(2)]).optional(),

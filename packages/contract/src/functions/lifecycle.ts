@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText, textChecks } from '../text.ts';
 import { defineFunction } from '../protocol.ts';
 import { LOGIN_ID_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../constants.ts';
 
@@ -27,7 +28,8 @@ const requiredText = (key: string, max: number) =>
     .string({ error: `msg:${key}Required` })
     .trim()
     .min(1, { error: `msg:${key}Required` })
-    .max(max, { error: `msg:${key}TooLong` });
+    .max(max, { error: `msg:${key}TooLong` })
+    .refine((v) => textChecks.singleLine(v) === null, { error: 'msg:textSingleLine' });
 
 export const createUserByInvitationCode = defineFunction({
   name: 'createUserByInvitationCode',
@@ -40,7 +42,7 @@ export const createUserByInvitationCode = defineFunction({
       userName: requiredText('userName', SIGNUP_LIMITS.userName),
       userPhonetic: requiredText('userPhonetic', SIGNUP_LIMITS.userPhonetic).regex(KANA, { error: 'msg:userPhoneticKana' }),
       userNickname: requiredText('userNickname', SIGNUP_LIMITS.userNickname),
-      externalAccountId: z.string().trim().max(SIGNUP_LIMITS.externalAccountId, { error: 'msg:externalAccountIdTooLong' }).optional(),
+      externalAccountId: singleLineText(SIGNUP_LIMITS.externalAccountId, 'externalAccountIdTooLong').optional(),
       userEmailAddress: email('emailRequired'),
       userEmailAddress2: email('email2Required'),
     })
@@ -129,8 +131,8 @@ export const saveDevtoolUser = defineFunction({
   summary:
     "Developer tool only: saves the test user as the tool edits it (nickname, comment, birth year, gender, height in cm, today's weight, target weight) without the member screens' rules: any 4-digit birth year, any height, a target weight without a current weight.",
   payload: z.object({
-    displayName: z.string().max(DEVTOOL_LIMITS.displayNameMax),
-    comment: z.string().max(DEVTOOL_LIMITS.commentMax),
+    displayName: singleLineText(DEVTOOL_LIMITS.displayNameMax),
+    comment: singleLineText(DEVTOOL_LIMITS.commentMax),
     birthYear: z.number().int().min(DEVTOOL_LIMITS.birthYearMin).max(DEVTOOL_LIMITS.birthYearMax).nullable(),
     gender: z.union([z.literal(1), z.literal(2)]).nullable(),
     height: z.number().positive().max(DEVTOOL_LIMITS.measureMax).nullable(),
