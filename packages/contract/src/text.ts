@@ -13,7 +13,6 @@ import { z } from 'zod';
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN_ANYWHERE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufeff]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-// eslint-disable-next-line no-control-regex
 const FORBIDDEN_IN_NAMES = /[\t\n\r\u200b-\u200f\u2060]/;
 
 export const textChecks = {
