@@ -27,16 +27,27 @@ function sameSecret(a: string, b: string): boolean {
   return crypto.timingSafeEqual(x, y);
 }
 
+/** Failed invitation codes allowed from all addresses together in a window, before signups answer 429. */
+export const FAILED_CODES_PER_WINDOW = 200;
+const FAILED_CODES_KEY = 'signup-code-fail:all';
+
 /** Handlers of the lifecycle domain; the developer tool's exist only when DEVTOOL_PATH is set. */
 export function lifecycleHandlers(config: Config): Handler[] {
   const handlers = [
     defineHandler(fns.createUserByInvitationCode, async (payload, ctx) => {
       await ctx.rateLimit(`signup-ip:${ctx.ip}`, LIMIT_PER_ADDRESS, LIFECYCLE_WINDOW_MS);
       await ctx.rateLimit(`signup-account:${payload.userEmailAddress.toLowerCase()}`, LIMIT_PER_ACCOUNT, LIFECYCLE_WINDOW_MS);
+      // Failed codes from every address together: a guesser with many addresses meets this (issue 12, finding 9).
+      if ((await peekRateLimit(ctx.db, FAILED_CODES_KEY, LIFECYCLE_WINDOW_MS, ctx.now())) >= FAILED_CODES_PER_WINDOW) {
+        await ctx.rateLimit(FAILED_CODES_KEY, FAILED_CODES_PER_WINDOW, LIFECYCLE_WINDOW_MS);
+      }
       try {
         await signUp(ctx.db, ctx.config, payload, ctx.locale, ctx.now());
         return {};
       } catch (error) {
+        if (error instanceof LifecycleFailure && error.messageKeys.includes('invitationCodeInvalid')) {
+          await hitRateLimit(ctx.db, FAILED_CODES_KEY, Number.MAX_SAFE_INTEGER, LIFECYCLE_WINDOW_MS, ctx.now());
+        }
         return asFailure(error, ctx.locale);
       }
     }),

@@ -4,7 +4,8 @@ import { EMAIL_LINK_LIFETIME_MS } from '@hibi/contract/constants';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { mailOutbox, invitationCodes, emailLinks } from '../../db/schema/lifecycle.ts';
 import { users } from '../../db/schema/core.ts';
-import { LIMIT_PER_ACCOUNT } from './handlers.ts';
+import { FAILED_CODES_PER_WINDOW, LIFECYCLE_WINDOW_MS, LIMIT_PER_ACCOUNT } from './handlers.ts';
+import { generateInvitationCode } from './service.ts';
 import { loadConfig } from '../../config.ts';
 import { buildMailboxApp } from '../../mail/mailbox-server.ts';
 
@@ -104,10 +105,12 @@ describe('createUserByInvitationCode', () => {
   });
 
   it.each([
-    ['an unknown code', 'NO-SUCH-CODE', '招待コードが正しくありません', 'The invitation code is not valid'],
-    ['an expired code', 'EXPIRED-2025', '招待コードの有効期限が切れています', 'The invitation code has expired'],
-    ['a used-up code', 'USEDUP-2026', '招待コードの利用上限に達しています', 'The invitation code has reached its limit of uses'],
-  ])('refuses %s with validationError in the caller language, creating nothing', async (_label, code, ja, en) => {
+    ['an unknown code', 'NO-SUCH-CODE'],
+    ['an expired code', 'EXPIRED-2025'],
+    ['a used-up code', 'USEDUP-2026'],
+  ])('refuses %s with the one generic refusal in the caller language, creating nothing (issue 12, 9)', async (_label, code) => {
+    const ja = '招待コードが正しくないか、有効期限が切れているか、利用上限に達しています';
+    const en = 'The invitation code is not valid, has expired or has reached its limit of uses';
     const before = await counts();
     const resJa = await t.call('createUserByInvitationCode', signupPayload({ invitationCode: code }));
     expect(resJa).toEqual({ status: 200, body: { succeed: false, errorCode: 'validationError', validationErrorMessage: [ja] } });
@@ -172,9 +175,38 @@ describe('createUserByInvitationCode', () => {
       t.call('createUserByInvitationCode', signupPayload({ invitationCode: 'ONE-LEFT' })),
     ]);
     expect(results.map((r) => r.body.succeed).sort()).toEqual([false, true]);
-    expect(results.find((r) => !r.body.succeed)!.body.validationErrorMessage).toEqual(['招待コードの利用上限に達しています']);
+    expect(results.find((r) => !r.body.succeed)!.body.validationErrorMessage).toEqual(['招待コードが正しくないか、有効期限が切れているか、利用上限に達しています']);
     const [code] = await db().select().from(invitationCodes).where(eq(invitationCodes.code, 'ONE-LEFT'));
     expect(code!.usedCount).toBe(1);
+  });
+
+  it('stops code guessing from many addresses: after the failed codes of all addresses reach the limit, 429 (issue 12, 9)', async () => {
+    const small = await createTestApp({ seed: false });
+    try {
+      // Fill the shared counter as a distributed guesser would, one failure short of the limit, then two more guesses.
+      const windowStart = new Date(Math.floor(Date.now() / LIFECYCLE_WINDOW_MS) * LIFECYCLE_WINDOW_MS);
+      await small.database.db.execute(
+        sql`INSERT INTO rate_limit_buckets (key, window_start, count) VALUES ('signup-code-fail:all', ${windowStart.toISOString()}, ${FAILED_CODES_PER_WINDOW - 1})`,
+      );
+      const guess = (i: number) =>
+        small.app.inject({
+          method: 'POST',
+          url: '/api/functions/createUserByInvitationCode',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify(signupPayload({ invitationCode: `GUESS-${i}` })),
+          remoteAddress: `198.51.100.${i}`,
+        });
+      expect((await guess(1)).statusCode).toBe(200);
+      expect((await guess(2)).statusCode).toBe(429);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('generates invitation codes of 80 random bits in Crockford base32 groups', () => {
+    const codes = new Set(Array.from({ length: 2000 }, () => generateInvitationCode()));
+    expect(codes.size).toBe(2000);
+    for (const code of codes) expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/);
   });
 
   it(`answers 429 after ${LIMIT_PER_ACCOUNT} attempts for one address in the window`, async () => {
