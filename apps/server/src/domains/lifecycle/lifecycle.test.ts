@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { mailOutbox, invitationCodes, emailLinks } from '../../db/schema/lifecycle.ts';
 import { users } from '../../db/schema/core.ts';
 import { FAILED_CODES_PER_WINDOW, LIFECYCLE_WINDOW_MS, LIMIT_PER_ACCOUNT } from './handlers.ts';
-import { generateInvitationCode } from './service.ts';
+import { FRESH_LINK_MS, MAIL_PER_RECIPIENT_PER_HOUR, generateInvitationCode } from './service.ts';
 import { loadConfig } from '../../config.ts';
 import { buildMailboxApp } from '../../mail/mailbox-server.ts';
 
@@ -119,11 +119,26 @@ describe('createUserByInvitationCode', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('refuses a taken email (any case) and leaves the code count, users and outbox alone', async () => {
+  it('answers a taken email (any case) as any signup, creates nothing, uses no code, and mails the owner a reset link (issue 12, 11)', async () => {
     const before = await counts();
     const res = await t.call('createUserByInvitationCode', signupPayload({ userEmailAddress: 'Member@Example.com', userEmailAddress2: 'member@example.com' }));
-    expect(res.body).toEqual({ succeed: false, errorCode: 'validationError', validationErrorMessage: ['このメールアドレスはすでに登録されています'] });
-    expect(await counts()).toEqual(before);
+    const fresh = await t.call('createUserByInvitationCode', signupPayload());
+    expect(res).toEqual(fresh);
+    expect(res.body).toEqual({ succeed: true });
+    const after = await counts();
+    expect(after.users).toBe(before.users + 1);
+    expect(after.codes['WELCOME-2026']).toBe(before.codes['WELCOME-2026']! + 1);
+    expect((await mailsTo('member@example.com')).map((m) => m.subject)).toEqual(['【Hibi】パスワード再設定のご案内']);
+  });
+
+  it(`sends at most ${MAIL_PER_RECIPIENT_PER_HOUR} mails an hour to one address across every mail-sending call, answering as usual (issue 12, 12)`, async () => {
+    const address = 'member43@example.com';
+    for (let i = 0; i < 8; i++) {
+      // The links sent so far are spent, so the fresh-link rule stays out of it: only the budget stops mail.
+      await db().execute(sql`UPDATE email_links SET used_at = now() WHERE user_id = (SELECT id FROM users WHERE email = ${address})`);
+      expect((await t.call(i % 2 ? 'requestPasswordReset' : 'updateEmailAddressWithResetPassword', { email: address })).body).toEqual({ succeed: true });
+    }
+    expect(await mailsTo(address)).toHaveLength(MAIL_PER_RECIPIENT_PER_HOUR);
   });
 
   it('answers 400 validationError for missing, malformed and mismatched fields, with messages in the caller language', async () => {
@@ -220,6 +235,11 @@ describe('requestPasswordReset and setPassword', () => {
   it('emails a reset link; setting a password replaces the old one, ends every session and spends every other link', async () => {
     const oldToken = await t.login('member40@example.com');
     expect((await t.call('requestPasswordReset', { email: 'Member40@example.com', locale: 'en' })).body).toEqual({ succeed: true });
+    // A second request while the first link is fresh sends nothing new (issue 12, finding 12)...
+    expect((await t.call('requestPasswordReset', { email: 'member40@example.com', notificationMethod: 'EMAIL' })).body.succeed).toBe(true);
+    expect((await mailsTo('member40@example.com')).map((m) => m.subject)).toEqual(['[Hibi] Reset your password']);
+    // ...after FRESH_LINK_MS it does.
+    clock += FRESH_LINK_MS + 1000;
     expect((await t.call('requestPasswordReset', { email: 'member40@example.com', notificationMethod: 'EMAIL' })).body.succeed).toBe(true);
     const mails = await mailsTo('member40@example.com');
     expect(mails.map((m) => m.subject)).toEqual(['[Hibi] Reset your password', '【Hibi】パスワード再設定のご案内']);
@@ -233,11 +253,16 @@ describe('requestPasswordReset and setPassword', () => {
     expect((await t.call('setPassword', { token: second, password: 'yet-another-pass' })).body.errorCode).toBe('invalidLink');
   });
 
-  it('tells an unknown address and a person who is no tenant user that they are not registered, sending nothing', async () => {
+  it('answers an unknown address and a person who is no tenant user exactly as a member, sending nothing (issue 12, 11)', async () => {
     const before = await counts();
-    expect((await t.call('requestPasswordReset', { email: 'nobody@example.com' })).body).toEqual({ succeed: false, errorCode: 'notTenantUser' });
-    expect((await t.call('requestPasswordReset', { email: 'former@example.com' })).body).toEqual({ succeed: false, errorCode: 'notTenantUser' });
-    expect(await counts()).toEqual(before);
+    const known = await t.call('requestPasswordReset', { email: 'member42@example.com' });
+    for (const email of ['nobody@example.com', 'former@example.com']) {
+      expect(await t.call('requestPasswordReset', { email })).toEqual(known);
+    }
+    expect(known).toEqual({ status: 200, body: { succeed: true } });
+    const after = await counts();
+    // Only the member's mail went out.
+    expect(after).toEqual({ ...before, mails: before.mails + 1, links: before.links + 1 });
     const empty = await t.call('requestPasswordReset', { email: '' });
     expect(empty).toEqual({ status: 400, body: { succeed: false, errorCode: 'validationError', validationErrorMessage: ['メールアドレスが入力されていません'] } });
     expect((await t.call('requestPasswordReset', { email: 'member41@example.com', notificationMethod: 'SMS' })).status).toBe(400);
@@ -292,17 +317,17 @@ describe('updateEmailAddressWithResetPassword', () => {
     expect((await t.call('authenticateWithToken', {}, other)).status).toBe(401);
   });
 
-  it('refuses an address someone else has, an empty address, and a guest whose address is not on file', async () => {
+  it('answers an address someone else has and a guest whose address is not on file as any other, sending nothing (issue 12, 11)', async () => {
     const token = await signedInWithTerms('EMP-0003');
     const before = await counts();
-    expect((await t.call('updateEmailAddressWithResetPassword', { email: 'member@example.com' }, token)).body).toEqual({ succeed: false, errorCode: 'emailTaken' });
+    expect((await t.call('updateEmailAddressWithResetPassword', { email: 'member@example.com' }, token)).body).toEqual({ succeed: true });
     const empty = await t.call('updateEmailAddressWithResetPassword', { email: '' }, token);
     expect(empty.body.validationErrorMessage).toEqual(['メールアドレスが入力されていません']);
-    expect((await t.call('updateEmailAddressWithResetPassword', { email: 'stranger@example.org' })).body).toEqual({ succeed: false, errorCode: 'notTenantUser' });
+    expect((await t.call('updateEmailAddressWithResetPassword', { email: 'stranger@example.org' })).body).toEqual({ succeed: true });
     expect(await counts()).toEqual(before);
     // A guest whose address is on file gets a password link, like a reset.
-    expect((await t.call('updateEmailAddressWithResetPassword', { email: 'member43@example.com' })).body.succeed).toBe(true);
-    expect(await mailsTo('member43@example.com')).toHaveLength(1);
+    expect((await t.call('updateEmailAddressWithResetPassword', { email: 'member44@example.com' })).body.succeed).toBe(true);
+    expect(await mailsTo('member44@example.com')).toHaveLength(1);
   });
 
   it('does not set an address that was taken between the request and the link', async () => {

@@ -9,6 +9,8 @@ import { endAllSessions } from '../auth/service.ts';
 import { emailLinks, invitationCodes, type EmailLinkPurpose } from '../../db/schema/lifecycle.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { hitRateLimit } from '../../lib/rate-limit.ts';
+import { TooManyRequests } from '../../functions/types.ts';
 
 /** A business failure found inside a transaction: thrown to roll it back, answered as failure(code) by the handler. */
 export class LifecycleFailure extends Error {
@@ -44,6 +46,47 @@ async function issueLink(db: Db, userId: number, purpose: EmailLinkPurpose, emai
   return token;
 }
 
+/** Mail to one address from all the mail-sending calls together (issue 12, finding 12). */
+export const MAIL_PER_RECIPIENT_PER_HOUR = 5;
+export const MAIL_PER_RECIPIENT_PER_DAY = 20;
+/** A link of the same purpose younger than this and unused means no new mail: the one sent is still good. */
+export const FRESH_LINK_MS = 10 * 60 * 1000;
+
+/**
+ * Whether one more mail may go to this address now: counts it against the hourly and daily budget of the address,
+ * whatever call sends it and whether or not an account has it. Over budget, the caller answers as usual and sends
+ * nothing (the answer never tells).
+ */
+export async function mailBudgetAllows(db: Db, address: string, now: Date): Promise<boolean> {
+  const key = address.trim().toLowerCase();
+  try {
+    await hitRateLimit(db, `mail-to-hour:${key}`, MAIL_PER_RECIPIENT_PER_HOUR, 3_600_000, now);
+    await hitRateLimit(db, `mail-to-day:${key}`, MAIL_PER_RECIPIENT_PER_DAY, 86_400_000, now);
+    return true;
+  } catch (error) {
+    if (error instanceof TooManyRequests) return false;
+    throw error;
+  }
+}
+
+async function hasFreshLink(db: Db, userId: number, purpose: EmailLinkPurpose, email: string | null, now: Date): Promise<boolean> {
+  const [fresh] = await db
+    .select({ id: emailLinks.id })
+    .from(emailLinks)
+    .where(
+      and(
+        eq(emailLinks.userId, userId),
+        eq(emailLinks.purpose, purpose),
+        isNull(emailLinks.usedAt),
+        gt(emailLinks.expiresAt, now),
+        gt(emailLinks.createdAt, new Date(now.getTime() - FRESH_LINK_MS)),
+        email === null ? isNull(emailLinks.email) : eq(emailLinks.email, email),
+      ),
+    )
+    .limit(1);
+  return Boolean(fresh);
+}
+
 export interface SignupInput {
   invitationCode: string;
   userName: string;
@@ -76,8 +119,10 @@ export async function signUp(db: Db, config: Config, input: SignupInput, locale:
       .returning({ tenantId: invitationCodes.tenantId });
     // Unknown, expired and used up answer alike (issue 12, finding 9).
     if (!claimed[0]) throw new LifecycleFailure('validationError', ['invitationCodeInvalid']);
-    const taken = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-    if (taken[0]) throw new LifecycleFailure('validationError', ['emailTaken']);
+    // An address that already has an account answers like any signup (no account enumeration, issue 12, 11):
+    // its owner gets a password-reset link instead, as if they had asked for one.
+    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    if (taken) throw new SignupAbsorbed();
 
     let userId: number;
     try {
@@ -103,9 +148,18 @@ export async function signUp(db: Db, config: Config, input: SignupInput, locale:
       throw error;
     }
     const token = await issueLink(tx, userId, 'signup', null, now);
-    await enqueueMail(tx, { kind: 'signup', locale, to: email, name: input.userNickname.trim(), link: setPasswordLink(config, token) }, now);
+    if (await mailBudgetAllows(tx, email, now)) {
+      await enqueueMail(tx, { kind: 'signup', locale, to: email, name: input.userNickname.trim(), link: setPasswordLink(config, token) }, now);
+    }
+  }).catch(async (error: unknown) => {
+    if (!(error instanceof SignupAbsorbed)) throw error;
+    // The code's use was rolled back with the rest; the caller answers as for a new account.
+    await requestReset(db, config, email, locale, now);
   });
 }
+
+/** Thrown inside signUp's transaction to roll back the code's use when the address already has an account. */
+class SignupAbsorbed extends Error {}
 
 /** Finds a tenant user by email; null for unknown addresses and people who are no tenant users. */
 export async function findTenantUserByEmail(db: Db, email: string) {
@@ -115,14 +169,29 @@ export async function findTenantUserByEmail(db: Db, email: string) {
 }
 
 /** Emails a password-reset link to a tenant user. */
+/**
+ * Emails a password-reset link to a tenant user. Every well-formed address gets the same answer (issue 12,
+ * finding 11): an unknown one, someone who is no tenant user, an address over its mail budget or with a fresh link
+ * outstanding all return as if a mail went out, after the same budget query and one transaction, so neither the
+ * answer nor its time tells whether the address has an account.
+ */
 export async function requestReset(db: Db, config: Config, email: string, locale: Locale, now: Date): Promise<void> {
   const user = await findTenantUserByEmail(db, email);
-  if (!user) throw new LifecycleFailure('notTenantUser');
+  const allowed = await mailBudgetAllows(db, email, now);
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
+    if (!user || !allowed || (await hasFreshLink(tx, user.id, 'reset', null, now))) {
+      await hashedDummyLink();
+      return;
+    }
     const token = await issueLink(tx, user.id, 'reset', null, now);
     await enqueueMail(tx, { kind: 'reset', locale, to: user.email!, name: user.nickname, link: setPasswordLink(config, token) }, now);
   });
+}
+
+/** The token work of a link that is not sent: keeps the no-mail path as costly as the mail path. */
+async function hashedDummyLink(): Promise<void> {
+  hashToken(newOpaqueToken());
 }
 
 /**
@@ -133,10 +202,16 @@ export async function requestEmailRegistration(db: Db, config: Config, userId: n
   const address = email.trim().toLowerCase();
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user || user.tenantId === null) throw new LifecycleFailure('notTenantUser');
+  // An address someone else has answers like a free one and gets no mail (issue 12, finding 11); so does an address
+  // over its mail budget or with a fresh registration link outstanding (finding 12).
   const [other] = await db.select({ id: users.id }).from(users).where(eq(users.email, address)).limit(1);
-  if (other && other.id !== user.id) throw new LifecycleFailure('emailTaken');
+  const allowed = await mailBudgetAllows(db, address, now);
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
+    if ((other && other.id !== user.id) || !allowed || (await hasFreshLink(tx, user.id, 'register', address, now))) {
+      await hashedDummyLink();
+      return;
+    }
     const token = await issueLink(tx, user.id, 'register', address, now);
     await enqueueMail(tx, { kind: 'register', locale, to: address, name: user.nickname, link: setPasswordLink(config, token) }, now);
   });
