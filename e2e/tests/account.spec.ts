@@ -168,8 +168,14 @@ test('a lite-plan member withdraws after confirming, and the account is gone', a
   await page.getByRole('button', { name: '退会する' }).click();
   const dialog = page.getByRole('dialog', { name: '退会の確認' });
   await expect(dialog).toBeVisible();
+  // The current password is asked (issue 12, finding 5): a wrong one keeps the account.
+  await expect(dialog.getByRole('button', { name: '退会する' })).toBeDisabled();
+  await dialog.getByLabel('現在のパスワード').fill('not-the-password');
+  await dialog.getByRole('button', { name: '退会する' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('パスワードが違います。');
   await expectNoAxeViolations(page);
   await screenshot(page, testInfo, 'account-withdraw-confirm', 'ja');
+  await dialog.getByLabel('現在のパスワード').fill(DEMO_PASSWORD);
   await dialog.getByRole('button', { name: '退会する' }).click();
   await expect(page).toHaveURL(/\/$/);
   const login = await (await page.request.post('/api/functions/login', { data: { id: email, password: DEMO_PASSWORD } })).json();

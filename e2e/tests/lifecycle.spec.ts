@@ -202,12 +202,15 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(page.getByRole('alert')).toHaveText(TEXT[lang].emailEmpty);
       await expectNoAxeViolations(page);
       await screenshot(page, testInfo, 'register-mail-address', lang);
+      // Signed in, the current password is asked too (issue 12, finding 5).
+      await page.locator('input[name="currentPassword"]').fill('wellbeing-demo');
       // An address someone else has gets the same answer as a free one, and no mail (issue 12, finding 11).
       await page.locator('input[name="email"]').fill('member@example.com');
       await page.locator('form button[type="submit"]').click();
       await expect(page).toHaveURL(/\/registerMailAddressRequested$/);
       await page.goto('/registerMailAddress');
 
+      await page.locator('input[name="currentPassword"]').fill('wellbeing-demo');
       await page.locator('input[name="email"]').fill(email);
       await page.locator('form button[type="submit"]').click();
       await expect(page).toHaveURL(/\/registerMailAddressRequested$/);
@@ -223,6 +226,18 @@ for (const lang of ['ja', 'en'] as const) {
       await logInWithForm(page, account, 'company-id-password');
       await expect(page).toHaveURL(/\/$/);
     });
+  });
+}
+
+for (const lang of ['ja', 'en'] as const) {
+  test(`the undo page of an email change explains itself and refuses a bad link (${lang})`, async ({ page }, testInfo) => {
+    await useLanguage(page, lang);
+    await page.goto('/revertEmail?token=not-a-real-token-0123456789');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'ja' ? 'メールアドレスの変更を元に戻す' : 'Undo an email change');
+    await page.getByRole('button', { name: lang === 'ja' ? '元に戻す' : 'Undo the change' }).click();
+    await expect(page.getByRole('alert')).toHaveText(lang === 'ja' ? 'このリンクは無効か、すでに使用済みです。' : 'This link is not valid or was used already.');
+    await expectNoAxeViolations(page);
+    await screenshot(page, testInfo, 'revert-email', lang);
   });
 }
 

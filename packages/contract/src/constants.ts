@@ -45,3 +45,6 @@ export const LITE_PLAN_CONTRACT_TYPE = 5;
 
 /** The peer histogram shows only for a group of at least this many members with a score (issue 12, finding 19). */
 export const MIN_PEER_GROUP = 5;
+
+/** A link that undoes an email change lives longer than a password link: the old owner may read mail rarely. */
+export const EMAIL_REVERT_LINK_LIFETIME_MS = 72 * 60 * 60 * 1000;

@@ -1,8 +1,8 @@
 import type { Locale } from '@hibi/contract/protocol';
-import { EMAIL_LINK_LIFETIME_MS } from '@hibi/contract/constants';
+import { EMAIL_LINK_LIFETIME_MS, EMAIL_REVERT_LINK_LIFETIME_MS } from '@hibi/contract/constants';
 
 /** The mails the product sends (product-decisions §5). */
-export type MailKind = 'signup' | 'reset' | 'register';
+export type MailKind = 'signup' | 'reset' | 'register' | 'emailChanged';
 
 export interface RenderedMail {
   subject: string;
@@ -20,6 +20,7 @@ interface Copy {
 }
 
 const minutes = Math.round(EMAIL_LINK_LIFETIME_MS / 60000);
+const REVERT_HOURS = Math.round(EMAIL_REVERT_LINK_LIFETIME_MS / 3_600_000);
 
 const COPY: Record<Locale, Record<MailKind, Copy> & { signature: string[]; fallbackName: string; linkNote: string }> = {
   ja: {
@@ -53,6 +54,17 @@ const COPY: Record<Locale, Record<MailKind, Copy> & { signature: string[]; fallb
       validity: `このリンクの有効期限は${minutes}分で、一度だけ使えます。`,
       ignore: 'お心当たりのない場合は、このメールを破棄してください。',
     },
+    emailChanged: {
+      subject: '【Hibi】メールアドレスが変更されました',
+      greeting: (n) => `${n} 様`,
+      lead: [
+        'お使いの Hibi アカウントのメールアドレスが変更され、このアドレスではログインできなくなりました。',
+        'お心当たりのない場合は、次のリンクから元に戻してください。すべてのログインが終了し、このアドレスにパスワード再設定のご案内をお送りします。',
+      ],
+      button: 'メールアドレスを元に戻す',
+      validity: `このリンクの有効期限は${REVERT_HOURS}時間で、一度だけ使えます。`,
+      ignore: 'ご自身で変更された場合は、このメールを破棄してください。',
+    },
   },
   en: {
     fallbackName: 'Hibi user',
@@ -84,6 +96,17 @@ const COPY: Record<Locale, Record<MailKind, Copy> & { signature: string[]; fallb
       button: 'Set your password',
       validity: `The link works once and expires after ${minutes} minutes.`,
       ignore: 'If you did not ask for this, please ignore this email.',
+    },
+    emailChanged: {
+      subject: '[Hibi] Your email address was changed',
+      greeting: (n) => `Dear ${n},`,
+      lead: [
+        'The email address of your Hibi account was changed; this address no longer signs in.',
+        'If you did not do this, undo it with the link below: every sign-in ends and we send a password reset to this address.',
+      ],
+      button: 'Undo the change',
+      validity: `The link works once and expires after ${REVERT_HOURS} hours.`,
+      ignore: 'If you made the change yourself, please ignore this email.',
     },
   },
 };

@@ -49,6 +49,7 @@ export const routeTable: RouteSpec[] = [
   { path: '/registerMailAddress', meta: 'registerMailAddress', load: () => import('../features/password/pages/RegisterMailAddressPage.tsx') },
   { path: '/registerMailAddressRequested', meta: 'registerMailAddressRequested', load: () => import('../features/password/pages/RegisterMailAddressRequestedPage.tsx') },
   { path: '/setPassword', meta: 'setPassword', load: () => import('../features/password/pages/SetPasswordPage.tsx') },
+  { path: '/revertEmail', meta: 'revertEmail', load: () => import('../features/password/pages/RevertEmailPage.tsx') },
   { path: '/notFound', meta: 'notFound', load: () => import('./routes/NotFoundPage.tsx') },
   // Last: the developer tool (a hidden path the page checks with the server), then every other path.
   { path: '*', meta: 'notFound', load: () => import('./routes/CatchAllPage.tsx') },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { singleLineText } from '../text.ts';
+import { PASSWORD_MAX } from '../constants.ts';
 import { defineFunction, epochMs, id, offset, perPage } from '../protocol.ts';
 import { PAGE_SIZE } from '../constants.ts';
 
@@ -119,10 +120,10 @@ export const updateAccessTypes = defineFunction({
 export const deleteLitePlanUser = defineFunction({
   name: 'deleteLitePlanUser',
   auth: 'required',
-  summary: 'Withdraw: delete the signed-in account and end its sessions. Only for the lite plan (contract type 5).',
-  payload: z.object({}),
+  summary: 'Withdraw: delete the signed-in account and end its sessions, with the current password. Only for the lite plan (contract type 5).',
+  payload: z.object({ currentPassword: z.string({ error: 'msg:passwordRequired' }).min(1, { error: 'msg:passwordRequired' }).max(PASSWORD_MAX) }),
   response: z.object({}),
-  errorCodes: ['notLitePlan'],
+  errorCodes: ['notLitePlan', 'wrongPassword'],
 });
 
 export const friendUserSchema = z.object({ userID: z.number().int(), displayName: z.string(), imageUrl: z.string().nullable() });

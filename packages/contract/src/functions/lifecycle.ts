@@ -71,9 +71,23 @@ export const updateEmailAddressWithResetPassword = defineFunction({
   auth: 'optional',
   summary:
     "Signed in: register (or change) the caller's personal email address; a single-use link sent to it sets the address and a password. As a guest it works like requestPasswordReset for an address already on file.",
-  payload: z.object({ email: email('emailRequired') }),
+  payload: z.object({
+    email: email('emailRequired'),
+    /** Signed in: the account's current password, required (a stolen session cannot move the account, issue 12, 5). */
+    currentPassword: z.string().max(PASSWORD_MAX).optional(),
+  }),
   response: z.object({}),
-  errorCodes: ['notTenantUser', 'emailTaken'],
+  errorCodes: ['notTenantUser', 'wrongPassword'],
+});
+
+export const revertEmailChange = defineFunction({
+  name: 'revertEmailChange',
+  auth: 'none',
+  summary:
+    'Undo an email change with the token of the link mailed to the old address (single use, 72 hours): the old address comes back, the password is cleared, every session ends and a password-reset link goes to the old address.',
+  payload: z.object({ token: z.string().min(16).max(200) }),
+  response: z.object({}),
+  errorCodes: ['invalidLink', 'linkExpired', 'emailTaken'],
 });
 
 export const setPassword = defineFunction({
@@ -150,6 +164,7 @@ export const lifecycleFunctions = [
   requestPasswordReset,
   updateEmailAddressWithResetPassword,
   setPassword,
+  revertEmailChange,
   isDevtoolPath,
   getDevtoolUser,
   saveDevtoolUser,

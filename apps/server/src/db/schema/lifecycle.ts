@@ -14,7 +14,7 @@ export const invitationCodes = pgTable('invitation_codes', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export type EmailLinkPurpose = 'signup' | 'reset' | 'register';
+export type EmailLinkPurpose = 'signup' | 'reset' | 'register' | 'revert';
 
 /** Single-use emailed links, kept as SHA-256 hashes of their tokens. */
 export const emailLinks = pgTable(

@@ -251,10 +251,17 @@ describe('updateDistributionSetting', () => {
 });
 
 describe('deleteLitePlanUser', () => {
+  it('needs the current password: a stolen session alone cannot end the account (issue 12, finding 5)', async () => {
+    const token = await t.login('lite@example.com');
+    expect((await t.call('deleteLitePlanUser', { currentPassword: 'not-it' }, token)).body).toEqual({ succeed: false, errorCode: 'wrongPassword' });
+    expect((await t.call('deleteLitePlanUser', {}, token)).status).toBe(400);
+    expect((await t.call('authenticateWithToken', {}, token)).status).toBe(200);
+  });
+
   it('refuses every contract type but 5 and keeps the account', async () => {
-    expect((await t.call('deleteLitePlanUser', {}, member)).body).toEqual({ succeed: false, errorCode: 'notLitePlan' });
+    expect((await t.call('deleteLitePlanUser', { currentPassword: 'wellbeing-demo' }, member)).body).toEqual({ succeed: false, errorCode: 'notLitePlan' });
     const nocontract = await t.login('nocontract@example.com');
-    expect((await t.call('deleteLitePlanUser', {}, nocontract)).body.errorCode).toBe('notLitePlan');
+    expect((await t.call('deleteLitePlanUser', { currentPassword: 'wellbeing-demo' }, nocontract)).body.errorCode).toBe('notLitePlan');
     expect((await t.call('authenticateWithToken', {}, member)).body.succeed).toBe(true);
   });
 
@@ -264,7 +271,7 @@ describe('deleteLitePlanUser', () => {
     const other = await t.login('lite-e2e-1@example.com');
     const friend = await idOf('lite-e2e-2@example.com');
     await t.call('requestFriend', { userID: friend }, token);
-    expect((await t.call('deleteLitePlanUser', {}, token)).body).toEqual({ succeed: true });
+    expect((await t.call('deleteLitePlanUser', { currentPassword: 'wellbeing-demo' }, token)).body).toEqual({ succeed: true });
     expect((await t.call('authenticateWithToken', {}, other)).status).toBe(401);
     expect((await t.call('getMyProfile', {}, token)).status).toBe(401);
     expect((await t.call('login', { id: 'lite-e2e-1@example.com', password: 'wellbeing-demo' })).body.errorCode).toBe('invalidCredentials');
@@ -279,7 +286,7 @@ describe('deleteLitePlanUser', () => {
     await t.database.db.execute(sql`INSERT INTO withdraw_blocker VALUES (${id})`);
     try {
       const token = await t.login('lite-e2e-2@example.com');
-      expect((await t.call('deleteLitePlanUser', {}, token)).body).toEqual({ succeed: true });
+      expect((await t.call('deleteLitePlanUser', { currentPassword: 'wellbeing-demo' }, token)).body).toEqual({ succeed: true });
       expect((await t.call('getMyProfile', {}, token)).status).toBe(401);
       expect((await t.call('login', { id: 'lite-e2e-2@example.com', password: 'wellbeing-demo' })).body.errorCode).toBe('invalidCredentials');
       const row = (await q<Record<string, unknown>>(sql`SELECT tenant_id, email, password_hash, nickname FROM users WHERE id = ${id}`))[0];

@@ -3,6 +3,7 @@ import * as fns from '@hibi/contract/functions/account';
 import { LITE_PLAN_CONTRACT_TYPE, STEPS } from '@hibi/contract/constants';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { currentPasswordMatches } from '../auth/reauth.ts';
 import { defineHandler, failure, type Handler } from '../../functions/types.ts';
 import { endAllSessions } from '../auth/service.ts';
 import {
@@ -115,8 +116,10 @@ export function accountHandlers(config: Config): Handler[] {
       return { accessTypes: accessTypes(await me(ctx.db, ctx.user.id)) };
     }),
 
-    defineHandler(fns.deleteLitePlanUser, async (_payload, ctx) => {
+    defineHandler(fns.deleteLitePlanUser, async ({ currentPassword }, ctx) => {
       if (ctx.user.contract.contractType !== LITE_PLAN_CONTRACT_TYPE) return failure('notLitePlan');
+      // A stolen session alone cannot end the account (issue 12, finding 5).
+      if (!(await currentPasswordMatches(ctx, ctx.user.id, currentPassword))) return failure('wrongPassword');
       const userId = ctx.user.id;
       await ctx.db.transaction(async (tx) => {
         const db = tx as unknown as Db;

@@ -5,7 +5,8 @@ import type { Config } from '../../config.ts';
 import { defineHandler, failure, type Handler } from '../../functions/types.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { hitRateLimit, peekRateLimit } from '../../lib/rate-limit.ts';
-import { checkPasswordLink, LifecycleFailure, requestEmailRegistration, requestReset, signUp, usePasswordLink } from './service.ts';
+import { checkPasswordLink, LifecycleFailure, requestEmailRegistration, requestReset, revertEmailChange, signUp, usePasswordLink } from './service.ts';
+import { currentPasswordMatches } from '../auth/reauth.ts';
 import { devtoolUser, saveDevtoolUser } from './devtool.ts';
 
 /** Rate limits (product-decisions §2): per client address and per account, in 10-minute windows. */
@@ -63,7 +64,9 @@ export function lifecycleHandlers(config: Config): Handler[] {
       }
     }),
 
-    defineHandler(fns.updateEmailAddressWithResetPassword, async ({ email }, ctx) => {
+    defineHandler(fns.updateEmailAddressWithResetPassword, async ({ email, currentPassword }, ctx) => {
+      // Signed in, the address moves the account (and its password): the current password first (issue 12, 5).
+      if (ctx.user && !(await currentPasswordMatches(ctx, ctx.user.id, currentPassword ?? ''))) return failure('wrongPassword');
       await ctx.rateLimit(`register-ip:${ctx.ip}`, LIMIT_PER_ADDRESS, LIFECYCLE_WINDOW_MS);
       await ctx.rateLimit(`register-account:${ctx.user ? `u${ctx.user.id}` : email.toLowerCase()}`, LIMIT_PER_ACCOUNT, LIFECYCLE_WINDOW_MS);
       try {
@@ -76,13 +79,23 @@ export function lifecycleHandlers(config: Config): Handler[] {
       }
     }),
 
+    defineHandler(fns.revertEmailChange, async ({ token }, ctx) => {
+      await ctx.rateLimit(`revert-ip:${ctx.ip}`, LIMIT_PER_ADDRESS, LIFECYCLE_WINDOW_MS);
+      try {
+        await revertEmailChange(ctx.db, ctx.config, token, ctx.locale, ctx.now());
+        return {};
+      } catch (error) {
+        return asFailure(error, ctx.locale);
+      }
+    }),
+
     defineHandler(fns.setPassword, async ({ token, password }, ctx) => {
       await ctx.rateLimit(`setpw-ip:${ctx.ip}`, LIMIT_PER_ADDRESS, LIFECYCLE_WINDOW_MS);
       try {
         // The link first: a bad or spent link costs no argon2 hash (issue 12, finding 16).
         await checkPasswordLink(ctx.db, token, ctx.now());
         const passwordHash = await hashPassword(password);
-        await usePasswordLink(ctx.db, token, passwordHash, ctx.now(), ctx.user?.sessionId ?? null);
+        await usePasswordLink(ctx.db, token, passwordHash, ctx.now(), ctx.user?.sessionId ?? null, ctx.config);
         return {};
       } catch (error) {
         return asFailure(error, ctx.locale);

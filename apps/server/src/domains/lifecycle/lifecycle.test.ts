@@ -296,11 +296,49 @@ async function signedInWithTerms(id: string): Promise<string> {
   return token;
 }
 
+describe('a stolen session cannot take the account over (issue 12, finding 5)', () => {
+  it('changing the address needs the current password; wrong ones send nothing and are limited like sign-ins', async () => {
+    const stolen = await t.login('member50@example.com');
+    const before = await counts();
+    for (const currentPassword of [undefined, 'not-it']) {
+      const res = await t.call('updateEmailAddressWithResetPassword', { email: 'thief@example.org', ...(currentPassword ? { currentPassword } : {}) }, stolen);
+      expect(res.body).toEqual({ succeed: false, errorCode: 'wrongPassword' });
+    }
+    expect(await counts()).toEqual(before);
+    for (let i = 0; i < 8; i++) await t.call('updateEmailAddressWithResetPassword', { email: 'thief@example.org', currentPassword: `guess-${i}` }, stolen);
+    expect((await t.call('updateEmailAddressWithResetPassword', { email: 'thief@example.org', currentPassword: 'wellbeing-demo' }, stolen)).status).toBe(429);
+  });
+
+  it('the old address is told of a change, and its link undoes it: address back, password cleared, sessions ended, reset mailed', async () => {
+    const token = await t.login('member51@example.com');
+    expect((await t.call('updateEmailAddressWithResetPassword', { email: 'new51@example.org', currentPassword: 'wellbeing-demo' }, token)).body).toEqual({ succeed: true });
+    const link = tokenOf((await mailsTo('new51@example.org'))[0]!.textBody);
+    expect((await t.call('setPassword', { token: link, password: 'takers-password' }, token)).body).toEqual({ succeed: true });
+    expect((await t.call('login', { id: 'new51@example.org', password: 'takers-password' })).body.succeed).toBe(true);
+
+    const notices = await mailsTo('member51@example.com');
+    expect(notices.map((m) => m.subject)).toEqual(['【Hibi】メールアドレスが変更されました']);
+    const revertUrl = /https?:\/\/\S+\/revertEmail\?token=([A-Za-z0-9_-]+)/.exec(notices[0]!.textBody)!;
+    expect(revertUrl).toBeTruthy();
+    // The notice's link is no password link.
+    expect((await t.call('setPassword', { token: revertUrl[1], password: 'x'.repeat(12) })).body.errorCode).toBe('invalidLink');
+
+    expect((await t.call('revertEmailChange', { token: revertUrl[1] })).body).toEqual({ succeed: true });
+    const [user] = await db().select().from(users).where(eq(users.email, 'member51@example.com'));
+    expect(user!.passwordHash).toBeNull();
+    expect((await t.call('login', { id: 'new51@example.org', password: 'takers-password' })).body.succeed).toBe(false);
+    expect((await t.call('authenticateWithToken', {}, token)).status).toBe(401);
+    expect((await mailsTo('member51@example.com')).map((m) => m.subject)).toContain('【Hibi】パスワード再設定のご案内');
+    // Once only.
+    expect((await t.call('revertEmailChange', { token: revertUrl[1] })).body.errorCode).toBe('invalidLink');
+  });
+});
+
 describe('updateEmailAddressWithResetPassword', () => {
   it('registers an address for a signed-in account without one: the link sets the address and the password', async () => {
     const token = await signedInWithTerms('EMP-0002');
     const other = await t.login('EMP-0002');
-    const res = await t.call('updateEmailAddressWithResetPassword', { email: 'Emp2@Example.org', locale: 'ja' }, token);
+    const res = await t.call('updateEmailAddressWithResetPassword', { email: 'Emp2@Example.org', currentPassword: 'wellbeing-demo', locale: 'ja' }, token);
     expect(res.body).toEqual({ succeed: true });
     const [emp] = await db().select().from(users).where(eq(users.loginIdLower, 'emp-0002'));
     expect(emp!.email).toBeNull(); // not yet: only once the link is used
@@ -320,8 +358,8 @@ describe('updateEmailAddressWithResetPassword', () => {
   it('answers an address someone else has and a guest whose address is not on file as any other, sending nothing (issue 12, 11)', async () => {
     const token = await signedInWithTerms('EMP-0003');
     const before = await counts();
-    expect((await t.call('updateEmailAddressWithResetPassword', { email: 'member@example.com' }, token)).body).toEqual({ succeed: true });
-    const empty = await t.call('updateEmailAddressWithResetPassword', { email: '' }, token);
+    expect((await t.call('updateEmailAddressWithResetPassword', { email: 'member@example.com', currentPassword: 'wellbeing-demo' }, token)).body).toEqual({ succeed: true });
+    const empty = await t.call('updateEmailAddressWithResetPassword', { email: '', currentPassword: 'wellbeing-demo' }, token);
     expect(empty.body.validationErrorMessage).toEqual(['メールアドレスが入力されていません']);
     expect((await t.call('updateEmailAddressWithResetPassword', { email: 'stranger@example.org' })).body).toEqual({ succeed: true });
     expect(await counts()).toEqual(before);
@@ -332,7 +370,7 @@ describe('updateEmailAddressWithResetPassword', () => {
 
   it('does not set an address that was taken between the request and the link', async () => {
     const token = await signedInWithTerms('EMP-0004');
-    await t.call('updateEmailAddressWithResetPassword', { email: 'race@example.org' }, token);
+    await t.call('updateEmailAddressWithResetPassword', { email: 'race@example.org', currentPassword: 'wellbeing-demo' }, token);
     const link = tokenOf((await mailsTo('race@example.org'))[0]!.textBody);
     const payload = signupPayload({ userEmailAddress: 'race@example.org', userEmailAddress2: 'race@example.org' });
     expect((await t.call('createUserByInvitationCode', payload)).body.succeed).toBe(true);

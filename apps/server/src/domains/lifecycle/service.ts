@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { EMAIL_LINK_LIFETIME_MS } from '@hibi/contract/constants';
-import type { Locale } from '@hibi/contract/protocol';
+import { EMAIL_LINK_LIFETIME_MS, EMAIL_REVERT_LINK_LIFETIME_MS } from '@hibi/contract/constants';
+import { normaliseLocale, type Locale } from '@hibi/contract/protocol';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/core.ts';
@@ -35,13 +35,14 @@ function isUniqueViolation(error: unknown): boolean {
 /** Issues a single-use link token for a user; only its hash is stored. */
 async function issueLink(db: Db, userId: number, purpose: EmailLinkPurpose, email: string | null, now: Date): Promise<string> {
   const token = newOpaqueToken();
+  const lifetime = purpose === 'revert' ? EMAIL_REVERT_LINK_LIFETIME_MS : EMAIL_LINK_LIFETIME_MS;
   await db.insert(emailLinks).values({
     userId,
     purpose,
     tokenHash: hashToken(token),
     email,
     createdAt: now,
-    expiresAt: new Date(now.getTime() + EMAIL_LINK_LIFETIME_MS),
+    expiresAt: new Date(now.getTime() + lifetime),
   });
   return token;
 }
@@ -238,6 +239,8 @@ export async function usePasswordLink(
   passwordHash: string,
   now: Date,
   keepSessionId: number | null,
+  /** Where links in the old address's notice point (the app's base URL); the notice is sent when given. */
+  notify?: Config,
 ): Promise<{ userId: number }> {
   const tokenHash = hashToken(token);
   return db.transaction(async (txRaw) => {
@@ -251,13 +254,16 @@ export async function usePasswordLink(
       const [known] = await tx.select().from(emailLinks).where(eq(emailLinks.tokenHash, tokenHash)).limit(1);
       throw new LifecycleFailure(known && !known.usedAt ? 'linkExpired' : 'invalidLink');
     }
+    if (link.purpose === 'revert') throw new LifecycleFailure('invalidLink');
     const [user] = await tx.select().from(users).where(eq(users.id, link.userId)).limit(1);
     if (!user || user.tenantId === null) throw new LifecycleFailure('notTenantUser');
     const patch: Partial<typeof users.$inferInsert> = { passwordHash };
+    let previousEmail: string | null = null;
     if (link.purpose === 'register' && link.email && link.email !== user.email) {
       const [other] = await tx.select({ id: users.id }).from(users).where(eq(users.email, link.email)).limit(1);
       if (other) throw new LifecycleFailure('emailTaken');
       patch.email = link.email;
+      previousEmail = user.email;
     }
     try {
       await tx.update(users).set(patch).where(eq(users.id, user.id));
@@ -268,6 +274,12 @@ export async function usePasswordLink(
     // No other link of this user stays usable once a password was set.
     await tx.update(emailLinks).set({ usedAt: now }).where(and(eq(emailLinks.userId, user.id), isNull(emailLinks.usedAt)));
     await endAllSessions(tx, user.id, keepSessionId ?? undefined);
+    // The old address is told, with a way back (issue 12, finding 5); its revert link is issued after the others
+    // were spent, so it stays usable.
+    if (previousEmail && notify) {
+      const revert = await issueLink(tx, user.id, 'revert', previousEmail, now);
+      await enqueueMail(tx, { kind: 'emailChanged', locale: normaliseLocale(user.locale), to: previousEmail, name: user.nickname, link: revertLink(notify, revert) }, now);
+    }
     return { userId: user.id };
   });
 }
@@ -287,4 +299,36 @@ export function generateInvitationCode(): string {
   let out = '';
   for (let i = 0; i < 16; i++) out = CODE_ALPHABET[Number((bits >> BigInt(i * 5)) & 31n)]! + out;
   return out.match(/.{4}/g)!.join('-');
+}
+
+function revertLink(config: Config, token: string): string {
+  return `${config.appBaseUrl}/revertEmail?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Undoes an email change with the link mailed to the old address: the old address comes back (unless someone else
+ * has it now), the password is cleared, every session and link ends, and a password-reset link goes to the old
+ * address so its owner sets a password the taker does not know (issue 12, finding 5).
+ */
+export async function revertEmailChange(db: Db, config: Config, token: string, locale: Locale, now: Date): Promise<void> {
+  const tokenHash = hashToken(token);
+  const restored = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [link] = await tx
+      .update(emailLinks)
+      .set({ usedAt: now })
+      .where(and(eq(emailLinks.tokenHash, tokenHash), eq(emailLinks.purpose, 'revert'), isNull(emailLinks.usedAt), gt(emailLinks.expiresAt, now)))
+      .returning();
+    if (!link || !link.email) {
+      const [known] = await tx.select().from(emailLinks).where(and(eq(emailLinks.tokenHash, tokenHash), eq(emailLinks.purpose, 'revert'))).limit(1);
+      throw new LifecycleFailure(known && !known.usedAt ? 'linkExpired' : 'invalidLink');
+    }
+    const [other] = await tx.select({ id: users.id }).from(users).where(eq(users.email, link.email)).limit(1);
+    if (other && other.id !== link.userId) throw new LifecycleFailure('emailTaken');
+    await tx.update(users).set({ email: link.email, passwordHash: null }).where(eq(users.id, link.userId));
+    await tx.update(emailLinks).set({ usedAt: now }).where(and(eq(emailLinks.userId, link.userId), isNull(emailLinks.usedAt)));
+    await endAllSessions(tx, link.userId);
+    return link.email;
+  });
+  await requestReset(db, config, restored, locale, now);
 }

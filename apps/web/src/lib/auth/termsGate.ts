@@ -6,7 +6,7 @@ import { session } from '../session.ts';
  * configured one stays on the terms page (and the pages it links to) until they agree or sign out. The server
  * refuses their other calls with 403 termsNotAccepted, so this is the page's side of a rule the server enforces.
  */
-export const PAGES_BEFORE_TERMS = ['/terms', '/terms-of-use', '/website-terms-of-use', '/privacy-policy'];
+export const PAGES_BEFORE_TERMS = ['/terms', '/terms-of-use', '/website-terms-of-use', '/privacy-policy', '/revertEmail'];
 
 let required: number | null = null;
 

@@ -7,7 +7,7 @@ import type { MyProfile } from '@hibi/contract/functions/account';
 import { AccountFrame } from '../../../components/AccountFrame.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
-import { call } from '../../../lib/api.ts';
+import { ApiError, call } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
 import { accountKeys, useMyProfile, useUserContract } from '../api/queries.ts';
 import { DisclosureLabel } from '../components/Disclosure.tsx';
@@ -180,6 +180,9 @@ export default function ProfilePage() {
   const [editing, setEditing] = useState(false);
   const [confirmWithdraw, setConfirmWithdraw] = useState(false);
   const [withdrawing, setWithdrawing] = useState(false);
+  const [withdrawPassword, setWithdrawPassword] = useState('');
+  const [withdrawError, setWithdrawError] = useState<string | null>(null);
+  const withdrawPasswordId = useId();
   const data = profile.data;
 
   async function logout() {
@@ -194,15 +197,22 @@ export default function ProfilePage() {
 
   async function withdraw() {
     setWithdrawing(true);
+    setWithdrawError(null);
     try {
-      const result = await call('deleteLitePlanUser');
-      if (!result.succeed) throw new Error(result.errorCode);
+      // The current password: a stolen session alone cannot end the account (issue 12, finding 5).
+      const result = await call('deleteLitePlanUser', { currentPassword: withdrawPassword });
+      if (!result.succeed) {
+        if (result.errorCode === 'wrongPassword' || result.errorCode === 'validationError') {
+          setWithdrawError(t('settings.withdrawWrongPassword'));
+          return;
+        }
+        throw new Error(result.errorCode);
+      }
       setConfirmWithdraw(false);
       session.clear();
       navigate('/', { replace: true });
-    } catch {
-      setConfirmWithdraw(false);
-      window.alert(t('settings.withdrawError'));
+    } catch (e) {
+      setWithdrawError(e instanceof ApiError && e.errorCode === 'tooManyRequests' ? t('settings.withdrawTooMany') : t('settings.withdrawError'));
     } finally {
       setWithdrawing(false);
     }
@@ -286,11 +296,27 @@ export default function ProfilePage() {
           </Modal>
           <Modal open={confirmWithdraw} title={t('settings.withdrawConfirmTitle')} onClose={() => setConfirmWithdraw(false)}>
             <p>{t('settings.withdrawConfirm')}</p>
+            {withdrawError && (
+              <p className="form-error" role="alert">
+                {withdrawError}
+              </p>
+            )}
+            <div className="field">
+              <label htmlFor={withdrawPasswordId}>{t('settings.withdrawPassword')}</label>
+              <input
+                id={withdrawPasswordId}
+                name="currentPassword"
+                type="password"
+                autoComplete="current-password"
+                value={withdrawPassword}
+                onChange={(e) => setWithdrawPassword(e.target.value)}
+              />
+            </div>
             <div className="modal__actions">
               <button type="button" className="button button--outline" onClick={() => setConfirmWithdraw(false)}>
                 {t('settings.withdrawCancel')}
               </button>
-              <button type="button" className="button button--danger" disabled={withdrawing} aria-busy={withdrawing} onClick={() => void withdraw()}>
+              <button type="button" className="button button--danger" disabled={withdrawing || !withdrawPassword} aria-busy={withdrawing} onClick={() => void withdraw()}>
                 {t('settings.withdrawYes')}
               </button>
             </div>

@@ -1,3 +1,4 @@
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../lib/api.ts';
@@ -15,14 +16,19 @@ export default function RegisterMailAddressPage() {
   const navigate = useNavigate();
   const current = useSession();
 
+  const [currentPassword, setCurrentPassword] = useState('');
+  const passwordId = useId();
+
   async function register(email: string): Promise<string | null> {
     try {
-      const result = await call('updateEmailAddressWithResetPassword', { email });
+      // Signed in, the current password too: a stolen session alone cannot move the account (issue 12, finding 5).
+      const result = await call('updateEmailAddressWithResetPassword', current ? { email, currentPassword } : { email });
       if (result.succeed) {
         navigate('/registerMailAddressRequested');
         return null;
       }
       logFailure('updateEmailAddressWithResetPassword', result.errorCode);
+      if (result.errorCode === 'wrongPassword') return t('register.wrongPassword');
     } catch (e) {
       logFailure('updateEmailAddressWithResetPassword', e instanceof Error ? e.message : String(e));
     }
@@ -35,6 +41,19 @@ export default function RegisterMailAddressPage() {
       <EmailRequestForm submitLabel={t('register.submit')} onSubmit={register}>
         <p>{t('register.lead')}</p>
         {current ? <p className="field__hint">{t('register.signedInAs', { nickname: current.user.nickname })}</p> : <p className="field__hint">{t('register.guestNote')}</p>}
+        {current && (
+          <div className="field">
+            <label htmlFor={passwordId}>{t('register.currentPassword')}</label>
+            <input
+              id={passwordId}
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              value={currentPassword}
+              onChange={(e) => setCurrentPassword(e.target.value)}
+            />
+          </div>
+        )}
       </EmailRequestForm>
     </div>
   );
