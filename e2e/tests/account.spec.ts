@@ -108,6 +108,25 @@ test('changing the mail magazine setting shows its confirmation and stays', asyn
   await expect(page.getByText('メールマガジンを受け取る設定に変更しました。')).toBeVisible();
 });
 
+test('the ranking setting: off unless agreed, changed on the profile, and it stays (issue 12, finding 7)', async ({ page }, testInfo) => {
+  await useLanguage(page, 'en');
+  await loginAs(page, writer(testInfo.project.name));
+  await page.goto('/account/profile');
+  const group = () => page.getByRole('group', { name: 'Your name in rankings' });
+  const show = () => group().getByLabel('Show', { exact: true });
+  const hide = () => group().getByLabel('Do not show');
+  await expect(group()).toBeVisible();
+  const wasShown = await show().isChecked();
+  await (wasShown ? hide() : show()).check();
+  await expect(page.getByText(wasShown ? 'Your nickname no longer shows in rankings.' : 'Your nickname now shows in rankings.')).toBeVisible();
+  await page.reload();
+  await expect(wasShown ? hide() : show()).toBeChecked();
+  await (wasShown ? show() : hide()).check();
+  await expect(page.getByText(wasShown ? 'Your nickname now shows in rankings.' : 'Your nickname no longer shows in rankings.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, testInfo, 'account-ranking-setting', 'en');
+});
+
 test('editing the basic information updates the profile and the frame', async ({ page }, testInfo) => {
   await useLanguage(page, 'en');
   await loginAs(page, writer(testInfo.project.name));

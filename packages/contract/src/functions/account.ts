@@ -69,6 +69,8 @@ export const getMyProfile = defineFunction({
     accessTypes: accessTypesSchema,
     /** Empty when the tenant's contract has no team matches. */
     teamMatches: z.array(teamMatchSchema),
+    /** Whether colleagues see this member's name and picture in the walking ranking (off unless agreed). */
+    showInRankings: z.boolean(),
     distributionStatus: z.object({ email: z.boolean() }),
   }),
 });
@@ -262,10 +264,23 @@ export const getWalkingProgramRank = defineFunction({
     rank: z.number().int().nullable(),
     userCount: z.number().int(),
     averageSteps: z.number().int(),
-    /** The top 10; a user who does not disclose their step log appears without name or picture. */
-    ranking: z.array(z.object({ rank: z.number().int(), displayName: z.string().nullable(), imageUrl: z.string().nullable(), averageSteps: z.number().int() })),
+    /**
+     * The top 10. Name and picture only of colleagues of the caller's own company who agreed to appear
+     * (showInRankings), and of the caller; everyone else, and everyone from other companies, without (issue 12, 7).
+     */
+    ranking: z.array(
+      z.object({ rank: z.number().int(), displayName: z.string().nullable(), imageUrl: z.string().nullable(), averageSteps: z.number().int(), isMe: z.boolean() }),
+    ),
   }),
   errorCodes: ['invalidTimestamp'],
+});
+
+export const updateRankingVisibility = defineFunction({
+  name: 'updateRankingVisibility',
+  auth: 'required',
+  summary: "Whether colleagues of the caller's company see the caller's name and picture in the walking ranking.",
+  payload: z.object({ showInRankings: z.boolean() }),
+  response: z.object({ showInRankings: z.boolean() }),
 });
 
 export const accountFunctions = [
@@ -273,6 +288,7 @@ export const accountFunctions = [
   getUserContract,
   updateProfile,
   updateDistributionSetting,
+  updateRankingVisibility,
   updateAccessTypes,
   deleteLitePlanUser,
   getOwnFriends,

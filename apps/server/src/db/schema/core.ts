@@ -40,6 +40,8 @@ export const users = pgTable(
     acceptedTermsVersion: integer('accepted_terms_version').notNull().default(0),
     emailDistribution: boolean('email_distribution').notNull().default(true),
     accessUserSteps: integer('access_user_steps').notNull().default(1),
+    /** Agreed to appear by name and picture in rankings of their own company (issue 12, finding 7). */
+    showInRankings: boolean('show_in_rankings').notNull().default(false),
     accessTeamMatches: integer('access_team_matches').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

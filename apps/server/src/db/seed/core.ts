@@ -31,7 +31,7 @@ export async function seedCore(db: Db, now: Date): Promise<SeedContext> {
   const [member, liteUser, noContractUser, emp] = await db
     .insert(users)
     .values([
-      { ...base, tenantId: corporate!.id, email: 'member@example.com', nickname: 'ひびき', userName: '日比 響', userPhonetic: 'ひび ひびき', comment: '毎朝ウォーキング中', attribution1: '総務部', birthYear: 1988, heightTenths: 1702, gender: 1, acceptedTermsVersion: 2 },
+      { ...base, tenantId: corporate!.id, email: 'member@example.com', nickname: 'ひびき', userName: '日比 響', userPhonetic: 'ひび ひびき', comment: '毎朝ウォーキング中', attribution1: '総務部', birthYear: 1988, heightTenths: 1702, gender: 1, acceptedTermsVersion: 2, showInRankings: true },
       { ...base, tenantId: lite!.id, email: 'lite@example.com', nickname: 'ライト', userName: '軽井 沢子', userPhonetic: 'かるい さわこ', attribution1: 'スタジオ', birthYear: 1994, heightTenths: 1585, gender: 2, acceptedTermsVersion: 2 },
       { ...base, tenantId: noContract!.id, email: 'nocontract@example.com', nickname: 'ノーコン', userName: '日比谷 太郎', userPhonetic: 'ひびや たろう', attribution1: '貿易部', birthYear: 1979, heightTenths: 1755, gender: 1, acceptedTermsVersion: 2 },
       { ...base, tenantId: corporate!.id, email: null, loginId: 'EMP-0001', loginIdLower: 'emp-0001', nickname: '社員0001', userName: '丸野 一', userPhonetic: 'まるの はじめ', attribution1: '営業部', birthYear: 1990, heightTenths: 1680, gender: 1 },
@@ -53,6 +53,8 @@ export async function seedCore(db: Db, now: Date): Promise<SeedContext> {
       heightTenths: gender === 1 ? rnd.int(1600, 1850) : rnd.int(1480, 1700),
       gender,
       acceptedTermsVersion: 2,
+      // Four in five agreed to appear in their company's rankings (a rule, not a draw: the random sequence stays).
+      showInRankings: n % 5 !== 0,
     };
   });
   const population = await db.insert(users).values(populationRows).returning({ id: users.id });

@@ -473,15 +473,33 @@ describe('getCurrentUserStatus and getWalkingProgramRank', () => {
     for (let i = 1; i < ranking.length; i++) expect(ranking[i]!.averageSteps).toBeLessThanOrEqual(ranking[i - 1]!.averageSteps);
   });
 
-  it('names a top walker only when they disclose their step log', async () => {
-    const top = (await t.call('getWalkingProgramRank', { timestamp: Date.now(), filterbyTenant: true }, member)).body.ranking[0];
+  it('names a colleague only when they agreed to appear; the step-log disclosure to friends does not count (issue 12, 7)', async () => {
     const { monday } = tokyoWeek(new Date());
     const topUser = (await q<{ user_id: number }>(sql`SELECT w.user_id FROM weekly_steps w JOIN users u ON u.id = w.user_id WHERE w.week_start = ${monday}::date AND u.tenant_id = (SELECT tenant_id FROM users WHERE email = 'member@example.com') ORDER BY w.avg_steps DESC, w.user_id LIMIT 1`))[0]!.user_id;
-    expect(top.displayName).not.toBeNull();
-    await t.database.db.execute(sql`UPDATE users SET access_user_steps = 0 WHERE id = ${topUser}`);
+    await t.database.db.execute(sql`UPDATE users SET show_in_rankings = true, access_user_steps = 0 WHERE id = ${topUser}`);
+    const named = (await t.call('getWalkingProgramRank', { timestamp: Date.now(), filterbyTenant: true }, member)).body.ranking[0];
+    expect(named.displayName).not.toBeNull();
+    await t.database.db.execute(sql`UPDATE users SET show_in_rankings = false, access_user_steps = 1 WHERE id = ${topUser}`);
     const hidden = (await t.call('getWalkingProgramRank', { timestamp: Date.now(), filterbyTenant: true }, member)).body.ranking[0];
-    expect(hidden).toMatchObject({ rank: 1, displayName: null, imageUrl: null });
-    await t.database.db.execute(sql`UPDATE users SET access_user_steps = 1 WHERE id = ${topUser}`);
+    expect(hidden).toMatchObject({ rank: 1, displayName: null, imageUrl: null, isMe: false });
+    await t.database.db.execute(sql`UPDATE users SET show_in_rankings = true WHERE id = ${topUser}`);
+  });
+
+  it('among everyone, members of other companies never show a name or picture; one’s own entry is marked (issue 12, 7)', async () => {
+    // The only member of another company walks the most this week and agreed to appear (in their own company).
+    const other = await t.login('nocontract@example.com');
+    const device = { source: 'phone', osType: 'ios', osVersion: '17', appVersion: '1' };
+    const today = Date.now();
+    await t.call('uploadHealthData', { ...device, healthData: [{ dateTime: today, steps: 99_000 }] }, other);
+    await t.call('notifyHealthDataFixed', device, other);
+    expect((await t.call('updateRankingVisibility', { showInRankings: true }, other)).body).toEqual({ succeed: true, showInRankings: true });
+    const seenByMember = (await t.call('getWalkingProgramRank', { timestamp: today, filterbyTenant: false }, member)).body.ranking;
+    expect(seenByMember[0]).toMatchObject({ rank: 1, averageSteps: expect.any(Number), displayName: null, imageUrl: null, isMe: false });
+    const seenByThemselves = (await t.call('getWalkingProgramRank', { timestamp: today, filterbyTenant: false }, other)).body.ranking;
+    expect(seenByThemselves[0]).toMatchObject({ rank: 1, displayName: 'ノーコン', isMe: true });
+    // The setting is the member's own, and off for new members.
+    expect((await t.call('getMyProfile', {}, other)).body.showInRankings).toBe(true);
+    expect((await q<{ d: boolean }>(sql`SELECT column_default IS NOT NULL AND column_default LIKE 'false%' AS d FROM information_schema.columns WHERE table_name = 'users' AND column_name = 'show_in_rankings'`))[0]!.d).toBe(true);
   });
 
   it('refuses timestamps before 2000 or in the future', async () => {

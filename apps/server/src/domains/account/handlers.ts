@@ -67,6 +67,7 @@ export function accountHandlers(config: Config): Handler[] {
         userSteps,
         weeklySteps,
         accessTypes: accessTypes(u),
+        showInRankings: u.show_in_rankings,
         teamMatches,
         distributionStatus: { email: u.email_distribution_enabled && u.email_distribution },
       };
@@ -99,6 +100,11 @@ export function accountHandlers(config: Config): Handler[] {
       if (sets.length > 0) await ctx.db.execute(sql`UPDATE users SET ${sql.join(sets, sql`, `)} WHERE id = ${ctx.user.id}`);
       const u = await me(ctx.db, ctx.user.id);
       return { profile: profileHead(u), personalInformation: personalInformation(u, await targetWeightOf(ctx.db, u.id)) };
+    }),
+
+    defineHandler(fns.updateRankingVisibility, async ({ showInRankings }, ctx) => {
+      await ctx.db.execute(sql`UPDATE users SET show_in_rankings = ${showInRankings} WHERE id = ${ctx.user.id}`);
+      return { showInRankings };
     }),
 
     defineHandler(fns.updateDistributionSetting, async ({ email }, ctx) => {
@@ -293,10 +299,12 @@ export function accountHandlers(config: Config): Handler[] {
       const group = tenantId === null ? sql`w.tenant_id IS NOT NULL` : sql`w.tenant_id = ${tenantId}`;
       const [rank, top] = await Promise.all([
         weekRank(ctx.db, ctx.user.id, tenantId, week.monday),
-        rows<{ avg_steps: number; rnk: number; nickname: string; profile_image_url: string | null; disclosed: boolean }>(
+        rows<{ avg_steps: number; rnk: number; nickname: string; profile_image_url: string | null; disclosed: boolean; is_me: boolean }>(
           ctx.db,
           // The top 10 by the index's order; each one's rank is 1 + an index range count of those above.
-          sql`SELECT w.avg_steps, u.nickname, u.profile_image_url, (u.access_user_steps = 1 OR u.id = ${ctx.user.id}) AS disclosed,
+          // Named only: the caller, and colleagues of the caller's company who agreed to appear (issue 12, finding 7).
+          sql`SELECT w.avg_steps, u.nickname, u.profile_image_url, u.id = ${ctx.user.id} AS is_me,
+                     (u.id = ${ctx.user.id} OR (u.show_in_rankings AND u.tenant_id = ${ctx.user.tenantId})) AS disclosed,
                      1 + (SELECT count(*)::int FROM weekly_steps w2 WHERE w2.week_start = w.week_start AND w2.avg_steps > w.avg_steps
                           AND ${tenantId === null ? sql`w2.tenant_id IS NOT NULL` : sql`w2.tenant_id = ${tenantId}`}) AS rnk
               FROM weekly_steps w JOIN users u ON u.id = w.user_id
@@ -316,6 +324,7 @@ export function accountHandlers(config: Config): Handler[] {
           displayName: r.disclosed ? r.nickname : null,
           imageUrl: r.disclosed ? r.profile_image_url : null,
           averageSteps: Number(r.avg_steps),
+          isMe: Boolean(r.is_me),
         })),
       };
     }),

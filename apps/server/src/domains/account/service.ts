@@ -30,6 +30,7 @@ export interface UserRow {
   contract_type: number;
   team_match_enabled: boolean;
   email_distribution_enabled: boolean;
+  show_in_rankings: boolean;
 }
 
 /** A user who is (still) a tenant user, with their tenant's contract switches; null otherwise. */
@@ -37,7 +38,7 @@ export async function findTenantUser(db: Db, userId: number): Promise<UserRow | 
   const found = await rows<UserRow>(
     db,
     sql`SELECT u.id, u.tenant_id, u.nickname, u.comment, u.attribution1, u.profile_image_url, u.background_image_url,
-               u.birth_year, u.height_tenths, u.gender, u.email_distribution, u.access_user_steps, u.access_team_matches,
+               u.birth_year, u.height_tenths, u.gender, u.email_distribution, u.access_user_steps, u.access_team_matches, u.show_in_rankings,
                t.contract_type, t.team_match_enabled, t.email_distribution_enabled
         FROM users u JOIN tenants t ON t.id = u.tenant_id
         WHERE u.id = ${userId}`,

@@ -172,6 +172,60 @@ function MailSetting({ initial }: { initial: boolean }) {
   );
 }
 
+/** Whether colleagues see this member's name and picture in the walking ranking (off unless agreed; issue 12, 7). */
+function RankingSetting({ initial }: { initial: boolean }) {
+  const { t } = useTranslation('account');
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState(initial);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const legendId = useId();
+
+  async function change(next: boolean) {
+    if (next === value || busy) return;
+    const previous = value;
+    setValue(next);
+    setBusy(true);
+    setMessage(null);
+    try {
+      const result = await call('updateRankingVisibility', { showInRankings: next });
+      if (!result.succeed) throw new Error(result.errorCode);
+      setValue(result.showInRankings);
+      setMessage(result.showInRankings ? t('settings.rankingNowShown') : t('settings.rankingNowHidden'));
+      void queryClient.invalidateQueries({ queryKey: accountKeys.profile });
+    } catch {
+      setValue(previous);
+      setMessage(t('settings.rankingFailed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <fieldset className="setting" aria-describedby={`${legendId}-hint ${legendId}-status`}>
+      <legend id={legendId} className="setting__title">
+        {t('settings.ranking')}
+      </legend>
+      <p id={`${legendId}-hint`} className="field__hint">
+        {t('settings.rankingHint')}
+      </p>
+      <div className="setting__options">
+        <label className="radio-card">
+          <input type="radio" name="ranking" checked={value} onChange={() => void change(true)} />
+          {t('settings.rankingShow')}
+        </label>
+        <label className="radio-card">
+          <input type="radio" name="ranking" checked={!value} onChange={() => void change(false)} />
+          {t('settings.rankingHide')}
+        </label>
+      </div>
+      <p id={`${legendId}-status`} className="setting__status" role="status">
+        {message && <span className="form-success">{message}</span>}
+      </p>
+    </fieldset>
+  );
+}
+
 export default function ProfilePage() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
@@ -274,6 +328,7 @@ export default function ProfilePage() {
               </h2>
             </div>
             {contract.data?.emailDistributionEnabled && <MailSetting initial={data.distributionStatus.email} />}
+            <RankingSetting initial={data.showInRankings} />
             <div className="setting">
               <h3 className="setting__title">{t('settings.logoutTitle')}</h3>
               <button type="button" className="button button--outline" onClick={() => void logout()}>
