@@ -22,6 +22,7 @@ const copy = [
   'e2e/package.json',
   'apps/server/dist',
   'apps/server/public',
+  'apps/server/protected',
   'apps/web/dist',
   'scripts/server-script.mjs',
 ];

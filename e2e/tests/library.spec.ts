@@ -113,7 +113,8 @@ test.describe('library', () => {
       // An article with an attachment.
       await page.goto('/library/2');
       const attachment = page.locator('.content-section__attachments a').first();
-      await expect(attachment).toHaveAttribute('href', /\.pdf$/);
+      // A members-only file: a short-lived signed URL (issue 12, finding 10).
+      await expect(attachment).toHaveAttribute('href', /^\/media\/protected\/.+\.pdf\?exp=\d+&sig=[A-Za-z0-9_-]+$/);
       const opened = page.waitForRequest((r) => r.url().endsWith('/api/functions/notifyViewReportArticleResource'));
       const popup = page.waitForEvent('popup');
       await attachment.click();

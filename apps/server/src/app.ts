@@ -12,7 +12,9 @@ import { functionEntry, localeOfBody } from './functions/entry.ts';
 import { buildOpenApi } from './functions/openapi.ts';
 import { buildRegistry } from './functions/registry.ts';
 import { registerHealthRoutes, type Lifecycle } from './health.ts';
-import { PUBLIC_DIR } from './paths.ts';
+import { PROTECTED_DIR, PUBLIC_DIR } from './paths.ts';
+import { PROTECTED_PREFIX, setMediaSigningSecret, verifyMediaSignature } from './lib/media-signing.ts';
+import { mediaSigningSecret } from './media-secret.ts';
 import { CONTENT_SECURITY_POLICY } from './csp.ts';
 import { errorLogSerializer, requestLogSerializer } from './lib/log-redact.ts';
 
@@ -115,6 +117,19 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream }
   await functionEntry(app, { db, config, registry, now });
   if (routes) await routes(app);
 
+  // Members-only files: only through a signed URL the API handed out (issue 12, finding 10); anything else is 404,
+  // so an unsigned request cannot even tell whether the file exists. This registration also gives reply.sendFile.
+  setMediaSigningSecret(await mediaSigningSecret(db, config));
+  await app.register(fastifyStatic, { root: PROTECTED_DIR, serve: false });
+  app.get(`${PROTECTED_PREFIX}*`, async (request, reply) => {
+    const path = (request.params as { '*': string })['*'];
+    const query = request.query as { exp?: string; sig?: string };
+    const seconds = path && !path.split('/').includes('..') ? verifyMediaSignature(path, query.exp, query.sig) : null;
+    if (seconds === null) return reply.code(404).type('text/plain').send('Not found');
+    reply.header('cache-control', `private, max-age=${Math.min(seconds, 7200)}`);
+    return reply.sendFile(path, PROTECTED_DIR, { cacheControl: false });
+  });
+
   const publicDir = PUBLIC_DIR;
   if (fs.existsSync(publicDir)) {
     await app.register(fastifyStatic, { root: publicDir, prefix: '/media/', decorateReply: false, maxAge: '7d', wildcard: true });
@@ -124,6 +139,7 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream }
     await app.register(fastifyStatic, {
       root: config.webDistDir,
       prefix: '/',
+      decorateReply: false,
       wildcard: false,
       preCompressed: true,
       index: false,
@@ -137,7 +153,8 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream }
     if (request.url.startsWith('/api/')) {
       return reply.code(404).send({ succeed: false, errorCode: request.url.startsWith('/api/functions/') ? 'unknownFunction' : 'notFound' });
     }
-    if (request.method === 'GET' && hasWeb) {
+    // A missing file is a 404, never the app's page with 200.
+    if (request.method === 'GET' && hasWeb && !request.url.startsWith('/media/')) {
       // History-mode routes: every page path serves the app, which shows its own not-found page.
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', config.webDistDir);
     }

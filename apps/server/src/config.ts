@@ -34,6 +34,8 @@ export interface Config {
   outboxRetentionDays: number;
   /** A member session without a call for this long ends (SESSION_IDLE_TIMEOUT_MINUTES). */
   sessionIdleTimeoutMs: number;
+  /** Key of the signed URLs of members-only files; unset: one generated and kept in the database (all processes share it). */
+  mediaSigningSecret: string | undefined;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -114,6 +116,7 @@ const envSchema = z.object({
   READY_TIMEOUT_MS: opt(integer(50, 60_000, 'expected milliseconds from 50 to 60000')),
   MAILBOX_PORT: opt(integer(0, 65535, 'expected a port number (0: no mailbox page)')),
   OUTBOX_RETENTION_DAYS: opt(integer(1, 3650, 'expected a positive whole number of days')),
+  MEDIA_SIGNING_SECRET: opt(z.string().min(32, { message: 'expected at least 32 characters' }).max(256, { message: 'expected at most 256 characters' })),
   SESSION_IDLE_TIMEOUT_MINUTES: opt(integer(5, 60 * 24 * 31, 'expected minutes from 5 to 44640 (31 days)')),
   VITEST: opt(z.string()),
 });
@@ -130,7 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);
-      const secret = name === 'DATABASE_URL' || name === 'SMTP_URL';
+      const secret = name === 'DATABASE_URL' || name === 'SMTP_URL' || name === 'MEDIA_SIGNING_SECRET';
       return `${name}: ${issue.message}${secret ? '' : ` (got ${describeValue(env[name])})`}`;
     });
     throw new ConfigError(problems);
@@ -174,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxRetentionDays: e.OUTBOX_RETENTION_DAYS ?? 7,
     // 14 days by default: the mobile app keeps a member signed in for 31 days, but not an abandoned device's session.
     sessionIdleTimeoutMs: (e.SESSION_IDLE_TIMEOUT_MINUTES ?? 14 * 24 * 60) * 60_000,
+    mediaSigningSecret: e.MEDIA_SIGNING_SECRET,
   };
 }
 

@@ -16,6 +16,8 @@ const DAY = 86_400_000;
 /** The article ("Do you know what moderate drinking is?", id 32 in a fresh database) whose pasted HTML was hostile. */
 const XSS_ARTICLE_INDEX = 31;
 const IMG = '/media/content';
+/** Members-only files (section videos and attachments): served only through signed URLs (lib/media-signing.ts). */
+const PROTECTED = '/media/protected/content';
 
 /** The eight genres (spec 1 §3) and the topic tags under them. master9 and master10 are drinking-related. */
 const GENRES: [string, string, string][] = [
@@ -224,9 +226,9 @@ export async function seedContent(ctx: SeedContext): Promise<void> {
   // Sections of the articles: body text, some images, a video or an attachment now and then, and a link button.
   const videos = [1, 2];
   const attachmentFiles = [
-    { fileNameJa: 'ウォーキングガイド.pdf', fileNameEn: 'Walking guide.pdf', url: `${IMG}/files/walking-guide.pdf` },
-    { fileNameJa: '睡眠チェックリスト.pdf', fileNameEn: 'Sleep checklist.pdf', url: `${IMG}/files/sleep-checklist.pdf` },
-    { fileNameJa: 'ヘルシーメニュー.pdf', fileNameEn: 'Healthy menu.pdf', url: `${IMG}/files/healthy-menu.pdf` },
+    { fileNameJa: 'ウォーキングガイド.pdf', fileNameEn: 'Walking guide.pdf', url: `${PROTECTED}/files/walking-guide.pdf` },
+    { fileNameJa: '睡眠チェックリスト.pdf', fileNameEn: 'Sleep checklist.pdf', url: `${PROTECTED}/files/sleep-checklist.pdf` },
+    { fileNameJa: 'ヘルシーメニュー.pdf', fileNameEn: 'Healthy menu.pdf', url: `${PROTECTED}/files/healthy-menu.pdf` },
   ];
   await insertSectionsBulk(
     db,
@@ -252,7 +254,7 @@ export async function seedContent(ctx: SeedContext): Promise<void> {
           commentJa: p2![0],
           commentEn: p2![1],
           images: i % 2 === 0 ? [`${IMG}/library/genre${genre}-${((i + 1) % 3) + 1}.svg`] : [],
-          videos: i % 5 === 0 ? [{ videoUrl: `${IMG}/videos/video${videos[i % 2]}.webm`, thumbnailUrl: `${IMG}/videos/thumb${(i % 3) + 1}.svg` }] : [],
+          videos: i % 5 === 0 ? [{ videoUrl: `${PROTECTED}/videos/video${videos[i % 2]}.webm`, thumbnailUrl: `${IMG}/videos/thumb${(i % 3) + 1}.svg` }] : [],
           attachments: i % 4 === 1 ? [attachmentFiles[i % 3]!] : [],
         },
       ];

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '@hibi/contract/protocol';
 import type { Section, SectionRelType } from '@hibi/contract/functions/content';
 import type { Db } from '../../db/client.ts';
+import { signMediaUrl } from '../../lib/media-signing.ts';
 import { sectionAttachments, sectionImages, sections, sectionVideos } from '../../db/schema/content.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 
@@ -52,6 +53,10 @@ export async function loadSections(db: Db, ownerType: SectionOwnerType, ownerIds
   );
   for (const row of list) {
     const section = typeof row.section === 'string' ? (JSON.parse(row.section) as Section) : row.section;
+    // Members-only files go out as short-lived signed URLs (issue 12, finding 10): sections reach only callers who
+    // may see their item.
+    section.videos = section.videos.map((v) => ({ ...v, videoUrl: signMediaUrl(v.videoUrl) }));
+    section.attachments = section.attachments.map((a) => ({ ...a, url: signMediaUrl(a.url) }));
     result.get(Number(row.owner_id))?.push(section);
   }
   return result;
