@@ -5,8 +5,56 @@ import { DEVTOOL_FUNCTION_NAMES } from '@hibi/contract/functions/lifecycle';
 import type { Handler } from './types.ts';
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
-  return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
+  return fixNullable(z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }));
 }
+
+type Node = Record<string, unknown>;
+
+/**
+ * OpenAPI 3.0 ignores `nullable` without a `type` beside it (linters call it an error); zod writes
+ * `{ nullable: true, anyOf: [...] }` for a nullable union. Give it the branches' common type, or push `nullable` into
+ * each branch when they differ.
+ */
+export function fixNullable<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((v: unknown) => fixNullable(v)) as T;
+  if (!value || typeof value !== 'object') return value;
+  const node: Node = Object.fromEntries(Object.entries(value as Node).map(([k, v]) => [k, fixNullable(v)]));
+  if (node.nullable !== undefined && node.type === undefined) {
+    const branches = (node.anyOf ?? node.oneOf) as Node[] | undefined;
+    const types = new Set(branches?.map((b) => b.type));
+    if (branches && types.size === 1 && typeof branches[0]!.type === 'string') {
+      node.type = branches[0]!.type;
+    } else if (branches) {
+      const key = node.anyOf ? 'anyOf' : 'oneOf';
+      node[key] = branches.map((b) => (b.type === undefined ? b : { ...b, nullable: node.nullable }));
+      delete node.nullable;
+    } else {
+      delete node.nullable;
+    }
+  }
+  return node as T;
+}
+
+/**
+ * Every status the function entry (and the server's error handler in front of it) can answer, by who may call:
+ * 401 only where sign-in is required; 404 when the function is not on this server (the developer tool's, or an
+ * older name); 413 over MAX_BODY_BYTES; 415 for a body that is not JSON or text.
+ */
+export function entryStatuses(auth: FunctionDef['auth'], beforeTerms = false): string[] {
+  const signedIn = auth === 'required';
+  return ['200', '400', ...(signedIn ? ['401'] : []), ...(signedIn && !beforeTerms ? ['403'] : []), '404', '413', '415', '429', '500'];
+}
+
+const STATUS_DESCRIPTIONS: Record<string, string> = {
+  '400': 'validationError: the body is not a JSON object or breaks the payload schema',
+  '401': 'loginRequired: no valid bearer token',
+  '403': 'termsNotAccepted: the current terms version is not accepted yet',
+  '404': 'unknownFunction: no such function on this server',
+  '413': 'validationError: the body is larger than 1 MiB',
+  '415': 'validationError: the content type is not application/json',
+  '429': 'tooManyRequests: a rate limit is exceeded (see the Retry-After header)',
+  '500': 'internalError',
+};
 
 /** OpenAPI 3 document generated from the same zod schemas the entry validates with. */
 export function buildOpenApi(registry: Map<string, Handler<FunctionDef>>) {
@@ -32,16 +80,14 @@ export function buildOpenApi(registry: Map<string, Handler<FunctionDef>>) {
         description: def.errorCodes.length ? `Business error codes: ${def.errorCodes.join(', ')}.` : undefined,
         security: def.auth === 'none' ? [] : def.auth === 'optional' ? [{}, { bearer: [] }] : [{ bearer: [] }],
         requestBody: { required: true, content: { 'application/json': { schema: payload } } },
-        responses: {
-          '200': { description: 'Success, or a business failure', content: { 'application/json': { schema: { oneOf: [response, failure] } } } },
-          '400': { description: 'validationError', content: { 'application/json': { schema: failure } } },
-          ...(def.auth === 'required' ? { '401': { description: 'loginRequired', content: { 'application/json': { schema: failure } } } } : {}),
-          ...(def.auth === 'required' && !def.beforeTerms
-            ? { '403': { description: 'termsNotAccepted: the current terms version is not accepted yet', content: { 'application/json': { schema: failure } } } }
-            : {}),
-          '429': { description: 'tooManyRequests', content: { 'application/json': { schema: failure } } },
-          '500': { description: 'internalError', content: { 'application/json': { schema: failure } } },
-        },
+        responses: Object.fromEntries(
+          entryStatuses(def.auth, def.beforeTerms).map((status) => [
+            status,
+            status === '200'
+              ? { description: 'Success, or a business failure', content: { 'application/json': { schema: { oneOf: [response, failure] } } } }
+              : { description: STATUS_DESCRIPTIONS[status]!, content: { 'application/json': { schema: failure } } },
+          ]),
+        ),
       },
     };
   }
@@ -52,6 +98,7 @@ export function buildOpenApi(registry: Map<string, Handler<FunctionDef>>) {
       version: '1',
       description: `Every call is POST /api/functions/{name} with a JSON object body (payload plus locale). Protocol error codes: ${PROTOCOL_ERROR_CODES.join(', ')}.`,
     },
+    servers: [{ url: '/', description: 'This server' }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     paths,
   };
