@@ -4,7 +4,7 @@ import * as fns from '@hibi/contract/functions/lifecycle';
 import type { Config } from '../../config.ts';
 import { defineHandler, failure, type Handler } from '../../functions/types.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { hitRateLimit, peekRateLimit } from '../../lib/rate-limit.ts';
+import { hitRateLimit, peekRateLimit, refundRateLimit } from '../../lib/rate-limit.ts';
 import { checkPasswordLink, LifecycleFailure, requestEmailRegistration, requestReset, revertEmailChange, signUp, usePasswordLink } from './service.ts';
 import { currentPasswordMatches } from '../auth/reauth.ts';
 import { devtoolUser, saveDevtoolUser } from './devtool.ts';
@@ -39,17 +39,18 @@ export function lifecycleHandlers(config: Config): Handler[] {
       await ctx.rateLimit(`signup-ip:${ctx.ip}`, LIMIT_PER_ADDRESS, LIFECYCLE_WINDOW_MS);
       await ctx.rateLimit(`signup-account:${payload.userEmailAddress.toLowerCase()}`, LIMIT_PER_ACCOUNT, LIFECYCLE_WINDOW_MS);
       // Failed codes from every address together: a guesser with many addresses meets this (issue 12, finding 9).
-      if ((await peekRateLimit(ctx.db, FAILED_CODES_KEY, LIFECYCLE_WINDOW_MS, ctx.now())) >= FAILED_CODES_PER_WINDOW) {
-        await ctx.rateLimit(FAILED_CODES_KEY, FAILED_CODES_PER_WINDOW, LIFECYCLE_WINDOW_MS);
-      }
+      // The slot is taken atomically before the code is tried and given back unless the code failed, so parallel
+      // guesses cannot all be tried on the last free slots.
+      await ctx.rateLimit(FAILED_CODES_KEY, FAILED_CODES_PER_WINDOW, LIFECYCLE_WINDOW_MS);
+      let codeFailed = false;
       try {
         await signUp(ctx.db, ctx.config, payload, ctx.locale, ctx.now());
         return {};
       } catch (error) {
-        if (error instanceof LifecycleFailure && error.messageKeys.includes('invitationCodeInvalid')) {
-          await hitRateLimit(ctx.db, FAILED_CODES_KEY, Number.MAX_SAFE_INTEGER, LIFECYCLE_WINDOW_MS, ctx.now());
-        }
+        codeFailed = error instanceof LifecycleFailure && error.messageKeys.includes('invitationCodeInvalid');
         return asFailure(error, ctx.locale);
+      } finally {
+        if (!codeFailed) await refundRateLimit(ctx.db, FAILED_CODES_KEY, LIFECYCLE_WINDOW_MS, ctx.now());
       }
     }),
 
