@@ -28,7 +28,7 @@ for (const lang of ['ja', 'en'] as Lang[]) {
     // The frame: nickname, department tag, comment, menu.
     await expect(page.locator('.account-frame__nickname')).toHaveText('ひびき');
     await expect(page.locator('.account-frame__tag')).toHaveText('総務部');
-    await expect(page.getByRole('navigation', { name: lang === 'ja' ? 'マイページメニュー' : 'My page menu' }).getByRole('link')).toHaveCount(3);
+    await expect(page.getByRole('navigation', { name: lang === 'ja' ? 'マイページメニュー' : 'My page menu' }).getByRole('link')).toHaveCount(4);
     // Withdrawal is only for the lite plan.
     await expect(page.getByRole('button', { name: lang === 'ja' ? '退会する' : 'Withdraw' })).toHaveCount(0);
     await page.locator('.team-match__history summary').first().click();
@@ -148,7 +148,7 @@ test('accepting a friend request adds the friend to the list', async ({ page }, 
   await useLanguage(page, 'en');
   await loginAs(page, writer(testInfo.project.name));
   await page.goto('/account/friends');
-  const requests = page.locator('.request-item');
+  const requests = page.locator('section', { has: page.locator('#friend-requests') }).locator('.request-item');
   await expect(requests).toHaveCount(1);
   const name = (await requests.locator('.request-item__name').textContent())!;
   await requests.getByRole('button', { name: /Accept/ }).click();
@@ -200,3 +200,130 @@ test('a lite-plan member withdraws after confirming, and the account is gone', a
   const login = await (await page.request.post('/api/functions/login', { data: { id: email, password: DEMO_PASSWORD } })).json();
   expect(login.errorCode).toBe('invalidCredentials');
 });
+
+/** The writer's seeded friend (member37 / member38) and the colleagues this project asks (issue 13, 2). */
+const friendOf = (project: string) => (project === 'desktop' ? '37' : '38');
+const searchTarget = (project: string) => (project === 'desktop' ? '130' : '131');
+
+test('friend requests: find a colleague by nickname, Become Friends, Requested, withdraw it from the friends page (issue 13, 2)', async ({ page }, testInfo) => {
+  const project = testInfo.project.name;
+  await useLanguage(page, 'en');
+  await loginAs(page, writer(project));
+  await page.goto('/account/friends');
+  const find = page.locator('section', { has: page.locator('#find-friends') });
+  await expect(find.getByRole('heading', { level: 2, name: 'Find friends' })).toBeVisible();
+  // An empty search says what is missing and asks nothing.
+  await find.getByRole('button', { name: 'Search' }).click();
+  await expect(find.getByRole('alert')).toHaveText('Please enter a nickname to search for.');
+  await expect(find.getByLabel('Nickname')).toHaveAttribute('aria-invalid', 'true');
+  // Nobody's nickname has this text.
+  await find.getByLabel('Nickname').fill('zzq');
+  await find.getByLabel('Nickname').press('Enter');
+  await expect(find.getByText('No colleague\'s nickname contains “zzq”.')).toBeVisible();
+  // The colleague numbered 130 (131 on mobile): exactly one match, a stranger.
+  await find.getByLabel('Nickname').fill(searchTarget(project));
+  await find.getByRole('button', { name: 'Search' }).click();
+  const results = find.locator('.member-list .request-item');
+  await expect(results).toHaveCount(1);
+  const name = (await results.locator('.request-item__name').textContent())!;
+  expect(name).toContain(searchTarget(project));
+  await expectNoAxeViolations(page);
+  await results.getByRole('button', { name: `Become Friends ${name}` }).click();
+  await expect(results.getByText('Requested', { exact: true })).toBeVisible();
+  await screenshot(page, testInfo, 'account-friends-search', 'en');
+  // The request waits in the sent list, from where it can be withdrawn; the search result asks again.
+  const sent = page.locator('section', { has: page.locator('#sent-requests') });
+  const row = sent.locator('.request-item', { hasText: name });
+  await expect(row.getByText('Requested', { exact: true })).toBeVisible();
+  await row.getByRole('button', { name: `Withdraw ${name}` }).click();
+  await expect(sent.getByText(`Your request to ${name} was withdrawn.`)).toBeVisible();
+  await expect(sent.locator('.request-item', { hasText: name })).toHaveCount(0);
+  await expect(results.getByRole('button', { name: `Become Friends ${name}` })).toBeVisible();
+  // The server agrees: after a reload the colleague is still a stranger.
+  await page.reload();
+  await page.getByLabel('Nickname').fill(searchTarget(project));
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.locator('.member-list .request-item').getByRole('button', { name: /Become Friends/ })).toBeVisible();
+});
+
+test("a friend's friends carry the friend button; a request sent there shows as Requested (issue 13, 2)", async ({ page }, testInfo) => {
+  const project = testInfo.project.name;
+  await useLanguage(page, 'ja');
+  await loginAs(page, writer(project));
+  await page.goto('/account/friends');
+  // The seeded friend is found by the number in their nickname; a friend's name links to their profile.
+  const find = page.locator('section', { has: page.locator('#find-friends') });
+  await find.getByLabel('ニックネーム').fill(friendOf(project));
+  await find.getByRole('button', { name: '検索' }).click();
+  const row = find.locator('.member-list .request-item').filter({ has: page.locator('a.request-item__name', { hasText: new RegExp(`(^|\\D)${friendOf(project)}$`) }) });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('フレンド', { exact: true })).toBeVisible();
+  await row.locator('a.request-item__name').click();
+  await expect(page).toHaveURL(/\/account\/friends\/\d+$/);
+  const section = page.locator('section', { has: page.locator('#friends-of-friend') });
+  await expect(section.getByRole('heading', { level: 2 })).toContainText('さんのフレンド');
+  const entry = section.locator('.request-item');
+  await expect(entry).toHaveCount(1);
+  const name = (await entry.locator('.request-item__name').textContent())!;
+  await entry.getByRole('button', { name: `フレンドになる ${name}` }).click();
+  await expect(entry.getByText('申請中', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, testInfo, 'account-friends-of-friend', 'ja');
+  // Withdrawn from the friends page, it is a plain colleague again.
+  await page.goto('/account/friends');
+  const sent = page.locator('section', { has: page.locator('#sent-requests') });
+  await sent.locator('.request-item', { hasText: name }).getByRole('button', { name: `取り消す ${name}` }).click();
+  await expect(sent.getByText(`${name}さんへの申請を取り消しました。`)).toBeVisible();
+});
+
+test("member@example.com sees a friend's friends as friends, requested, to accept, or strangers", async ({ page }) => {
+  await useLanguage(page, 'en');
+  await loginAs(page, 'member@example.com');
+  await page.goto('/account/friends');
+  await page.locator('.friend-list .friend-item').last().waitFor();
+  // member40 is the newest friend: the first of the list.
+  await page.locator('.friend-list .friend-item').first().click();
+  const section = page.locator('section', { has: page.locator('#friends-of-friend') });
+  await expect(section.locator('.request-item')).toHaveCount(5);
+  await expect(section.getByRole('button', { name: /^Become Friends/ })).toHaveCount(2);
+  await expect(section.getByRole('button', { name: /^Accept/ })).toHaveCount(1);
+  await expect(section.getByText('Requested', { exact: true })).toHaveCount(1);
+  await expect(section.getByText('Friends', { exact: true })).toHaveCount(1);
+  await expect(section.locator('a.request-item__name')).toHaveCount(1);
+});
+
+for (const lang of ['ja', 'en'] as Lang[]) {
+  test(`the walking ranking in ${lang}: my rank, the top 10, company or everyone, earlier weeks (issue 13, 12)`, async ({ page }, testInfo) => {
+    await useLanguage(page, lang);
+    await loginAs(page, 'member@example.com');
+    await page.goto('/account/profile');
+    const menu = page.getByRole('navigation', { name: lang === 'ja' ? 'マイページメニュー' : 'My page menu' });
+    await menu.getByRole('link', { name: lang === 'ja' ? '歩数ランキング' : 'Walking ranking' }).click();
+    await expect(page).toHaveURL(/\/account\/walking$/);
+    await expect(page.getByRole('heading', { level: 1, name: lang === 'ja' ? '歩数ランキング' : 'Walking ranking' })).toBeVisible();
+    const entries = page.locator('.walking-ranking .walking-entry');
+    await expect(entries).toHaveCount(10);
+    await expect(entries.first().locator('.walking-entry__rank')).toHaveText(lang === 'ja' ? '1位' : 'No. 1');
+    // Named colleagues carry the friend button or their state; anonymous entries carry none.
+    const anonymous = entries.filter({ hasText: lang === 'ja' ? 'メンバー（非公開）' : 'A member (name not shown)' });
+    await expect(anonymous.locator('.member-action')).toHaveCount(0);
+    const company = page.getByRole('button', { name: lang === 'ja' ? '社内' : 'My company' });
+    const everyone = page.getByRole('button', { name: lang === 'ja' ? '全体' : 'Everyone' });
+    await expect(company).toHaveAttribute('aria-pressed', 'true');
+    const companyRank = await page.locator('.stat').first().textContent();
+    await expectNoAxeViolations(page);
+    await screenshot(page, testInfo, 'account-walking', lang);
+    await everyone.click();
+    await expect(everyone).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('.stat').first()).not.toHaveText(companyRank!);
+    await expect(entries).toHaveCount(10);
+    // An earlier week: the range changes and the next-week button comes back.
+    const range = await page.locator('.walking-week__dates').textContent();
+    const next = page.getByRole('button', { name: lang === 'ja' ? '次の週' : 'Next week' });
+    await expect(next).toBeDisabled();
+    await page.getByRole('button', { name: lang === 'ja' ? '前の週' : 'Previous week' }).click();
+    await expect(page.locator('.walking-week__dates')).not.toHaveText(range!);
+    await expect(next).toBeEnabled();
+    await expectNoAxeViolations(page);
+  });
+}

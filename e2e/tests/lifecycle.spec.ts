@@ -333,3 +333,25 @@ for (const lang of ['ja', 'en'] as const) {
     await expect(page.getByText('404')).toBeVisible();
   });
 }
+
+test('a reset request that fails shows the spec message for every business failure, and its own text for 429 (issue 13, 5)', async ({ page }) => {
+  await useLanguage(page, 'ja');
+  // The server answers every well-formed address alike (decision 061), so the failures are played back here.
+  const answers = [
+    { status: 200, body: { succeed: false, errorCode: 'notTenantUser' }, text: 'テナントユーザーとして登録されていません' },
+    { status: 200, body: { succeed: false, errorCode: 'someFutureCode' }, text: 'テナントユーザーとして登録されていません' },
+    { status: 429, body: { succeed: false, errorCode: 'tooManyRequests' }, text: '短時間に何度も送信されました。しばらく時間をおいて再度お試しください。' },
+  ];
+  let answer = answers[0]!;
+  await page.route('**/api/functions/requestPasswordReset', (route) =>
+    route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) }),
+  );
+  await page.goto('/resetPassword');
+  for (const a of answers) {
+    answer = a;
+    await page.locator('input[name="email"]').fill('someone@example.com');
+    await page.locator('form button[type="submit"]').click();
+    await expect(page.getByRole('alert')).toHaveText(a.text);
+    await expect(page).toHaveURL(/\/resetPassword$/);
+  }
+});

@@ -25,6 +25,9 @@ export const PAGE_SIZE = {
   friends: 9,
 } as const;
 
+/** A friend search by nickname takes 1 to 12 characters (a nickname's own limit; one kanji can be a name). */
+export const SEARCH_NICKNAME_MAX = 12;
+
 export const MOBILE_BREAKPOINT_PX = 768;
 export const HEADER_SCROLLED_AT_PX = 149;
 export const HOME_AUTOPLAY_MS = 3000;

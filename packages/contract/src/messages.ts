@@ -33,6 +33,9 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     userNicknameTooLong: 'ニックネームは12文字以内で入力してください',
     externalAccountIdTooLong: '外部サービスのアカウントIDは64文字以内で入力してください',
     emailTaken: 'このメールアドレスはすでに登録されています',
+    // Friend search (account).
+    searchNicknameRequired: '検索するニックネームを入力してください',
+    searchNicknameTooLong: 'ニックネームは12文字以内で入力してください',
   },
   en: {
     emailRequired: 'No email address has been entered',
@@ -61,5 +64,8 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     userNicknameTooLong: 'The nickname must be 12 characters or fewer',
     externalAccountIdTooLong: 'The external account ID must be 64 characters or fewer',
     emailTaken: 'This email address is already registered',
+    // Friend search (account).
+    searchNicknameRequired: 'Please enter a nickname to search for',
+    searchNicknameTooLong: 'A nickname has 12 characters or fewer',
   },
 };

@@ -37,6 +37,7 @@ export const routeTable: RouteSpec[] = [
   { path: '/account/profile', meta: 'profile', auth: true, load: () => import('../features/account/pages/ProfilePage.tsx') },
   { path: '/account/friends', meta: 'friends', auth: true, load: () => import('../features/account/pages/FriendsPage.tsx') },
   { path: '/account/friends/:id', meta: 'friendProfile', auth: true, load: () => import('../features/account/pages/FriendProfilePage.tsx') },
+  { path: '/account/walking', meta: 'walkingRanking', auth: true, load: () => import('../features/account/pages/WalkingRankingPage.tsx') },
   { path: '/account/healthStats', meta: 'healthStats', auth: true, load: () => import('../features/health/pages/HealthStatsPage.tsx') },
   { path: '/faq', meta: 'faq', load: () => import('../features/help/pages/FaqPage.tsx') },
   { path: '/terms-of-use', meta: 'termsOfService', load: () => import('../features/help/pages/TermsOfUsePage.tsx') },

@@ -18,6 +18,7 @@ const MENU = [
   { to: '/account/profile', key: 'menu.profile' },
   { to: '/account/friends', key: 'menu.friends' },
   { to: '/account/healthStats', key: 'menu.healthStats' },
+  { to: '/account/walking', key: 'menu.walking' },
 ] as const;
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { singleLineText } from '../text.ts';
 import { PASSWORD_MAX } from '../constants.ts';
 import { defineFunction, epochMs, id, offset, perPage } from '../protocol.ts';
-import { PAGE_SIZE } from '../constants.ts';
+import { PAGE_SIZE, SEARCH_NICKNAME_MAX } from '../constants.ts';
 
 /** 0 = undisclosed, 1 = disclosed to friends (spec 2 §3, §6). */
 export const accessTypeSchema = z.union([z.literal(0), z.literal(1)]);
@@ -159,6 +159,38 @@ export const getFriendProfile = defineFunction({
 });
 export type FriendProfile = z.infer<typeof getFriendProfile.response>;
 
+/**
+ * How another member stands to the caller, for the friend button wherever members appear (spec 2 §4):
+ * self; friends; requested (the caller asked, waiting: 'Requested'); received (they asked: 'Accept'); none ('Become Friends').
+ */
+export const relationSchema = z.enum(['self', 'friends', 'requested', 'received', 'none']);
+export type Relation = z.infer<typeof relationSchema>;
+
+/** A member as friend search and a friend's friends list them. */
+export const memberSchema = friendUserSchema.extend({ relation: relationSchema });
+export type Member = z.infer<typeof memberSchema>;
+
+export const searchMembers = defineFunction({
+  name: 'searchMembers',
+  auth: 'required',
+  summary: "Colleagues (users of the caller's own company) whose nickname contains the text, the caller excluded, with how each stands to the caller; nearest match first, paged.",
+  payload: z.object({
+    nickname: singleLineText(SEARCH_NICKNAME_MAX, 'searchNicknameTooLong').pipe(z.string().min(1, { error: 'msg:searchNicknameRequired' })),
+    offset,
+    perPage: perPage(50, PAGE_SIZE.friends),
+  }),
+  response: z.object({ members: z.array(memberSchema) }),
+});
+
+export const getFriendsOfFriend = defineFunction({
+  name: 'getFriendsOfFriend',
+  auth: 'required',
+  summary: "A friend's friends (of the same company), newest friendship first, each with how they stand to the caller. notFound for anyone who is not a friend.",
+  payload: z.object({ userID: id, offset, perPage: perPage(50, PAGE_SIZE.friends) }),
+  response: z.object({ friends: z.array(memberSchema) }),
+  errorCodes: ['notFound'],
+});
+
 export const friendRequestSchema = z.object({ id: z.number().int(), user: friendUserSchema, requestedAt: epochMs });
 
 export const getFriendRequests = defineFunction({
@@ -269,7 +301,16 @@ export const getWalkingProgramRank = defineFunction({
      * (showInRankings), and of the caller; everyone else, and everyone from other companies, without (issue 12, 7).
      */
     ranking: z.array(
-      z.object({ rank: z.number().int(), displayName: z.string().nullable(), imageUrl: z.string().nullable(), averageSteps: z.number().int(), isMe: z.boolean() }),
+      z.object({
+        rank: z.number().int(),
+        /** Null exactly when displayName is: only named entries can be asked to become friends. */
+        userID: z.number().int().nullable(),
+        displayName: z.string().nullable(),
+        imageUrl: z.string().nullable(),
+        averageSteps: z.number().int(),
+        isMe: z.boolean(),
+        relation: relationSchema.nullable(),
+      }),
     ),
   }),
   errorCodes: ['invalidTimestamp'],
@@ -293,6 +334,8 @@ export const accountFunctions = [
   deleteLitePlanUser,
   getOwnFriends,
   getFriendProfile,
+  getFriendsOfFriend,
+  searchMembers,
   getFriendRequests,
   requestFriend,
   acceptFriendRequest,

@@ -72,6 +72,11 @@ export async function seedAccount(ctx: SeedContext): Promise<void> {
   pairs.push({ a: populationMember(ctx, 36), b: populationMember(ctx, 38), by: populationMember(ctx, 38), status: 'accepted', at: now.getTime() - 5 * DAY });
   pairs.push({ a: populationMember(ctx, 35), b: populationMember(ctx, 39), by: populationMember(ctx, 39), status: 'pending', at: now.getTime() - DAY });
   pairs.push({ a: populationMember(ctx, 36), b: populationMember(ctx, 39), by: populationMember(ctx, 39), status: 'pending', at: now.getTime() - DAY });
+  // A friend's friends (issue 13, 2): member40's other friends stand to member@example.com in every way there is
+  // (41 a friend, 56 asked them, 59 was asked by them, 60 and 62 strangers); the e2e writers' friends have one each to ask.
+  for (const n of [41, 56, 59, 60, 62]) pairs.push({ a: populationMember(ctx, 40), b: populationMember(ctx, n), by: populationMember(ctx, n), status: 'accepted', at: now.getTime() - 4 * DAY });
+  pairs.push({ a: populationMember(ctx, 37), b: populationMember(ctx, 132), by: populationMember(ctx, 132), status: 'accepted', at: now.getTime() - 4 * DAY });
+  pairs.push({ a: populationMember(ctx, 38), b: populationMember(ctx, 133), by: populationMember(ctx, 133), status: 'accepted', at: now.getTime() - 4 * DAY });
   // A web of friendships in the population so that the mobile app's lists are not empty for anyone.
   for (let i = 60; i < 120; i += 2) pairs.push({ a: populationMember(ctx, i), b: populationMember(ctx, i + 1), by: populationMember(ctx, i), status: 'accepted', at: now.getTime() - i * DAY / 4 });
   const friendRows = pairs.map((p) => {

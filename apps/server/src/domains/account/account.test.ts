@@ -409,6 +409,116 @@ describe('friends', () => {
   });
 });
 
+describe('finding members to befriend (issue 13, 2)', () => {
+  const nicknameOf = async (email: string) => (await q<{ nickname: string }>(sql`SELECT nickname FROM users WHERE email = ${email}`))[0]!.nickname;
+  type Found = { userID: number; displayName: string; imageUrl: string | null; relation: string };
+
+  it('finds colleagues whose nickname contains the text, never the caller or another company’s members', async () => {
+    const me = await idOf('member@example.com');
+    const tenantId = Number((await q<{ tenant_id: number }>(sql`SELECT tenant_id FROM users WHERE id = ${me}`))[0]!.tenant_id);
+    // Every colleague whose nickname holds "1", as the database has them.
+    const expected = await q<{ id: number }>(sql`SELECT id FROM users WHERE tenant_id = ${tenantId} AND id <> ${me} AND nickname LIKE '%1%'`);
+    const found: Found[] = [];
+    for (let offset = 0; ; offset += 50) {
+      const page = (await t.call('searchMembers', { nickname: '1', offset, perPage: 50 }, member)).body.members as Found[];
+      found.push(...page);
+      if (page.length < 50) break;
+    }
+    expect(found.length).toBe(expected.length);
+    expect(new Set(found.map((m) => m.userID))).toEqual(new Set(expected.map((r) => Number(r.id))));
+    for (const m of found) expect(m.displayName).toContain('1');
+    // Another company's member is not found even by the exact nickname; nor is the caller.
+    expect((await t.call('searchMembers', { nickname: 'ノーコン' }, member)).body.members).toEqual([]);
+    expect((await t.call('searchMembers', { nickname: 'ひびき' }, member)).body.members).toEqual([]);
+    // The exact nickname comes first; the default page is 9; pages do not overlap.
+    const exact = await nicknameOf(memberN(100));
+    expect((await t.call('searchMembers', { nickname: exact }, member)).body.members[0]).toMatchObject({ userID: await idOf(memberN(100)), displayName: exact });
+    const p1 = (await t.call('searchMembers', { nickname: '1' }, member)).body.members as Found[];
+    const p2 = (await t.call('searchMembers', { nickname: '1', offset: 9 }, member)).body.members as Found[];
+    expect(p1.length).toBe(9);
+    expect(p1.map((m) => m.userID).filter((id) => p2.some((o) => o.userID === id))).toEqual([]);
+  });
+
+  it('says how each found member stands to the caller: friends, requested, received or none', async () => {
+    const relationOf = async (email: string) => {
+      const members = (await t.call('searchMembers', { nickname: await nicknameOf(email) }, member)).body.members as Found[];
+      const id = await idOf(email);
+      return members.find((m) => m.userID === id)!.relation;
+    };
+    expect(await relationOf(memberN(40))).toBe('friends');
+    expect(await relationOf(memberN(59))).toBe('requested');
+    expect(await relationOf(memberN(56))).toBe('received');
+    expect(await relationOf(memberN(100))).toBe('none');
+  });
+
+  it('matches the text as typed (% and _ are no wildcards) and refuses empty, long or hostile text with a message', async () => {
+    expect((await t.call('searchMembers', { nickname: '%' }, member)).body.members).toEqual([]);
+    expect((await t.call('searchMembers', { nickname: '_' }, member)).body.members).toEqual([]);
+    for (const [nickname, message] of [
+      ['', '検索するニックネームを入力してください'],
+      ['   ', '検索するニックネームを入力してください'],
+      ['あ'.repeat(13), 'ニックネームは12文字以内で入力してください'],
+      ['a\u0000b', undefined],
+      ['\ud800', undefined],
+      ['a\u202eb', undefined],
+    ] as const) {
+      const r = await t.call('searchMembers', { nickname }, member);
+      expect(r.status).toBe(400);
+      expect(r.body.errorCode).toBe('validationError');
+      if (message) expect(r.body.validationErrorMessage).toContain(message);
+    }
+    for (const payload of [{ nickname: 'a', perPage: 51 }, { nickname: 'a', offset: -1 }, { nickname: 1 }, {}]) {
+      expect((await t.call('searchMembers', payload, member)).status).toBe(400);
+    }
+    expect((await t.call('searchMembers', { nickname: 'a' })).status).toBe(401);
+  });
+
+  it("lists a friend's colleague friends with their relation to the caller, paged; notFound for anyone else", async () => {
+    const me = await idOf('member@example.com');
+    const friendId = await idOf(memberN(40));
+    const expected = await q<{ id: number }>(
+      sql`SELECT CASE WHEN f.user_low = ${friendId} THEN f.user_high ELSE f.user_low END AS id FROM friendships f
+          WHERE (f.user_low = ${friendId} OR f.user_high = ${friendId}) AND f.status = 'accepted'`,
+    );
+    const others = expected.map((r) => Number(r.id)).filter((id) => id !== me);
+    const listed: Found[] = [];
+    for (let offset = 0; ; offset += 9) {
+      const page = await t.call('getFriendsOfFriend', { userID: friendId, offset }, member);
+      expect(page.body.succeed).toBe(true);
+      listed.push(...page.body.friends);
+      if (page.body.friends.length < 9) break;
+    }
+    expect(new Set(listed.map((m) => m.userID))).toEqual(new Set(others));
+    expect(listed.map((m) => m.userID)).not.toContain(me);
+    const ownFriends = new Set(((await t.call('getOwnFriends', { perPage: 50 }, member)).body.friends as { user: { userID: number } }[]).map((f) => f.user.userID));
+    for (const m of listed) expect(m.relation === 'friends').toBe(ownFriends.has(m.userID));
+    // The seed gives member40 a friend of each kind, as member@example.com sees them.
+    for (const [n, relation] of [[41, 'friends'], [56, 'received'], [59, 'requested'], [60, 'none'], [62, 'none']] as const) {
+      const id = await idOf(memberN(n));
+      expect(listed.find((m) => m.userID === id)?.relation).toBe(relation);
+    }
+    for (const userID of [await idOf(memberN(100)), await idOf(memberN(56)), await idOf(memberN(59)), me, 999_999]) {
+      expect((await t.call('getFriendsOfFriend', { userID }, member)).body).toEqual({ succeed: false, errorCode: 'notFound' });
+    }
+  });
+
+  it('ranking entries carry a user id and relation exactly when they are named', async () => {
+    const ranking = (await t.call('getWalkingProgramRank', { timestamp: Date.now(), filterbyTenant: true }, member)).body.ranking as {
+      userID: number | null;
+      displayName: string | null;
+      isMe: boolean;
+      relation: string | null;
+    }[];
+    expect(ranking.some((r) => r.displayName !== null && !r.isMe)).toBe(true);
+    for (const r of ranking) {
+      expect(r.userID === null).toBe(r.displayName === null);
+      expect(r.relation === null).toBe(r.displayName === null);
+      if (r.isMe) expect(r.relation).toBe('self');
+      else if (r.relation !== null) expect(['friends', 'requested', 'received', 'none']).toContain(r.relation);
+    }
+  });
+});
+
 describe('individual matches', () => {
   it("shows operator-run matches and the caller's own tenant's, never another tenant's", async () => {
     const { body } = await t.call('getIndividualMatches', {}, member);

@@ -16,6 +16,7 @@ import {
   pair,
   personalInformation,
   profileHead,
+  relationTo,
   rows,
   targetWeightOf,
   teamMatchesOf,
@@ -41,6 +42,15 @@ async function me(db: Db, id: number): Promise<UserRow> {
   if (!u) throw new Error('signed-in user is no tenant user');
   return u;
 }
+
+type Relation = 'self' | 'friends' | 'requested' | 'received' | 'none';
+interface MemberRow {
+  user_id: number;
+  nickname: string;
+  profile_image_url: string | null;
+  relation: Relation;
+}
+const toMember = (r: MemberRow) => ({ userID: Number(r.user_id), displayName: r.nickname, imageUrl: r.profile_image_url, relation: r.relation });
 
 /** A friend list row: the other user of a friendship. */
 function otherUser(meId: number) {
@@ -181,6 +191,41 @@ export function accountHandlers(config: Config): Handler[] {
       return { userID: friend.id, profile: profileHead(friend), accessTypes: access, userSteps, weeklySteps, teamMatches };
     }),
 
+    defineHandler(fns.searchMembers, async ({ nickname, offset, perPage }, ctx) => {
+      const meId = ctx.user.id;
+      const rel = relationTo(meId, 'u');
+      // Colleagues only: members of other companies are never found (the same rule as requestFriend).
+      // position() rather than LIKE: the text is matched as typed, % and _ included.
+      const needle = nickname.toLowerCase();
+      const found = await rows<MemberRow>(
+        ctx.db,
+        sql`SELECT u.id AS user_id, u.nickname, u.profile_image_url, ${rel.value} AS relation
+            FROM users u ${rel.join}
+            WHERE u.tenant_id = ${ctx.user.tenantId} AND u.id <> ${meId} AND position(${needle} in lower(u.nickname)) > 0
+            ORDER BY (lower(u.nickname) = ${needle}) DESC, position(${needle} in lower(u.nickname)), u.nickname, u.id
+            LIMIT ${perPage} OFFSET ${offset}`,
+      );
+      return { members: found.map(toMember) };
+    }),
+
+    defineHandler(fns.getFriendsOfFriend, async ({ userID, offset, perPage }, ctx) => {
+      const meId = ctx.user.id;
+      const friendship = await friendshipBetween(ctx.db, meId, userID);
+      if (friendship?.status !== 'accepted' || !(await findTenantUser(ctx.db, userID))) return failure('notFound');
+      const rel = relationTo(meId, 'u');
+      // The friend's friends who are colleagues of the caller, the caller excluded; newest friendship first.
+      const found = await rows<MemberRow>(
+        ctx.db,
+        sql`SELECT u.id AS user_id, u.nickname, u.profile_image_url, ${rel.value} AS relation
+            FROM friendships f JOIN users u ON u.id = ${otherUser(userID)} ${rel.join}
+            WHERE (f.user_low = ${userID} OR f.user_high = ${userID}) AND f.status = 'accepted'
+              AND u.tenant_id = ${ctx.user.tenantId} AND u.id <> ${meId}
+            ORDER BY f.accepted_at DESC NULLS LAST, f.id DESC
+            LIMIT ${perPage} OFFSET ${offset}`,
+      );
+      return { friends: found.map(toMember) };
+    }),
+
     defineHandler(fns.getFriendRequests, async (_payload, ctx) => {
       const meId = ctx.user.id;
       const found = await rows<{ id: number; user_id: number; nickname: string; profile_image_url: string | null; requested_at: number; mine: boolean }>(
@@ -297,17 +342,18 @@ export function accountHandlers(config: Config): Handler[] {
       const week = tokyoWeek(timestamp);
       const tenantId = filterbyTenant ? ctx.user.tenantId : null;
       const group = tenantId === null ? sql`w.tenant_id IS NOT NULL` : sql`w.tenant_id = ${tenantId}`;
+      const rel = relationTo(ctx.user.id, 'u');
       const [rank, top] = await Promise.all([
         weekRank(ctx.db, ctx.user.id, tenantId, week.monday),
-        rows<{ avg_steps: number; rnk: number; nickname: string; profile_image_url: string | null; disclosed: boolean; is_me: boolean }>(
+        rows<{ avg_steps: number; rnk: number; user_id: number; nickname: string; profile_image_url: string | null; disclosed: boolean; is_me: boolean; relation: Relation }>(
           ctx.db,
           // The top 10 by the index's order; each one's rank is 1 + an index range count of those above.
           // Named only: the caller, and colleagues of the caller's company who agreed to appear (issue 12, finding 7).
-          sql`SELECT w.avg_steps, u.nickname, u.profile_image_url, u.id = ${ctx.user.id} AS is_me,
+          sql`SELECT w.avg_steps, u.id AS user_id, u.nickname, u.profile_image_url, u.id = ${ctx.user.id} AS is_me, ${rel.value} AS relation,
                      (u.id = ${ctx.user.id} OR (u.show_in_rankings AND u.tenant_id = ${ctx.user.tenantId})) AS disclosed,
                      1 + (SELECT count(*)::int FROM weekly_steps w2 WHERE w2.week_start = w.week_start AND w2.avg_steps > w.avg_steps
                           AND ${tenantId === null ? sql`w2.tenant_id IS NOT NULL` : sql`w2.tenant_id = ${tenantId}`}) AS rnk
-              FROM weekly_steps w JOIN users u ON u.id = w.user_id
+              FROM weekly_steps w JOIN users u ON u.id = w.user_id ${rel.join}
               WHERE w.week_start = ${week.monday}::date AND ${group}
               ORDER BY w.avg_steps DESC, w.user_id
               LIMIT ${RANKING_SIZE}`,
@@ -321,10 +367,12 @@ export function accountHandlers(config: Config): Handler[] {
         averageSteps: rank.averageSteps,
         ranking: top.map((r) => ({
           rank: Number(r.rnk),
+          userID: r.disclosed ? Number(r.user_id) : null,
           displayName: r.disclosed ? r.nickname : null,
           imageUrl: r.disclosed ? r.profile_image_url : null,
           averageSteps: Number(r.avg_steps),
           isMe: Boolean(r.is_me),
+          relation: r.disclosed ? r.relation : null,
         })),
       };
     }),

@@ -297,6 +297,19 @@ export async function friendshipBetween(db: Db, a: number, b: number) {
   return found[0] ?? null;
 }
 
+/**
+ * How the user `userAlias`.id stands to `meId`, as SQL: a LEFT JOIN of their friendship (alias r) and the value
+ * of the contract's relationSchema. Use both in one statement, so a list never asks once per member.
+ */
+export function relationTo(meId: number, userAlias: string) {
+  const u = sql.raw(userAlias);
+  return {
+    join: sql`LEFT JOIN friendships r ON r.user_low = LEAST(${meId}::int, ${u}.id) AND r.user_high = GREATEST(${meId}::int, ${u}.id)`,
+    value: sql`CASE WHEN ${u}.id = ${meId} THEN 'self' WHEN r.status = 'accepted' THEN 'friends'
+                    WHEN r.requested_by = ${meId} THEN 'requested' WHEN r.id IS NOT NULL THEN 'received' ELSE 'none' END`,
+  };
+}
+
 export async function areFriends(db: Db, a: number, b: number): Promise<boolean> {
   return (await friendshipBetween(db, a, b))?.status === 'accepted';
 }

@@ -7,6 +7,11 @@ export const accountKeys = {
   friends: ['account', 'friends'] as const,
   requests: ['account', 'friendRequests'] as const,
   friend: (id: number) => ['account', 'friend', id] as const,
+  /** Everything that lists members with their relation: search, a friend's friends, the walking ranking. */
+  members: ['account', 'members'] as const,
+  search: (nickname: string) => ['account', 'members', 'search', nickname] as const,
+  friendsOf: (id: number) => ['account', 'members', 'friendsOf', id] as const,
+  walkingRank: (timestamp: number, filterbyTenant: boolean) => ['account', 'members', 'walkingRank', timestamp, filterbyTenant] as const,
 };
 
 /** The signed-in user's profile (getMyProfile); the frame, the profile and the friends page share it. */

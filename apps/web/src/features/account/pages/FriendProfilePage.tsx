@@ -1,17 +1,55 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PAGE_SIZE } from '@hibi/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { AccountFrame } from '../../../components/AccountFrame.tsx';
 import { Modal } from '../../../components/Modal.tsx';
+import { ReadMore } from '../../../components/ReadMore.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { call, callOrThrow } from '../../../lib/api.ts';
 import { usePageMeta } from '../../../lib/meta.ts';
 import { accountKeys } from '../api/queries.ts';
 import { DisclosureLabel } from '../components/Disclosure.tsx';
+import { MemberList } from '../components/MemberList.tsx';
 import { StepLog } from '../components/StepLog.tsx';
 import { TeamMatches } from '../components/TeamMatches.tsx';
 import '../account.css';
+
+/** The friend's friends among the user's colleagues, each with the friend button (spec 2 §4, a friend's friend). */
+function FriendsOfFriend({ userID, name }: { userID: number; name: string }) {
+  const { t } = useTranslation('account');
+  const perPage = PAGE_SIZE.friends;
+  const list = useInfiniteQuery({
+    queryKey: accountKeys.friendsOf(userID),
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) => callOrThrow('getFriendsOfFriend', { userID, offset: pageParam, perPage }),
+    getNextPageParam: (last, pages) => (last.friends.length === perPage ? pages.length * perPage : undefined),
+  });
+  const members = list.data?.pages.flatMap((p) => p.friends) ?? [];
+  return (
+    <section className="card account-section" aria-labelledby="friends-of-friend">
+      <div className="account-section__head">
+        <h2 id="friends-of-friend" className="account-section__title">
+          {t('friendProfile.friendsTitle', { name })}
+        </h2>
+      </div>
+      {list.isPending ? (
+        <Spinner />
+      ) : list.isError && members.length === 0 ? (
+        <p className="form-error">{t('friends.loadFailed')}</p>
+      ) : members.length === 0 ? (
+        <p className="empty-state">{t('friendProfile.friendsEmpty', { name })}</p>
+      ) : (
+        <>
+          <MemberList members={members} label={t('friendProfile.friendsTitle', { name })} />
+          {list.isFetchNextPageError && <p className="form-error">{t('friends.loadFailed')}</p>}
+          {list.hasNextPage && <ReadMore onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} />}
+        </>
+      )}
+    </section>
+  );
+}
 
 export default function FriendProfilePage() {
   const { t } = useTranslation('account');
@@ -86,6 +124,7 @@ export default function FriendProfilePage() {
         </div>
         {data.teamMatches ? <TeamMatches matches={data.teamMatches} /> : <p className="empty-state">{t('friendProfile.teamsHidden')}</p>}
       </section>
+      <FriendsOfFriend userID={data.userID} name={data.profile.nickname} />
       <p className="friend-profile__remove">
         <button type="button" className="button button--outline button--small" onClick={() => setConfirmRemove(true)}>
           {t('friendProfile.remove')}

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { FunctionByName } from '@hibi/contract/functions/index';
+import type { Success } from '@hibi/contract/protocol';
 import { call, callOrThrow } from '../../../lib/api.ts';
 import { session, useSession } from '../../../lib/session.ts';
 import { usePageMeta } from '../../../lib/meta.ts';
@@ -52,6 +54,7 @@ function DevtoolBody({ nickname }: { nickname: string }) {
       <GenerateSection />
       <RecordSection />
       <MatchesSection />
+      <WalkingRankSection />
     </div>
   );
 }
@@ -416,6 +419,95 @@ function MatchesSection() {
       <p className="devtool__result" role="status">
         {result}
       </p>
+    </section>
+  );
+}
+
+/** getWalkingProgramRank for any day, in the company or among everyone: what the app's walking program shows. */
+function WalkingRankSection() {
+  const { t } = useTranslation('devtool');
+  const id = useId();
+  const [date, setDate] = useState(() => new Date(tokyoDay() + TOKYO_OFFSET_MS).toISOString().slice(0, 10));
+  const [filterbyTenant, setFilterbyTenant] = useState(true);
+  const [rank, setRank] = useState<Success<FunctionByName<'getWalkingProgramRank'>> | null>(null);
+  const [result, setResult] = useResult();
+  const [busy, setBusy] = useState(false);
+
+  async function load(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setResult('');
+    try {
+      const res = await call('getWalkingProgramRank', { timestamp: Date.parse(`${date}T00:00:00+09:00`), filterbyTenant });
+      if (!res.succeed) {
+        setRank(null);
+        return setResult(t('failed', { message: message(res) }));
+      }
+      setRank(res);
+    } catch (e) {
+      setRank(null);
+      setResult(t('failed', { message: e instanceof Error ? e.message : String(e) }));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>{t('walking.heading')}</h2>
+      <form className="form" onSubmit={(e) => void load(e)} noValidate>
+        <div className="devtool__grid">
+          <div className="field">
+            <label htmlFor={`${id}-date`}>{t('walking.date')}</label>
+            <input id={`${id}-date`} name="walkingDate" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+          </div>
+          <div className="field devtool__check">
+            <input id={`${id}-tenant`} name="filterbyTenant" type="checkbox" checked={filterbyTenant} onChange={(e) => setFilterbyTenant(e.target.checked)} />
+            <label htmlFor={`${id}-tenant`}>{t('walking.filterbyTenant')}</label>
+          </div>
+        </div>
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {t('walking.button')}
+        </button>
+      </form>
+      <p className="devtool__result" role="status">
+        {result}
+      </p>
+      {rank && (
+        <>
+          <p>
+            {t('walking.summary', {
+              from: formatDate(rank.fromDateTime),
+              to: formatDate(rank.toDateTime),
+              rank: rank.rank ?? '-',
+              users: rank.userCount,
+              steps: rank.averageSteps.toLocaleString(),
+            })}
+          </p>
+          <table>
+            <caption className="visually-hidden">{t('walking.heading')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('walking.rank')}</th>
+                <th scope="col">{t('walking.name')}</th>
+                <th scope="col">{t('walking.steps')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rank.ranking.map((r, i) => (
+                <tr key={i}>
+                  <td className="devtool__num">{r.rank}</td>
+                  <td>
+                    {r.displayName ?? t('walking.anonymous')}
+                    {r.isMe && ` ${t('walking.me')}`}
+                  </td>
+                  <td className="devtool__num">{r.averageSteps.toLocaleString()}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
     </section>
   );
 }

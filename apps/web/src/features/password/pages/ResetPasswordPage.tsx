@@ -17,10 +17,12 @@ export default function ResetPasswordPage() {
         navigate('/resetPasswordRequested');
         return null;
       }
+      // Every business failure shows the spec's reset message; the code is only logged (spec 1 §8, issue 13, 5).
       logFailure('requestPasswordReset', result.errorCode);
-      if (result.errorCode === 'validationError') return result.validationErrorMessage?.[0] ?? t('common.failed');
-      return result.errorCode === 'notTenantUser' ? t('common.notTenantUser') : t('common.failed');
+      if (result.errorCode === 'validationError') return result.validationErrorMessage?.[0] ?? t('common.notTenantUser');
+      return t('common.notTenantUser');
     } catch (e) {
+      // Too many requests keeps its own text; a network or server failure is no answer about the address.
       return e instanceof ApiError && e.errorCode === 'tooManyRequests' ? t('common.tooMany') : t('common.failed');
     }
   }
