@@ -308,6 +308,19 @@ for (const lang of ['ja', 'en'] as const) {
     await page.getByRole('button', { name: lang === 'ja' ? '記録する' : 'Record', exact: true }).click();
     await expect(page.getByText(lang === 'ja' ? /記録しました/ : /Recorded/)).toBeVisible();
 
+    // The walking program rank (issue 13, 12): the test user walked today, so they have a rank in their company and among everyone.
+    const walking = page.locator('section', { has: page.getByRole('heading', { level: 2, name: lang === 'ja' ? 'ウォーキングプログラムの順位' : 'Walking program rank' }) });
+    await walking.getByRole('button', { name: lang === 'ja' ? '順位を表示' : 'Show the rank' }).click();
+    const summary = walking.locator('p', { hasText: lang === 'ja' ? /人中\d+位、平均[\d,]+歩/ : /: rank \d+ of \d+, average [\d,]+ steps/ });
+    await expect(summary).toBeVisible();
+    await expect(walking.locator('tbody tr').first()).toBeVisible();
+    // Among everyone: the tool asks with filterbyTenant false and shows the answer.
+    await walking.getByLabel(lang === 'ja' ? 'テストユーザーの会社のみ（filterbyTenant）' : "Only the test user's company (filterbyTenant)").uncheck();
+    const asked = page.waitForRequest('**/api/functions/getWalkingProgramRank');
+    await walking.getByRole('button', { name: lang === 'ja' ? '順位を表示' : 'Show the rank' }).click();
+    expect((await asked).postDataJSON()).toMatchObject({ filterbyTenant: false, timestamp: expect.any(Number) });
+    await expect(summary).toBeVisible();
+
     // Join an individual match: the alert says 'registered'. Some listed matches are over; the server refuses those.
     const dialogs: string[] = [];
     page.on('dialog', (d) => {
