@@ -16,7 +16,7 @@ import { PROTECTED_DIR, PUBLIC_DIR } from './paths.ts';
 import { PROTECTED_PREFIX, setMediaSigningSecret, verifyMediaSignature } from './lib/media-signing.ts';
 import { mediaSigningSecret } from './media-secret.ts';
 import { CONTENT_SECURITY_POLICY } from './csp.ts';
-import { errorLogSerializer, requestLogSerializer } from './lib/log-redact.ts';
+import { errorLogSerializer, redactPath, requestLogSerializer } from './lib/log-redact.ts';
 
 export interface AppOptions {
   config: Config;
@@ -77,7 +77,7 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream }
 
   // One access line per call: request id, function name, status and duration; never a query string or a body.
   app.addHook('onResponse', async (request, reply) => {
-    const urlPath = pathOnly(request.url);
+    const urlPath = redactPath(pathOnly(request.url));
     const fn = FUNCTION_PATH.exec(urlPath)?.[1];
     request.log.info(
       { method: request.method, path: urlPath, ...(fn ? { fn } : {}), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, ip: request.ip },

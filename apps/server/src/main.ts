@@ -7,6 +7,7 @@ import { domainRoutes } from './routes.ts';
 import { startMaintenance } from './maintenance.ts';
 import { startMailSender, mailFrom } from './mail/sender.ts';
 import { startMailbox } from './mail/mailbox-server.ts';
+import { startReminders } from './domains/events/reminders.ts';
 
 /** A JSON line in pino's shape, for what happens before the app (and its logger) exists. */
 function startLog(config: Config | null, level: 'info' | 'error', msg: string, extra: Record<string, unknown> = {}) {
@@ -36,6 +37,7 @@ const stopMaintenance = startMaintenance(database.db, (error) => app.log.error({
   outboxRetentionDays: config.outboxRetentionDays,
   sessionIdleTimeoutMs: config.sessionIdleTimeoutMs,
 });
+const stopReminders = startReminders(database.db, config, (error) => app.log.error({ err: error }, 'event reminders failed'));
 let mailbox: FastifyInstance | null = null;
 
 let stopping = false;
@@ -50,6 +52,7 @@ async function shutdown(signal: string) {
   lifecycle.shuttingDown = true;
   app.log.info({ signal, graceMs: config.shutdownTimeoutMs }, 'shutting down');
   stopMaintenance();
+  stopReminders();
   const force = setTimeout(() => {
     app.log.warn('calls still in flight after the grace period; closing their connections');
     app.server.closeAllConnections();
@@ -76,6 +79,7 @@ try {
 } catch (error) {
   startLog(config, 'error', 'could not listen', { err: { message: (error as Error).message, code: (error as { code?: string }).code } });
   stopMaintenance();
+  stopReminders();
   await mailSender?.stop();
   await app.close().catch(() => {});
   await database.close();

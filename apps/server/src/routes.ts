@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { calendarRoutes } from './domains/events/calendar.ts';
+import { feedRoutes } from './domains/events/feed.ts';
 
 /**
  * Routes beside the function entry that a domain serves itself (calendar files, ...). The local mailbox page has
@@ -11,5 +12,6 @@ import { calendarRoutes } from './domains/events/calendar.ts';
 export function domainRoutes(config: Config, db: Db) {
   return async (app: FastifyInstance) => {
     await calendarRoutes(config, db)(app);
+    await feedRoutes(config, db)(app);
   };
 }

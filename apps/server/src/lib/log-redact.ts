@@ -10,7 +10,15 @@ export interface LogStream {
  */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
-  return q === -1 ? url : `${url.slice(0, q)}?[redacted]`;
+  return redactPath(q === -1 ? url : `${url.slice(0, q)}?[redacted]`);
+}
+
+/** Paths whose next segment is a secret: the calendar file links and the private calendar feed (decision 081). */
+const SECRET_SEGMENT = /^(\/api\/(?:events\/calendar|calendar\/feed)\/)[^/?#]+/;
+
+/** A path with the secret segment of a calendar link or feed replaced by a marker. */
+export function redactPath(path: string): string {
+  return path.replace(SECRET_SEGMENT, '$1[redacted]');
 }
 
 /** The shape of the request fields Fastify's default `req` serializer reads. */

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from '
 import type { Locale } from '@hibi/contract/protocol';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/lifecycle.ts';
-import { renderMail, type MailKind } from './templates.ts';
+import { renderMail, type MailKind, type RenderedMail } from './templates.ts';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -16,16 +16,20 @@ export async function enqueueMail(
   mail: { kind: MailKind; locale: Locale; to: string; name: string | null; link: string },
   now: Date,
 ): Promise<number> {
-  const rendered = renderMail(mail.kind, mail.locale, { name: mail.name, link: mail.link });
+  return enqueueRenderedMail(db, { kind: mail.kind, locale: mail.locale, to: mail.to, rendered: renderMail(mail.kind, mail.locale, { name: mail.name, link: mail.link }) }, now);
+}
+
+/** Writes a mail rendered elsewhere (a domain's own mails, such as the events' seat and reminder mails). Same rules as enqueueMail. */
+export async function enqueueRenderedMail(db: Db, mail: { kind: string; locale: Locale; to: string; rendered: RenderedMail }, now: Date): Promise<number> {
   const [row] = await db
     .insert(mailOutbox)
     .values({
       kind: mail.kind,
       locale: mail.locale,
       toAddress: mail.to,
-      subject: rendered.subject,
-      textBody: rendered.text,
-      htmlBody: rendered.html,
+      subject: mail.rendered.subject,
+      textBody: mail.rendered.text,
+      htmlBody: mail.rendered.html,
       // A stable Message-ID: should a delivery be repeated after a crash, receivers can tell it is the same mail.
       messageId: `<${crypto.randomUUID()}@hibi.mail>`,
       nextAttemptAt: now,

@@ -119,39 +119,53 @@ export function escapeHtml(text: string): string {
 export function renderMail(kind: MailKind, locale: Locale, data: { name: string | null; link: string }): RenderedMail {
   const all = COPY[locale];
   const copy = all[kind];
-  const name = data.name?.trim() || all.fallbackName;
-  const text = [
-    copy.greeting(name),
-    '',
-    ...copy.lead,
-    '',
-    data.link,
-    '',
-    copy.validity,
-    copy.ignore,
-    '',
-    '--',
-    ...all.signature,
-    '',
-  ].join('\n');
+  return renderLayout(locale, {
+    subject: copy.subject,
+    greeting: copy.greeting(data.name?.trim() || all.fallbackName),
+    lead: copy.lead,
+    button: copy.button,
+    link: data.link,
+    after: [copy.validity, copy.ignore],
+  });
+}
+
+export interface MailLayout {
+  subject: string;
+  greeting: string;
+  /** Paragraphs before the button. */
+  lead: string[];
+  button: string;
+  link: string;
+  /** Paragraphs after the link. */
+  after: string[];
+}
+
+/** The one layout of every mail: greeting, lead, a button with its link (also written out), closing lines, signature. */
+export function renderLayout(locale: Locale, m: MailLayout): RenderedMail {
+  const all = COPY[locale];
+  const text = [m.greeting, '', ...m.lead, '', m.link, '', ...m.after, '', '--', ...all.signature, ''].join('\n');
   const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
   const html = `<!doctype html>
 <html lang="${locale}">
-<head><meta charset="utf-8"><title>${escapeHtml(copy.subject)}</title></head>
+<head><meta charset="utf-8"><title>${escapeHtml(m.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f7faf9;color:#1f2a2e;font-family:sans-serif;line-height:1.7">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
-${p(copy.greeting(name))}
-${copy.lead.map(p).join('\n')}
-<p style="margin:24px 0;text-align:center"><a href="${escapeHtml(data.link)}" style="display:inline-block;padding:12px 24px;background:#1f7a6d;color:#ffffff;border-radius:999px;text-decoration:none;font-weight:bold">${escapeHtml(copy.button)}</a></p>
+${p(m.greeting)}
+${m.lead.map(p).join('\n')}
+<p style="margin:24px 0;text-align:center"><a href="${escapeHtml(m.link)}" style="display:inline-block;padding:12px 24px;background:#1f7a6d;color:#ffffff;border-radius:999px;text-decoration:none;font-weight:bold">${escapeHtml(m.button)}</a></p>
 ${p(all.linkNote)}
-<p style="margin:0 0 16px;word-break:break-all"><a href="${escapeHtml(data.link)}">${escapeHtml(data.link)}</a></p>
-${p(copy.validity)}
-${p(copy.ignore)}
+<p style="margin:0 0 16px;word-break:break-all"><a href="${escapeHtml(m.link)}">${escapeHtml(m.link)}</a></p>
+${m.after.map(p).join('\n')}
 <hr style="border:0;border-top:1px solid #d7e0e2">
 ${all.signature.map((s) => `<p style="margin:0;font-size:13px;color:#56646a">${escapeHtml(s)}</p>`).join('\n')}
 </div>
 </body>
 </html>
 `;
-  return { subject: copy.subject, text, html };
+  return { subject: m.subject, text, html };
+}
+
+/** The recipient's name, or the language's word for a user when there is none. */
+export function greetingName(locale: Locale, name: string | null): string {
+  return name?.trim() || COPY[locale].fallbackName;
 }

@@ -71,6 +71,8 @@ export const getMyProfile = defineFunction({
     teamMatches: z.array(teamMatchSchema),
     /** Whether colleagues see this member's name and picture in the walking ranking (off unless agreed). */
     showInRankings: z.boolean(),
+    /** Event reminder mails: the day before a reserved session and an hour before. */
+    reminders: z.object({ dayBefore: z.boolean(), hourBefore: z.boolean() }),
     distributionStatus: z.object({ email: z.boolean() }),
   }),
 });
@@ -109,6 +111,14 @@ export const updateDistributionSetting = defineFunction({
   payload: z.object({ email: z.boolean() }),
   response: z.object({ distributionStatus: z.object({ email: z.boolean() }) }),
   errorCodes: ['notAvailable'],
+});
+
+export const updateReminderSettings = defineFunction({
+  name: 'updateReminderSettings',
+  auth: 'required',
+  summary: 'Event reminder mails: the day before a reserved session (on by default) and an hour before (off by default). Omitted fields stay.',
+  payload: z.object({ dayBefore: z.boolean().optional(), hourBefore: z.boolean().optional() }),
+  response: z.object({ reminders: z.object({ dayBefore: z.boolean(), hourBefore: z.boolean() }) }),
 });
 
 export const updateAccessTypes = defineFunction({
@@ -330,6 +340,7 @@ export const accountFunctions = [
   updateProfile,
   updateDistributionSetting,
   updateRankingVisibility,
+  updateReminderSettings,
   updateAccessTypes,
   deleteLitePlanUser,
   getOwnFriends,

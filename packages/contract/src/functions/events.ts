@@ -62,6 +62,10 @@ export const sessionSchema = z.object({
   participant: z.object({ reservationID: z.number().int() }).nullable().optional(),
   /** Null for reservationType 0 sessions (no button). */
   button: sessionButtonSchema.nullable().optional(),
+  /** How many members wait for a seat of this session (signed-in callers only). */
+  waitingListCount: z.number().int().optional(),
+  /** The caller's place on this session's waiting list, 1 first; null when not on it (signed-in callers only). */
+  waitingPosition: z.number().int().nullable().optional(),
 });
 export type EventSession = z.infer<typeof sessionSchema>;
 
@@ -189,6 +193,56 @@ export const getEventCalendarUrl = defineFunction({
   errorCodes: ['noReservation'],
 });
 
+export const WAITING_LIST_ERROR_CODES = [
+  'eventNotFound',
+  'sessionNotFound',
+  /** The session does not book in the app, or its booking window is not open. */
+  'reservationNotAccepted',
+  /** There is a free seat: book it instead. */
+  'seatsAvailable',
+  'alreadyReserved',
+  'reservedAnotherSession',
+  /** Already waiting for this or another session of the event. */
+  'alreadyWaiting',
+  'answersRequired',
+  'answersInvalid',
+] as const;
+
+export const joinWaitingList = defineFunction({
+  name: 'joinWaitingList',
+  auth: 'required',
+  summary:
+    "Wait for a seat of a full session, with the answers to the event's questions given now. A cancellation gives the seat to the first in line while booking is open, and mails them.",
+  payload: z.object({ eventID: id, sessionID: id, body: z.array(answerSchema).max(100).default([]) }),
+  response: z.object({ position: z.number().int() }),
+  errorCodes: WAITING_LIST_ERROR_CODES,
+});
+
+export const leaveWaitingList = defineFunction({
+  name: 'leaveWaitingList',
+  auth: 'required',
+  summary: "Leave a session's waiting list.",
+  payload: z.object({ eventID: id, sessionID: id }),
+  response: z.object({}),
+  errorCodes: ['notWaiting'],
+});
+
+export const getCalendarFeedUrl = defineFunction({
+  name: 'getCalendarFeedUrl',
+  auth: 'required',
+  summary: "The private iCalendar subscription URL of the caller's reservations (made on first use; the same until reset).",
+  payload: z.object({}),
+  response: z.object({ url: z.string() }),
+});
+
+export const resetCalendarFeedUrl = defineFunction({
+  name: 'resetCalendarFeedUrl',
+  auth: 'required',
+  summary: 'A new private calendar URL; every earlier one answers 404 from now on.',
+  payload: z.object({}),
+  response: z.object({ url: z.string() }),
+});
+
 export const eventsFunctions = [
   getEvents,
   getReservingEvents,
@@ -197,4 +251,8 @@ export const eventsFunctions = [
   cancelEventReservation,
   favoriteContent,
   getEventCalendarUrl,
+  joinWaitingList,
+  leaveWaitingList,
+  getCalendarFeedUrl,
+  resetCalendarFeedUrl,
 ] as const;

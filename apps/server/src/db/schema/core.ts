@@ -42,6 +42,9 @@ export const users = pgTable(
     accessUserSteps: integer('access_user_steps').notNull().default(1),
     /** Agreed to appear by name and picture in rankings of their own company (issue 12, finding 7). */
     showInRankings: boolean('show_in_rankings').notNull().default(false),
+    /** Event reminders (migration 0202): the day before (on by default) and an hour before (off by default). */
+    reminderDayBefore: boolean('reminder_day_before').notNull().default(true),
+    reminderHourBefore: boolean('reminder_hour_before').notNull().default(false),
     accessTeamMatches: integer('access_team_matches').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

@@ -97,6 +97,8 @@ export const eventReservations = pgTable(
     answers: jsonb('answers').notNull().default([]),
     createdAt: ts('created_at').notNull().defaultNow(),
     cancelledAt: ts('cancelled_at'),
+    /** The waiting-list id this reservation was promoted from (migration 0202); null for a direct booking. */
+    promotedFrom: integer('promoted_from'),
   },
   (t) => [
     uniqueIndex('event_reservations_one_per_event').on(t.eventId, t.userId).where(sql`cancelled_at IS NULL`),
@@ -121,4 +123,46 @@ export const eventFavorites = pgTable(
 export const eventCalendarKeys = pgTable('event_calendar_keys', {
   id: boolean('id').primaryKey().default(true),
   secret: text('secret').notNull(),
+});
+
+/** Waiting lists (migration 0202): one place per member and event; the id is the order. */
+export const eventWaitingList = pgTable(
+  'event_waiting_list',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => eventSessions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    answers: jsonb('answers').notNull().default([]),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('event_waiting_list_one_per_event').on(t.eventId, t.userId), index('event_waiting_list_session_idx').on(t.sessionId, t.id)],
+);
+
+/** Reminders already sent, one per reservation and kind ('day' or 'hour'). */
+export const eventRemindersSent = pgTable(
+  'event_reminders_sent',
+  {
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => eventReservations.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.reservationId, t.kind] })],
+);
+
+/** The private calendar feed of a member; the generation moves on with each reset. */
+export const eventCalendarFeeds = pgTable('event_calendar_feeds', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  generation: integer('generation').notNull().default(1),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });

@@ -78,6 +78,7 @@ export function accountHandlers(config: Config): Handler[] {
         weeklySteps,
         accessTypes: accessTypes(u),
         showInRankings: u.show_in_rankings,
+        reminders: { dayBefore: u.reminder_day_before, hourBefore: u.reminder_hour_before },
         teamMatches,
         distributionStatus: { email: u.email_distribution_enabled && u.email_distribution },
       };
@@ -110,6 +111,16 @@ export function accountHandlers(config: Config): Handler[] {
       if (sets.length > 0) await ctx.db.execute(sql`UPDATE users SET ${sql.join(sets, sql`, `)} WHERE id = ${ctx.user.id}`);
       const u = await me(ctx.db, ctx.user.id);
       return { profile: profileHead(u), personalInformation: personalInformation(u, await targetWeightOf(ctx.db, u.id)) };
+    }),
+
+    defineHandler(fns.updateReminderSettings, async ({ dayBefore, hourBefore }, ctx) => {
+      const [r] = await rows<{ reminder_day_before: boolean; reminder_hour_before: boolean }>(
+        ctx.db,
+        sql`UPDATE users SET reminder_day_before = COALESCE(${dayBefore ?? null}::boolean, reminder_day_before),
+                             reminder_hour_before = COALESCE(${hourBefore ?? null}::boolean, reminder_hour_before)
+            WHERE id = ${ctx.user.id} RETURNING reminder_day_before, reminder_hour_before`,
+      );
+      return { reminders: { dayBefore: r!.reminder_day_before, hourBefore: r!.reminder_hour_before } };
     }),
 
     defineHandler(fns.updateRankingVisibility, async ({ showInRankings }, ctx) => {

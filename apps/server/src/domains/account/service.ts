@@ -31,6 +31,8 @@ export interface UserRow {
   team_match_enabled: boolean;
   email_distribution_enabled: boolean;
   show_in_rankings: boolean;
+  reminder_day_before: boolean;
+  reminder_hour_before: boolean;
 }
 
 /** A user who is (still) a tenant user, with their tenant's contract switches; null otherwise. */
@@ -39,6 +41,7 @@ export async function findTenantUser(db: Db, userId: number): Promise<UserRow | 
     db,
     sql`SELECT u.id, u.tenant_id, u.nickname, u.comment, u.attribution1, u.profile_image_url, u.background_image_url,
                u.birth_year, u.height_tenths, u.gender, u.email_distribution, u.access_user_steps, u.access_team_matches, u.show_in_rankings,
+               u.reminder_day_before, u.reminder_hour_before,
                t.contract_type, t.team_match_enabled, t.email_distribution_enabled
         FROM users u JOIN tenants t ON t.id = u.tenant_id
         WHERE u.id = ${userId}`,

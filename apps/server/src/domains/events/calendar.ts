@@ -16,7 +16,8 @@ export const CALENDAR_LINK_LIFETIME_MS = 5 * 60 * 1000;
 export const CALENDAR_ROUTE = '/api/events/calendar';
 
 const cachedKeys = new WeakMap<Db, Buffer>();
-async function signingKey(db: Db): Promise<Buffer> {
+/** The HMAC key of calendar links and feeds, shared by every server process through the database. */
+export async function signingKey(db: Db): Promise<Buffer> {
   const cached = cachedKeys.get(db);
   if (cached) return cached;
   const [row] = await rows<{ secret: string }>(db, sql`SELECT secret FROM event_calendar_keys WHERE id`);

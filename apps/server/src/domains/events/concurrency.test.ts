@@ -8,6 +8,7 @@ import { spawnServer } from '../../../test/server-process.ts';
 import { openPostgres, type Database } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { hashToken } from '../../lib/tokens.ts';
 
 /**
  * Capacity under load (issue 4, docs/decisions/021-reservation-concurrency.md): two real server processes on one
@@ -21,6 +22,11 @@ const CAPACITY = 60;
 const ALREADY_BOOKED = 40;
 const RACERS = 120;
 const DOUBLE_USERS = 25;
+/** The waiting-list storm (issue 19): 200 members, 40 seats held, 160 in line, 30 holders cancel and 15 waiters leave at once. */
+const WAIT_CAPACITY = 40;
+const WAIT_USERS = 200;
+const WAIT_CANCELS = 30;
+const WAIT_LEAVES = 15;
 
 let adminUrl = '';
 let dbName = '';
@@ -98,7 +104,7 @@ describe.skipIf(!onPostgres)('reservation capacity under concurrent load (two se
     const [tenant] = await query<{ id: number }>(
       `INSERT INTO tenants (name_ja, contract_type, corporate_contract) VALUES ('負荷テスト株式会社', 1, true) RETURNING id`,
     );
-    const total = ALREADY_BOOKED + RACERS + DOUBLE_USERS;
+    const total = ALREADY_BOOKED + RACERS + DOUBLE_USERS + WAIT_USERS;
     const users = await query<{ id: number }>(
       `INSERT INTO users (tenant_id, email, password_hash, nickname, accepted_terms_version)
        SELECT $1, 'load' || n || '@example.com', $2, 'load' || n, 2 FROM generate_series(1, $3) AS n RETURNING id`,
@@ -224,5 +230,87 @@ describe.skipIf(!onPostgres)('reservation capacity under concurrent load (two se
     expect(codes).toEqual({ reservedAnotherSession: DOUBLE_USERS });
     expect(counts).toEqual({ rows: DOUBLE_USERS, users: DOUBLE_USERS, max_per_user: 1 });
     for (const s of sessionCounts) expect(s.reserved_count).toBe(s.n);
+  }, 240_000);
+
+  it(`${WAIT_USERS} members, ${WAIT_CAPACITY} seats: joins, cancellations and leaves at once never oversell, promote nobody twice and keep the order`, async () => {
+    const now = Date.now();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const [event] = await query<{ id: number }>(
+      `INSERT INTO events (title_ja, title_en, start_at, end_at, published_at) VALUES ('待ちリスト', 'Waiting storm', $1, $2, $3) RETURNING id`,
+      [iso(now + 14 * 86_400_000), iso(now + 14 * 86_400_000 + 3_600_000), iso(now - 86_400_000)],
+    );
+    const [session] = await query<{ id: number }>(
+      `INSERT INTO event_sessions (event_id, title_ja, start_at, end_at, capacity, reservation_type, reservation_start_at, reservation_end_at)
+       VALUES ($1, '本編', $2, $3, $4, 1, $5, $6) RETURNING id`,
+      [event!.id, iso(now + 14 * 86_400_000), iso(now + 14 * 86_400_000 + 3_600_000), WAIT_CAPACITY, iso(now - 86_400_000), iso(now + 7 * 86_400_000)],
+    );
+    const eventID = event!.id;
+    const sessionID = session!.id;
+    const first = ALREADY_BOOKED + RACERS + DOUBLE_USERS + 1;
+    const users = await query<{ id: number; email: string }>(
+      `SELECT id, email FROM users WHERE email = ANY($1::text[]) ORDER BY id`,
+      [Array.from({ length: WAIT_USERS }, (_, i) => `load${first + i}@example.com`)],
+    );
+    expect(users).toHaveLength(WAIT_USERS);
+    // Sessions straight into the table (200 argon2 sign-ins would only test argon2).
+    const tokens = users.map(() => crypto.randomBytes(32).toString('base64url'));
+    await query(
+      `INSERT INTO sessions (user_id, token_hash, expires_at) SELECT * FROM unnest($1::int[], $2::text[], $3::timestamptz[])`,
+      [users.map((u) => u.id), tokens.map(hashToken), users.map(() => iso(now + 86_400_000))],
+    );
+    const holders = tokens.slice(0, WAIT_CAPACITY);
+    const waiters = tokens.slice(WAIT_CAPACITY);
+    const booked = await Promise.all(holders.map((token, i) => post(bases[i % 2]!, 'reserveEvent', { eventID, sessionID, body: [] }, token)));
+    expect(booked.every((r) => r.succeed)).toBe(true);
+    // The line forms in two waves; the second races the cancellations and the leaves.
+    const firstWave = waiters.slice(0, 80);
+    const secondWave = waiters.slice(80);
+    const joined = await Promise.all(firstWave.map((token, i) => post(bases[i % 2]!, 'joinWaitingList', { eventID, sessionID, body: [] }, token)));
+    expect(joined.every((r) => r.succeed)).toBe(true);
+    expect(joined.map((r) => r.position).sort((a, b) => a - b)).toEqual(Array.from({ length: 80 }, (_, i) => i + 1));
+    const storm = await Promise.all([
+      ...secondWave.map(async (token, i) => {
+        const r = await post(bases[i % 2]!, 'joinWaitingList', { eventID, sessionID, body: [] }, token);
+        // A seat freed with nobody in line: book it, as the page would.
+        return r.succeed || r.errorCode !== 'seatsAvailable' ? r : post(bases[i % 2]!, 'reserveEvent', { eventID, sessionID, body: [] }, token);
+      }),
+      ...holders.slice(0, WAIT_CANCELS).map((token, i) => post(bases[(i + 1) % 2]!, 'cancelEventReservation', { eventID, sessionID }, token)),
+      ...firstWave.slice(40, 40 + WAIT_LEAVES).map((token, i) => post(bases[i % 2]!, 'leaveWaitingList', { eventID, sessionID }, token)),
+    ]);
+    const failures: Record<string, number> = {};
+    for (const r of storm) if (!r.succeed) failures[r.errorCode] = (failures[r.errorCode] ?? 0) + 1;
+
+    const [seats] = await query<{ reserved_count: number; rows: number; users: number }>(
+      `SELECT s.reserved_count, (SELECT count(*)::int FROM event_reservations r WHERE r.session_id = s.id AND r.cancelled_at IS NULL) AS rows,
+              (SELECT count(DISTINCT user_id)::int FROM event_reservations r WHERE r.session_id = s.id AND r.cancelled_at IS NULL) AS users
+       FROM event_sessions s WHERE s.id = $1`,
+      [sessionID],
+    );
+    const promoted = await query<{ user_id: number; promoted_from: number }>(
+      `SELECT user_id, promoted_from FROM event_reservations WHERE session_id = $1 AND promoted_from IS NOT NULL ORDER BY promoted_from`,
+      [sessionID],
+    );
+    const waiting = await query<{ id: number; user_id: number }>(`SELECT id, user_id FROM event_waiting_list WHERE session_id = $1 ORDER BY id`, [sessionID]);
+    const [mails] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM mail_outbox WHERE kind = 'seatPromoted' AND to_address = ANY($1::text[])`, [users.map((u) => u.email)]);
+    const waitingAndHolding = await query(`SELECT w.user_id FROM event_waiting_list w JOIN event_reservations r ON r.user_id = w.user_id AND r.event_id = w.event_id AND r.cancelled_at IS NULL WHERE w.event_id = $1`, [eventID]);
+    console.log(
+      `[events concurrency] waiting-list storm over 2 processes: ${secondWave.length} joins, ${WAIT_CANCELS} cancellations and ` +
+        `${WAIT_LEAVES} leaves at once (capacity ${WAIT_CAPACITY}): failures=${JSON.stringify(failures)}, seats=${JSON.stringify(seats)}, ` +
+        `promoted=${promoted.length}, still waiting=${waiting.length}, promotion mails=${mails!.n}`,
+    );
+    // Never oversold, and the count matches the rows.
+    expect(seats!.rows).toBe(seats!.reserved_count);
+    expect(seats!.rows).toBeLessThanOrEqual(WAIT_CAPACITY);
+    // More waited than cancelled: every freed seat was taken again.
+    expect(seats!.rows).toBe(WAIT_CAPACITY);
+    expect(seats!.users).toBe(WAIT_CAPACITY);
+    // Nobody promoted twice; one mail per promotion; nobody both waiting and holding a seat.
+    expect(new Set(promoted.map((p) => p.user_id)).size).toBe(promoted.length);
+    expect(new Set(promoted.map((p) => p.promoted_from)).size).toBe(promoted.length);
+    expect(mails!.n).toBe(promoted.length);
+    expect(waitingAndHolding).toEqual([]);
+    // First come, first served: every promoted place was ahead of every place still waiting.
+    if (promoted.length > 0 && waiting.length > 0) expect(promoted.at(-1)!.promoted_from).toBeLessThan(waiting[0]!.id);
+    expect(Object.keys(failures).filter((c) => c !== 'notWaiting')).toEqual([]);
   }, 240_000);
 });

@@ -5,10 +5,11 @@ import type { Config } from '../../config.ts';
 import { checkAnswers } from './rules.ts';
 import { cancel, findVisibleEventId, getEventDetail, listEvents, listReservingEvents, loadQuestions, reserve, rows, setFavorite } from './service.ts';
 import { CALENDAR_LINK_LIFETIME_MS, CALENDAR_ROUTE, signCalendarLink } from './calendar.ts';
+import { feedUrl, resetFeed } from './feed.ts';
+import { joinWaitingList, leaveWaitingList, promoteFromWaitingList } from './waiting.ts';
 import { sql } from 'drizzle-orm';
 
 /** Handlers of the events domain, one per function in the contract's functions/events.ts. */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
 export function eventsHandlers(config: Config): Handler[] {
   return [
     defineHandler(fns.getEvents, async (p, ctx) => ({
@@ -40,7 +41,8 @@ export function eventsHandlers(config: Config): Handler[] {
     defineHandler(fns.cancelEventReservation, async ({ eventID, sessionID }, ctx) => {
       const now = ctx.now();
       if (!(await findVisibleEventId(ctx.db, ctx.user, now, eventID))) return failure('eventNotFound');
-      const result = await cancel(ctx.db, ctx.user.id, eventID, sessionID, now);
+      // The freed seat goes to the first in line, in the same transaction (docs/decisions/081).
+      const result = await cancel(ctx.db, ctx.user.id, eventID, sessionID, now, (t) => promoteFromWaitingList(t, eventID, sessionID, now, config.appBaseUrl));
       return result.ok ? {} : failure(result.code as (typeof fns.CANCEL_ERROR_CODES)[number]);
     }),
 
@@ -61,5 +63,25 @@ export function eventsHandlers(config: Config): Handler[] {
       const token = await signCalendarLink(ctx.db, { u: ctx.user.id, s: sessionID, l: ctx.locale, x: expiresAt });
       return { url: `${CALENDAR_ROUTE}/${token}/hibi-event-${eventID}.ics`, expiresAt };
     }),
+
+    defineHandler(fns.joinWaitingList, async ({ eventID, sessionID, body }, ctx) => {
+      const now = ctx.now();
+      if (!(await findVisibleEventId(ctx.db, ctx.user, now, eventID))) return failure('eventNotFound');
+      const checked = checkAnswers(await loadQuestions(ctx.db, eventID, 'ja'), body);
+      if (!checked.ok) {
+        const [session] = await rows(ctx.db, sql`SELECT id FROM event_sessions WHERE id = ${sessionID} AND event_id = ${eventID}`);
+        return failure(session ? checked.problem : 'sessionNotFound');
+      }
+      const result = await joinWaitingList(ctx.db, ctx.user.id, eventID, sessionID, checked.answers, now);
+      return result.ok ? { position: result.position } : failure(result.code as (typeof fns.WAITING_LIST_ERROR_CODES)[number]);
+    }),
+
+    defineHandler(fns.leaveWaitingList, async ({ eventID, sessionID }, ctx) =>
+      (await leaveWaitingList(ctx.db, ctx.user.id, eventID, sessionID)) ? {} : failure('notWaiting'),
+    ),
+
+    defineHandler(fns.getCalendarFeedUrl, async (_payload, ctx) => ({ url: await feedUrl(ctx.db, config, ctx.user.id, ctx.now()) })),
+
+    defineHandler(fns.resetCalendarFeedUrl, async (_payload, ctx) => ({ url: await resetFeed(ctx.db, config, ctx.user.id, ctx.now()) })),
   ] as unknown as Handler[];
 }

@@ -230,9 +230,13 @@ export async function getEventDetail(db: Db, user: AuthUser | null, locale: Loca
   const nowMs = now.getTime();
   const [images, sessionRows] = await Promise.all([
     rows<{ id: number; url: string }>(db, sql`SELECT id, url FROM event_images WHERE event_id = ${eventId} ORDER BY sort, id`),
-    rows<SessionRow>(
+    rows<SessionRow & { waiting_count: number; waiting_position: number | null }>(
       db,
-      sql`SELECT ${sessionColumns(locale)}, r.id AS reservation_id FROM event_sessions s
+      sql`SELECT ${sessionColumns(locale)}, r.id AS reservation_id,
+            (SELECT count(*)::int FROM event_waiting_list w WHERE w.session_id = s.id) AS waiting_count,
+            (SELECT (SELECT count(*)::int FROM event_waiting_list w WHERE w.session_id = s.id AND w.id <= mine.id)
+               FROM event_waiting_list mine WHERE mine.session_id = s.id AND mine.user_id = ${user?.id ?? 0}) AS waiting_position
+          FROM event_sessions s
           LEFT JOIN event_reservations r ON r.session_id = s.id AND r.user_id = ${user?.id ?? 0} AND r.cancelled_at IS NULL
           WHERE s.event_id = ${eventId} ORDER BY s.sort, s.start_at, s.id`,
     ),
@@ -259,6 +263,8 @@ export async function getEventDetail(db: Db, user: AuthUser | null, locale: Loca
       url: s.reservation_type === 2 ? s.url : null,
       participant: s.reservation_id !== null ? { reservationID: s.reservation_id } : null,
       button: sessionButton(state, s.reservation_id !== null, nowMs),
+      waitingListCount: Number(s.waiting_count ?? 0),
+      waitingPosition: s.waiting_position === null || s.waiting_position === undefined ? null : Number(s.waiting_position),
     };
   });
   const base: EventDetail = {
@@ -329,6 +335,8 @@ export async function reserve(db: Db, userId: number, eventId: number, sessionId
       );
       if (!inserted[0]) throw new Outcome((await existingCode()) ?? 'alreadyReserved');
       await t.execute(sql`UPDATE event_sessions SET reserved_count = reserved_count + 1 WHERE id = ${sessionId}`);
+      // A booking ends the member's wait for any session of the event (one reservation per event).
+      await t.execute(sql`DELETE FROM event_waiting_list WHERE event_id = ${eventId} AND user_id = ${userId}`);
       return inserted[0].id;
     });
     return { ok: true, reservationID };
@@ -342,8 +350,18 @@ export async function reserve(db: Db, userId: number, eventId: number, sessionId
   }
 }
 
-/** Cancels the caller's reservation of a session, until the session starts; the seat is free at once. */
-export async function cancel(db: Db, userId: number, eventId: number, sessionId: number, now: Date): Promise<{ ok: true } | { ok: false; code: string }> {
+/**
+ * Cancels the caller's reservation of a session, until the session starts; the seat is free at once.
+ * `afterCancel` runs in the same transaction, with the session still locked (the waiting list's promotion).
+ */
+export async function cancel(
+  db: Db,
+  userId: number,
+  eventId: number,
+  sessionId: number,
+  now: Date,
+  afterCancel?: (t: Db) => Promise<unknown>,
+): Promise<{ ok: true } | { ok: false; code: string }> {
   try {
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
@@ -360,6 +378,7 @@ export async function cancel(db: Db, userId: number, eventId: number, sessionId:
       if (now.getTime() >= s.start_ms) throw new Outcome('cancellationNotAccepted');
       await t.execute(sql`UPDATE event_reservations SET cancelled_at = ${now.toISOString()} WHERE id = ${r.id}`);
       await t.execute(sql`UPDATE event_sessions SET reserved_count = reserved_count - 1 WHERE id = ${sessionId}`);
+      await afterCancel?.(t);
     });
     return { ok: true };
   } catch (error) {

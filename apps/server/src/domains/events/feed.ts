@@ -1,0 +1,140 @@
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import ical from 'ical-generator';
+import { DateTime } from 'luxon';
+import { normaliseLocale, type Locale } from '@hibi/contract/protocol';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { signingKey } from './calendar.ts';
+import { rows } from './service.ts';
+
+/**
+ * The private calendar feed (docs/decisions/081-waiting-list-reminders-feed.md): an iCalendar (RFC 5545) subscription
+ * of a member's reservations, made with ical-generator. Its URL is /api/calendar/feed/{user}-{generation}-{mac}.ics:
+ * the MAC (HMAC-SHA256 under the calendar key) proves the server made it, the generation stored for the member
+ * says it is the current one. A reset moves the generation on, so every earlier URL answers 404.
+ */
+export const FEED_ROUTE = '/api/calendar/feed';
+const TZ = 'Asia/Tokyo';
+/** Japan has kept +09:00 without daylight saving since 1952: one STANDARD block says it all. */
+const VTIMEZONE = [
+  'BEGIN:VTIMEZONE',
+  'TZID:Asia/Tokyo',
+  'X-LIC-LOCATION:Asia/Tokyo',
+  'BEGIN:STANDARD',
+  'TZOFFSETFROM:+0900',
+  'TZOFFSETTO:+0900',
+  'TZNAME:JST',
+  'DTSTART:19700101T000000',
+  'END:STANDARD',
+  'END:VTIMEZONE',
+].join('\r\n');
+/** Reservations the feed carries: those of sessions that ended at most this long ago, and every later one. */
+const FEED_HISTORY_DAYS = 90;
+const FEED_MAX_ENTRIES = 500;
+
+const mac = (key: Buffer, userId: number, generation: number) => crypto.createHmac('sha256', key).update(`feed:${userId}:${generation}`).digest('base64url');
+
+async function urlOf(db: Db, config: Config, userId: number, generation: number): Promise<string> {
+  return `${config.appBaseUrl}${FEED_ROUTE}/${userId}-${generation}-${mac(await signingKey(db), userId, generation)}.ics`;
+}
+
+/** The member's feed URL; the first call makes the feed. */
+export async function feedUrl(db: Db, config: Config, userId: number, now: Date): Promise<string> {
+  const [row] = await rows<{ generation: number }>(
+    db,
+    sql`INSERT INTO event_calendar_feeds (user_id, generation, created_at) VALUES (${userId}, 1, ${now.toISOString()})
+        ON CONFLICT (user_id) DO UPDATE SET user_id = EXCLUDED.user_id RETURNING generation`,
+  );
+  return urlOf(db, config, userId, Number(row!.generation));
+}
+
+/** A new URL; the old ones stop working at once. */
+export async function resetFeed(db: Db, config: Config, userId: number, now: Date): Promise<string> {
+  const [row] = await rows<{ generation: number }>(
+    db,
+    sql`INSERT INTO event_calendar_feeds (user_id, generation, created_at) VALUES (${userId}, 2, ${now.toISOString()})
+        ON CONFLICT (user_id) DO UPDATE SET generation = event_calendar_feeds.generation + 1 RETURNING generation`,
+  );
+  return urlOf(db, config, userId, Number(row!.generation));
+}
+
+/** The member a feed file name belongs to, if it is their current feed; null otherwise. */
+export async function verifyFeed(db: Db, file: string): Promise<{ userId: number; locale: Locale } | null> {
+  const m = /^(\d{1,9})-(\d{1,9})-([A-Za-z0-9_-]{43})\.ics$/.exec(file);
+  if (!m) return null;
+  const userId = Number(m[1]);
+  const generation = Number(m[2]);
+  const expected = Buffer.from(mac(await signingKey(db), userId, generation));
+  const given = Buffer.from(m[3]!);
+  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
+  const [row] = await rows<{ locale: string }>(
+    db,
+    sql`SELECT u.locale FROM event_calendar_feeds f JOIN users u ON u.id = f.user_id
+        WHERE f.user_id = ${userId} AND f.generation = ${generation} AND u.tenant_id IS NOT NULL`,
+  );
+  return row ? { userId, locale: normaliseLocale(row.locale) } : null;
+}
+
+interface FeedRow {
+  reservation_id: number;
+  event_id: number;
+  event_title: string;
+  session_title: string;
+  place: string | null;
+  providing_type: number;
+  start_ms: number;
+  end_ms: number;
+  created_ms: number;
+}
+
+/** The feed's text: every active reservation of the member (cancelled ones are gone), in Asia/Tokyo. */
+export async function buildFeed(db: Db, config: Config, userId: number, locale: Locale, now: Date): Promise<string> {
+  const col = (alias: string, name: string) => sql.raw(locale === 'en' ? `COALESCE(NULLIF(${alias}.${name}_en, ''), ${alias}.${name}_ja)` : `${alias}.${name}_ja`);
+  const since = new Date(now.getTime() - FEED_HISTORY_DAYS * 24 * 3600_000).toISOString();
+  const found = await rows<FeedRow>(
+    db,
+    sql`SELECT r.id AS reservation_id, e.id AS event_id, ${col('e', 'title')} AS event_title, ${col('s', 'title')} AS session_title,
+          ${col('e', 'place')} AS place, s.providing_type,
+          (extract(epoch FROM s.start_at) * 1000)::float8 AS start_ms, (extract(epoch FROM s.end_at) * 1000)::float8 AS end_ms,
+          (extract(epoch FROM r.created_at) * 1000)::float8 AS created_ms
+        FROM event_reservations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = r.event_id
+        WHERE r.user_id = ${userId} AND r.cancelled_at IS NULL AND s.end_at >= ${since}
+        ORDER BY s.start_at, r.id LIMIT ${FEED_MAX_ENTRIES}`,
+  );
+  const calendar = ical({
+    name: locale === 'ja' ? 'Hibi イベントの予約' : 'Hibi event bookings',
+    prodId: { company: 'Hibi', product: 'Events', language: locale === 'ja' ? 'JA' : 'EN' },
+    timezone: { name: null, generator: (tz) => (tz === TZ ? VTIMEZONE : null) },
+    ttl: 60 * 60,
+  });
+  for (const r of found) {
+    const pageUrl = `${config.appBaseUrl}/events/${r.event_id}`;
+    calendar.createEvent({
+      id: `reservation-${r.reservation_id}@hibi`,
+      start: DateTime.fromMillis(Number(r.start_ms)),
+      end: DateTime.fromMillis(Number(r.end_ms)),
+      timezone: TZ,
+      stamp: new Date(Number(r.created_ms)),
+      summary: r.session_title && r.session_title !== r.event_title ? `${r.event_title} (${r.session_title})` : r.event_title,
+      location: r.providing_type === 2 ? (locale === 'ja' ? 'オンライン' : 'Online') : r.place,
+      url: pageUrl,
+      description: `${r.event_title}\n${pageUrl}`,
+    });
+  }
+  return calendar.toString();
+}
+
+/** GET /api/calendar/feed/{file}.ics: the feed, or 404 for a stranger's, tampered or revoked URL. */
+export function feedRoutes(config: Config, db: Db, now: () => Date = () => new Date()) {
+  return async (app: FastifyInstance) => {
+    app.get<{ Params: { file: string } }>(`${FEED_ROUTE}/:file`, async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const feed = await verifyFeed(db, request.params.file);
+      if (!feed) return reply.code(404).send({ succeed: false, errorCode: 'notFound' });
+      const body = await buildFeed(db, config, feed.userId, feed.locale, now());
+      return reply.header('content-type', 'text/calendar; charset=utf-8').send(body);
+    });
+  };
+}

@@ -1,0 +1,99 @@
+import type { Locale } from '@hibi/contract/protocol';
+import { greetingName, renderLayout, type RenderedMail } from '../../mail/templates.ts';
+
+/** The events domain's mails: a seat from the waiting list, and the reminders before a reserved session. */
+export type EventMailKind = 'seatPromoted' | 'reminderDay' | 'reminderHour';
+
+export interface EventMailData {
+  name: string | null;
+  eventTitle: string;
+  sessionTitle: string;
+  startMs: number;
+  endMs: number;
+  place: string | null;
+  /** The event's page. */
+  link: string;
+}
+
+const WEEKDAYS: Record<Locale, string[]> = {
+  ja: ['日', '月', '火', '水', '木', '金', '土'],
+  en: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+};
+
+/** "2026.11.24（火）19:00〜20:30" / "Tue 2026.11.24, 19:00–20:30 (Japan time)", always in Asia/Tokyo. */
+export function sessionWhen(locale: Locale, startMs: number, endMs: number): string {
+  const tokyo = (ms: number) => new Date(ms + 9 * 3600_000);
+  const s = tokyo(startMs);
+  const e = tokyo(endMs);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const day = (d: Date) => `${d.getUTCFullYear()}.${pad(d.getUTCMonth() + 1)}.${pad(d.getUTCDate())}`;
+  const time = (d: Date) => `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+  const sameDay = day(s) === day(e);
+  const wd = WEEKDAYS[locale][s.getUTCDay()]!;
+  if (locale === 'ja') return `${day(s)}（${wd}）${time(s)}〜${sameDay ? '' : `${day(e)} `}${time(e)}`;
+  return `${wd} ${day(s)}, ${time(s)}–${sameDay ? '' : `${day(e)} `}${time(e)} (Japan time)`;
+}
+
+const COPY = {
+  ja: {
+    seatPromoted: {
+      subject: '【Hibi】キャンセル待ちのお席をご用意しました',
+      lead: ['キャンセルが出たため、キャンセル待ちをされていた次のイベントのご予約が確定しました。'],
+      after: ['ご都合が悪くなった場合は、イベントのページから予約をキャンセルしてください。お席は次にお待ちの方にお譲りします。'],
+    },
+    reminderDay: {
+      subject: '【Hibi】明日のイベントのお知らせ',
+      lead: ['ご予約いただいている次のイベントの開始まで、あと1日です。'],
+      after: ['参加できなくなった場合は、開始前にイベントのページから予約をキャンセルしてください。'],
+    },
+    reminderHour: {
+      subject: '【Hibi】まもなくイベントが始まります',
+      lead: ['ご予約いただいている次のイベントが、1時間以内に始まります。'],
+      after: ['参加できなくなった場合は、開始前にイベントのページから予約をキャンセルしてください。'],
+    },
+    button: 'イベントのページを開く',
+    greeting: (n: string) => `${n} 様`,
+    labels: { event: 'イベント', session: '日程', when: '日時', place: '場所' },
+    settings: 'リマインダーの受け取りは、マイページのプロフィールの「設定」で変更できます。',
+  },
+  en: {
+    seatPromoted: {
+      subject: '[Hibi] A seat is yours: your waiting-list booking is confirmed',
+      lead: ['Someone cancelled, so your place on the waiting list became a booking for this event:'],
+      after: ['If you cannot come after all, please cancel on the event page; the seat goes to the next person waiting.'],
+    },
+    reminderDay: {
+      subject: '[Hibi] Your event is tomorrow',
+      lead: ['A reminder: the event you booked starts in a day.'],
+      after: ['If you cannot come, please cancel on the event page before it starts.'],
+    },
+    reminderHour: {
+      subject: '[Hibi] Your event starts within the hour',
+      lead: ['A reminder: the event you booked starts within the hour.'],
+      after: ['If you cannot come, please cancel on the event page before it starts.'],
+    },
+    button: 'Open the event page',
+    greeting: (n: string) => `Dear ${n},`,
+    labels: { event: 'Event', session: 'Session', when: 'When', place: 'Place' },
+    settings: 'You can change which reminders you receive under Settings on your profile page.',
+  },
+} as const;
+
+export function renderEventMail(kind: EventMailKind, locale: Locale, d: EventMailData): RenderedMail {
+  const c = COPY[locale];
+  const k = c[kind];
+  const facts = [
+    `${c.labels.event}: ${d.eventTitle}`,
+    ...(d.sessionTitle && d.sessionTitle !== d.eventTitle ? [`${c.labels.session}: ${d.sessionTitle}`] : []),
+    `${c.labels.when}: ${sessionWhen(locale, d.startMs, d.endMs)}`,
+    ...(d.place ? [`${c.labels.place}: ${d.place}`] : []),
+  ];
+  return renderLayout(locale, {
+    subject: k.subject,
+    greeting: c.greeting(greetingName(locale, d.name)),
+    lead: [...k.lead, ...facts],
+    button: c.button,
+    link: d.link,
+    after: kind === 'seatPromoted' ? [...k.after] : [...k.after, c.settings],
+  });
+}
