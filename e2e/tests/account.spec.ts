@@ -1,4 +1,5 @@
 import { test, expect, useLanguage, loginAs, expectNoAxeViolations, screenshot, DEMO_PASSWORD, type Lang } from '../support/fixtures.ts';
+import ICAL from 'ical.js';
 
 /** Accounts this spec changes, one per viewport project (spec ranges: account uses member35..39 and its lite-e2e users). */
 const writer = (project: string) => (project === 'desktop' ? 'member35@example.com' : 'member36@example.com');
@@ -327,3 +328,47 @@ for (const lang of ['ja', 'en'] as Lang[]) {
     await expectNoAxeViolations(page);
   });
 }
+
+test('event reminders and the private calendar address on the profile; the address is a calendar a library can read (issue 19, 2 and 3)', async ({ page }, testInfo) => {
+  await useLanguage(page, 'en');
+  // The project's own account books the unlimited online yoga class first, so that its calendar has something in it.
+  const token = await loginAs(page, writer(testInfo.project.name));
+  const auth = { authorization: `Bearer ${token}` };
+  const upcoming = await (await page.request.post('/api/functions/getEvents', { data: { scheduleType: 1, perPage: 50, locale: 'en' }, headers: auth })).json();
+  const yoga = (upcoming.events as { id: number; title: string }[]).find((e) => e.title === 'Online yoga: 30 minutes for stiff shoulders')!;
+  const detail = await (await page.request.post('/api/functions/getEventByID', { data: { eventID: yoga.id }, headers: auth })).json();
+  const booked = await (await page.request.post('/api/functions/reserveEvent', { data: { eventID: yoga.id, sessionID: detail.event.sessions[0].id }, headers: auth })).json();
+  expect(booked.succeed || booked.errorCode === 'alreadyReserved').toBe(true);
+  await page.goto('/account/profile');
+  const reminders = page.getByRole('group', { name: 'Event reminders' });
+  await expect(reminders.getByLabel('The day before')).toBeChecked();
+  const hour = reminders.getByLabel('An hour before');
+  const wasOn = await hour.isChecked();
+  await hour.setChecked(!wasOn);
+  await expect(reminders.getByText('Your reminder setting was saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Event reminders' }).getByLabel('An hour before')).toBeChecked({ checked: !wasOn });
+  await page.getByRole('group', { name: 'Event reminders' }).getByLabel('An hour before').setChecked(wasOn);
+  await expect(page.getByText('Your reminder setting was saved.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Show my calendar address' }).click();
+  const address = page.getByLabel('Calendar subscription address');
+  await expect(address).toHaveValue(/\/api\/calendar\/feed\/\d+-\d+-[A-Za-z0-9_-]{43}\.ics$/);
+  await expectNoAxeViolations(page);
+  await screenshot(page, testInfo, 'account-event-settings', 'en');
+  const url = await address.inputValue();
+  const feed = await page.request.get(new URL(url).pathname);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+  const calendar = new ICAL.Component(ICAL.parse(await feed.text()));
+  const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+  expect(events.length).toBeGreaterThan(0);
+  expect(events.every((e) => e.startDate.zone?.tzid === 'Asia/Tokyo')).toBe(true);
+  // A new address: the old one answers 404 at once.
+  await page.getByRole('button', { name: 'Make a new address' }).click();
+  await page.getByRole('dialog', { name: 'Make a new calendar address?' }).getByRole('button', { name: 'Make a new address' }).click();
+  await expect(page.getByText('A new address was made; the old one no longer works.')).toBeVisible();
+  await expect(address).not.toHaveValue(url);
+  expect((await page.request.get(new URL(url).pathname)).status()).toBe(404);
+  expect((await page.request.get(new URL(await address.inputValue()).pathname)).status()).toBe(200);
+});

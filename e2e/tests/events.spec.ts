@@ -40,6 +40,10 @@ const T = {
     reserved: '予約が完了しました',
     cancel: '予約をキャンセル',
     cancelled: 'キャンセルを受け付けました',
+    cancelTitle: '予約をキャンセルしますか？',
+    cancelConfirm: 'キャンセルする',
+    seatFree: 'お席は空きとなり、ほかのメンバーが予約できるようになります。',
+    joinWaiting: 'キャンセル待ちに登録',
     calendar: 'カレンダーに追加（.ics）',
     full: '満員',
     external: '外部サイトで予約',
@@ -60,6 +64,10 @@ const T = {
     reserved: 'Reservation completed',
     cancel: 'Cancel booking',
     cancelled: 'Cancellation accepted',
+    cancelTitle: 'Cancel your booking?',
+    cancelConfirm: 'Cancel booking',
+    seatFree: 'Your seat becomes free for other members to book.',
+    joinWaiting: 'Join the waiting list',
     calendar: 'Add to calendar (.ics)',
     full: 'Full',
     external: 'Reservation on external site',
@@ -182,6 +190,16 @@ for (const lang of ['ja', 'en'] as Lang[]) {
       // Cancel.
       await page.goto(`/events/${ids['Morning walk around the Imperial Palace']}`);
       await sessionItem(page, lang === 'ja' ? '7:00スタート' : '7:00 start').getByRole('button', { name: t.cancel }).click();
+      // A dialog asks first and says what happens to the seat (issue 19, 4); Escape keeps the booking.
+      const confirm = page.getByRole('dialog', { name: t.cancelTitle });
+      await expect(confirm).toContainText(t.seatFree);
+      await page.keyboard.press('Escape');
+      await expect(confirm).toBeHidden();
+      await expect(sessionItem(page, lang === 'ja' ? '7:00スタート' : '7:00 start').getByRole('button', { name: t.cancel })).toBeVisible();
+      await sessionItem(page, lang === 'ja' ? '7:00スタート' : '7:00 start').getByRole('button', { name: t.cancel }).click();
+      await expectNoAxeViolations(page);
+      await screenshot(page, testInfo, 'event-cancel-dialog', lang);
+      await confirm.getByRole('button', { name: t.cancelConfirm }).click();
       await expect(sessionItem(page, lang === 'ja' ? '7:00スタート' : '7:00 start').locator('.session__message')).toHaveText(t.cancelled);
       await expect(sessionItem(page, lang === 'ja' ? '7:00スタート' : '7:00 start').getByRole('button', { name: t.reserve })).toBeEnabled();
     });
@@ -193,8 +211,10 @@ for (const lang of ['ja', 'en'] as Lang[]) {
       const ids = await eventIds(page.request);
 
       await page.goto(`/events/${ids['Popular nutrition seminar: low-salt eating that lasts']}`);
-      await expect(page.locator('.session__actions button')).toHaveText(t.full);
-      await expect(page.locator('.session__actions button')).toBeDisabled();
+      await expect(page.locator('.session__actions button').first()).toHaveText(t.full);
+      await expect(page.locator('.session__actions button').first()).toBeDisabled();
+      // A full session with open booking offers its waiting list (issue 19, 1).
+      await expect(page.locator('.session__actions').getByRole('button', { name: t.joinWaiting })).toBeEnabled();
 
       await page.goto(`/events/${ids['Autumn hike on Mt. Takao']}`);
       await expect(page.locator('.session__actions button')).toHaveText(t.reserve);
@@ -224,6 +244,7 @@ for (const lang of ['ja', 'en'] as Lang[]) {
       await expect(page.getByRole('dialog')).toBeHidden();
       await expect(page.locator('.session__message')).toHaveText(t.reserved);
       await page.locator('.session__actions').getByRole('button', { name: t.cancel }).click();
+      await page.getByRole('dialog', { name: t.cancelTitle }).getByRole('button', { name: t.cancelConfirm }).click();
       await expect(page.locator('.session__message')).toHaveText(t.cancelled);
       await expectNoAxeViolations(page);
     });
@@ -258,3 +279,61 @@ for (const lang of ['ja', 'en'] as Lang[]) {
     });
   });
 }
+
+/** The local mailbox page's own loopback-only listener (start-server.sh sets MAILBOX_PORT to PORT + 1000). */
+const MAILBOX_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1000}/dev/mailbox`;
+
+test('waiting list: join a full session, the holder cancels after a confirmation, the seat is mailed and shows without a reload (issue 19)', async ({ page, browser }, testInfo) => {
+  // Desktop in Japanese on the first session, mobile in English on the second: the two projects share the database.
+  const desktop = testInfo.project.name === 'desktop';
+  const lang: Lang = desktop ? 'ja' : 'en';
+  const t = T[lang];
+  const waiter = desktop ? 'member140@example.com' : 'member142@example.com';
+  const holder = desktop ? 'member141@example.com' : 'member143@example.com';
+  const sessionTitle = desktop ? (lang === 'ja' ? '第1回' : 'Session 1') : lang === 'ja' ? '第2回' : 'Session 2';
+  const W = {
+    ja: { nobody: 'キャンセル待ちはまだいません。', joined: 'キャンセル待ちに登録しました（1番目）。', place: 'キャンセル待ち1番目です。', leave: 'キャンセル待ちをやめる', toWaiting: 'お席はすぐにキャンセル待ちの先頭の方に移ります。元に戻すことはできません。', mail: '【Hibi】キャンセル待ちのお席をご用意しました' },
+    en: { nobody: 'Nobody is waiting yet: be first in line.', joined: 'You joined the waiting list (No. 1).', place: 'You are No. 1 on the waiting list.', leave: 'Leave the waiting list', toWaiting: 'Your seat goes at once to the first person on the waiting list; you cannot get it back.', mail: '[Hibi] A seat is yours: your waiting-list booking is confirmed' },
+  }[lang];
+  const ids = await eventIds(page.request);
+  const eventUrl = `/events/${ids['Desk yoga at lunchtime (one seat per session)']}`;
+
+  await useLanguage(page, lang);
+  await loginAs(page, waiter);
+  await page.goto(eventUrl);
+  const mine = sessionItem(page, sessionTitle);
+  await expect(mine.locator('.session__actions button').first()).toHaveText(t.full);
+  await expect(mine.getByText(W.nobody)).toBeVisible();
+  await mine.getByRole('button', { name: t.joinWaiting }).click();
+  await expect(mine.locator('.session__message')).toHaveText(W.joined);
+  await expect(mine.locator('.session__waiting-place')).toContainText(W.place);
+  await expect(mine.getByRole('button', { name: W.leave })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, testInfo, 'event-waiting-list', lang);
+
+  // The holder, in a browser of their own, cancels: the dialog says the seat goes to the waiting list.
+  const other = await browser.newContext();
+  const holderPage = await other.newPage();
+  await useLanguage(holderPage, lang);
+  await loginAs(holderPage, holder);
+  await holderPage.goto(eventUrl);
+  const held = sessionItem(holderPage, sessionTitle);
+  await held.getByRole('button', { name: t.cancel }).click();
+  const dialog = holderPage.getByRole('dialog', { name: t.cancelTitle });
+  await expect(dialog).toContainText(W.toWaiting);
+  await dialog.getByRole('button', { name: t.cancelConfirm }).click();
+  await expect(held.locator('.session__message')).toHaveText(t.cancelled);
+  // The seat went on at once: the holder sees the session full again.
+  await expect(held.locator('.session__actions button').first()).toHaveText(t.full);
+
+  // The waiter's open page follows without a reload (live seats): their booking with its cancel button.
+  await expect(mine.getByRole('button', { name: t.cancel })).toBeVisible({ timeout: 30_000 });
+  await expect(mine.locator('.session__waiting-place')).toHaveCount(0);
+
+  // And the mail is in the local mailbox.
+  await holderPage.goto(MAILBOX_URL);
+  const mail = holderPage.locator('li.mail').filter({ has: holderPage.locator('.mail__to', { hasText: waiter }) }).filter({ has: holderPage.locator('h2', { hasText: W.mail }) });
+  await expect(mail).toHaveCount(1);
+  await expect(mail).toContainText(eventUrl);
+  await other.close();
+});

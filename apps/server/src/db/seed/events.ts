@@ -28,6 +28,8 @@ interface SessionSeed {
   externalFull?: boolean;
   /** How many population members hold a reservation (demo load; never the e2e accounts member10..19). */
   booked?: number;
+  /** Population members (by their demo number, member141 -> 141) who hold a reservation: the e2e waiting-list holders. */
+  heldBy?: number[];
 }
 
 interface QuestionSeed {
@@ -437,6 +439,24 @@ function eventSeeds(): EventSeed[] {
       ...body('InBodyで筋肉量や体脂肪を測定します。', 'Measure muscle and body fat with InBody.'),
       sessions: [{ ja: '測定', en: 'Check', day: 0, from: 16, to: 18, capacity: 4, opens: -6, closes: 0, booked: 4 }],
     },
+    // The waiting-list demo (issue 19): one seat per session, held by a member the e2e suite signs in as.
+    {
+      ja: 'ランチタイムのデスクヨガ（各回1名）',
+      en: 'Desk yoga at lunchtime (one seat per session)',
+      image: 'yoga',
+      day: 10,
+      from: 12.25,
+      endDay: 11,
+      to: 12.75,
+      placeJa: PLACE.studio[0],
+      placeEn: PLACE.studio[1],
+      capacity: 1,
+      ...body('インストラクターとマンツーマンで、座ったままできるヨガを学びます。満席の回はキャンセル待ちができます。', 'Learn yoga you can do at your desk, one to one with the instructor. Full sessions have a waiting list.'),
+      sessions: [
+        { ja: '第1回', en: 'Session 1', day: 10, from: 12.25, to: 12.75, capacity: 1, opens: -2, closes: 9, heldBy: [141] },
+        { ja: '第2回', en: 'Session 2', day: 11, from: 12.25, to: 12.75, capacity: 1, opens: -2, closes: 10, heldBy: [143] },
+      ],
+    },
     // ---------- finished ----------
     ...(
       [
@@ -571,6 +591,9 @@ export async function seedEvents(ctx: SeedContext): Promise<void> {
         while (used.has(userId)) userId = rnd.pick(pool);
         used.add(userId);
         reservations.push({ eventId: eventIds[i]!, sessionId, userId, createdAt: tokyo(todayStart, s.opens ?? -1, 10 + (k % 10)) });
+      }
+      for (const number of s.heldBy ?? []) {
+        reservations.push({ eventId: eventIds[i]!, sessionId, userId: ctx.users.population[number - 1]!, createdAt: tokyo(todayStart, s.opens ?? -1, 9) });
       }
       if (e.memberReserves === n) reservations.push({ eventId: eventIds[i]!, sessionId, userId: ctx.users.member, createdAt: tokyo(todayStart, s.opens ?? -1, 9.5) });
     });

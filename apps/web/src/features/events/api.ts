@@ -40,12 +40,17 @@ export function useReservingEvents(perPage: number, enabled: boolean) {
   });
 }
 
+/** How often an open event page asks again for seats and buttons while a member looks at it (issue 19, 5). */
+export const LIVE_SEATS_INTERVAL_MS = 15_000;
+
 export function useEventDetail(id: number, signedIn: boolean) {
   return useQuery({
     queryKey: eventKeys.detail(id, signedIn),
     queryFn: async () => (await callOrThrow('getEventByID', { eventID: id })).event,
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
+    // Live seats: other members' bookings show without a reload, while the tab is visible and on coming back to it.
+    ...(signedIn ? { refetchInterval: LIVE_SEATS_INTERVAL_MS, refetchIntervalInBackground: false, refetchOnWindowFocus: 'always' as const, staleTime: 0 } : {}),
   });
 }
 

@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/Spinner.tsx';
 import { ApiError, call } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
 import { accountKeys, useMyProfile, useUserContract } from '../api/queries.ts';
+import { CalendarFeed, ReminderSettings } from '../components/EventSettings.tsx';
 import { DisclosureLabel } from '../components/Disclosure.tsx';
 import { StepLog } from '../components/StepLog.tsx';
 import { TeamMatches } from '../components/TeamMatches.tsx';
@@ -329,6 +330,8 @@ export default function ProfilePage() {
             </div>
             {contract.data?.emailDistributionEnabled && <MailSetting initial={data.distributionStatus.email} />}
             <RankingSetting initial={data.showInRankings} />
+            <ReminderSettings initial={data.reminders} />
+            <CalendarFeed />
             <div className="setting">
               <h3 className="setting__title">{t('settings.logoutTitle')}</h3>
               <button type="button" className="button button--outline" onClick={() => void logout()}>

@@ -89,12 +89,15 @@ export function Questionnaire({
   questions,
   busy,
   serverError,
+  submitLabel,
   onSubmit,
   onCancel,
 }: {
   questions: EventQuestion[];
   busy: boolean;
   serverError: string | null;
+  /** The submit button's text (joining a waiting list); "Answer and reserve" by default. */
+  submitLabel?: string;
   onSubmit: (answers: ReservationAnswer[]) => void;
   onCancel: () => void;
 }) {
@@ -142,7 +145,7 @@ export function Questionnaire({
           {t('questionnaire.cancel')}
         </button>
         <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-          {busy ? t('button.working') : t('questionnaire.submit')}
+          {busy ? t('button.working') : (submitLabel ?? t('questionnaire.submit'))}
         </button>
       </div>
     </form>

@@ -11,6 +11,7 @@ import { formatDateTime, formatEventDate } from '../format.ts';
 import { Questionnaire } from './Questionnaire.tsx';
 
 const RESERVE_CODES = ['reservationNotAccepted', 'alreadyReserved', 'reservationCapacityOver', 'reservedAnotherSession', 'answersRequired', 'answersInvalid'];
+const WAIT_CODES = ['reservationNotAccepted', 'seatsAvailable', 'alreadyReserved', 'reservedAnotherSession', 'alreadyWaiting', 'answersRequired', 'answersInvalid'];
 const CANCEL_CODES = ['cancellationNotAccepted', 'noReservation'];
 
 interface Message {
@@ -74,6 +75,31 @@ function SessionButton({
   );
 }
 
+/** Under a full session: join its waiting list, or one's place in line with a way to leave (issue 19, 1). */
+function WaitingList({ session, busy, onJoin, onLeave }: { session: EventSession; busy: boolean; onJoin: () => void; onLeave: () => void }) {
+  const { t } = useTranslation('events');
+  if (session.button?.kind !== 'full' || session.participant) return null;
+  const count = session.waitingListCount ?? 0;
+  if (session.waitingPosition != null) {
+    return (
+      <div className="session__waiting">
+        <p className="session__waiting-place">{t('waiting.position', { position: session.waitingPosition })}</p>
+        <button type="button" className="button button--outline button--small button--block" disabled={busy} aria-busy={busy} onClick={onLeave}>
+          {t('waiting.leave')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="session__waiting">
+      <p className="session__waiting-count">{count === 0 ? t('waiting.nobody') : t('waiting.count', { count })}</p>
+      <button type="button" className="button button--outline button--block" disabled={busy} aria-busy={busy} onClick={onJoin}>
+        {busy ? t('button.working') : t('waiting.join')}
+      </button>
+    </div>
+  );
+}
+
 function CalendarButton({ eventId, sessionId }: { eventId: number; sessionId: number }) {
   const { t } = useTranslation('events');
   const [failed, setFailed] = useState(false);
@@ -109,7 +135,8 @@ export function SessionPanel({ event, signedIn }: { event: EventDetail; signedIn
   const client = useQueryClient();
   const [busySession, setBusySession] = useState<number | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
-  const [asking, setAsking] = useState<EventSession | null>(null);
+  const [asking, setAsking] = useState<{ session: EventSession; wait: boolean } | null>(null);
+  const [confirmCancel, setConfirmCancel] = useState<EventSession | null>(null);
   const [questionError, setQuestionError] = useState<string | null>(null);
 
   async function reserve(session: EventSession, answers: ReservationAnswer[]) {
@@ -136,7 +163,49 @@ export function SessionPanel({ event, signedIn }: { event: EventDetail; signedIn
     }
   }
 
+  async function joinWaitingList(session: EventSession, answers: ReservationAnswer[]) {
+    setBusySession(session.id);
+    setQuestionError(null);
+    try {
+      const result = await call('joinWaitingList', { eventID: event.id, sessionID: session.id, body: answers });
+      if (!result.succeed && (result.errorCode === 'answersRequired' || result.errorCode === 'answersInvalid') && asking) {
+        setQuestionError(t(`result.${result.errorCode}`));
+        return;
+      }
+      setAsking(null);
+      setMessage({
+        sessionId: session.id,
+        ok: result.succeed,
+        text: result.succeed
+          ? t('waiting.joined', { position: result.position })
+          : WAIT_CODES.includes(result.errorCode)
+            ? t(result.errorCode === 'seatsAvailable' || result.errorCode === 'alreadyWaiting' ? `waiting.${result.errorCode}` : `result.${result.errorCode}`)
+            : t('waiting.failed'),
+      });
+    } catch {
+      setAsking(null);
+      setMessage({ sessionId: session.id, ok: false, text: t('waiting.failed') });
+    } finally {
+      setBusySession(null);
+      await afterBookingChange(client, event.id, signedIn);
+    }
+  }
+
+  async function leaveWaitingList(session: EventSession) {
+    setBusySession(session.id);
+    try {
+      const result = await call('leaveWaitingList', { eventID: event.id, sessionID: session.id });
+      setMessage({ sessionId: session.id, ok: result.succeed, text: result.succeed ? t('waiting.left') : t('waiting.failed') });
+    } catch {
+      setMessage({ sessionId: session.id, ok: false, text: t('waiting.failed') });
+    } finally {
+      setBusySession(null);
+      await afterBookingChange(client, event.id, signedIn);
+    }
+  }
+
   async function cancel(session: EventSession) {
+    setConfirmCancel(null);
     setBusySession(session.id);
     try {
       const result = await call('cancelEventReservation', { eventID: event.id, sessionID: session.id });
@@ -153,11 +222,13 @@ export function SessionPanel({ event, signedIn }: { event: EventDetail; signedIn
     }
   }
 
-  function startReserve(session: EventSession) {
+  function startReserve(session: EventSession, wait = false) {
     setMessage(null);
     if (event.hasQuestions && event.questions?.length) {
       setQuestionError(null);
-      setAsking(session);
+      setAsking({ session, wait });
+    } else if (wait) {
+      void joinWaitingList(session, []);
     } else {
       void reserve(session, []);
     }
@@ -198,7 +269,8 @@ export function SessionPanel({ event, signedIn }: { event: EventDetail; signedIn
                 )}
                 {signedIn && (
                   <div className="session__actions">
-                    <SessionButton session={s} busy={busySession === s.id} onReserve={() => startReserve(s)} onCancel={() => void cancel(s)} />
+                    <SessionButton session={s} busy={busySession === s.id} onReserve={() => startReserve(s)} onCancel={() => setConfirmCancel(s)} />
+                    <WaitingList session={s} busy={busySession === s.id} onJoin={() => startReserve(s, true)} onLeave={() => void leaveWaitingList(s)} />
                     {s.participant && s.button?.kind === 'cancel' && <CalendarButton eventId={event.id} sessionId={s.id} />}
                   </div>
                 )}
@@ -212,15 +284,32 @@ export function SessionPanel({ event, signedIn }: { event: EventDetail; signedIn
       )}
       {!signedIn && event.sessions.some((s) => s.reservationType !== 0) && <p className="session-panel__login">{t('session.loginForButtons')}</p>}
       <ShareButtons title={event.title} />
-      <Modal open={asking !== null} title={t('questionnaire.title')} onClose={() => setAsking(null)}>
+      <Modal open={asking !== null} title={asking?.wait ? t('waiting.questionnaireTitle') : t('questionnaire.title')} onClose={() => setAsking(null)}>
         {asking && event.questions && (
           <Questionnaire
             questions={event.questions}
-            busy={busySession === asking.id}
+            busy={busySession === asking.session.id}
             serverError={questionError}
-            onSubmit={(answers) => void reserve(asking, answers)}
+            submitLabel={asking.wait ? t('waiting.submit') : undefined}
+            onSubmit={(answers) => void (asking.wait ? joinWaitingList(asking.session, answers) : reserve(asking.session, answers))}
             onCancel={() => setAsking(null)}
           />
+        )}
+      </Modal>
+      <Modal open={confirmCancel !== null} title={t('cancelDialog.title')} onClose={() => setConfirmCancel(null)}>
+        {confirmCancel && (
+          <>
+            <p>{t('cancelDialog.question', { session: confirmCancel.title, date: formatEventDate(confirmCancel.startDateTime, confirmCancel.endDateTime, locale) })}</p>
+            <p>{(confirmCancel.waitingListCount ?? 0) > 0 ? t('cancelDialog.seatToWaiting') : t('cancelDialog.seatFree')}</p>
+            <div className="modal__actions">
+              <button type="button" className="button button--outline" onClick={() => setConfirmCancel(null)}>
+                {t('cancelDialog.keep')}
+              </button>
+              <button type="button" className="button button--danger" onClick={() => void cancel(confirmCancel)}>
+                {t('cancelDialog.confirm')}
+              </button>
+            </div>
+          </>
         )}
       </Modal>
     </aside>

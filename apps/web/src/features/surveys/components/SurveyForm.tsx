@@ -134,7 +134,14 @@ export function SurveyForm({ survey }: { survey: Survey }) {
   // Bumped to scroll to the top once the message is on screen (after the layout it causes).
   const [scrollTick, setScrollTick] = useState(0);
   useEffect(() => {
-    if (scrollTick > 0) window.scrollTo({ top: 0, behavior: 'smooth' });
+    if (scrollTick === 0) return;
+    // A smooth scroll that something interrupts (a late layout shift on a phone) ends short of the top: finish it.
+    const finish = () => {
+      if (window.scrollY > 0) window.scrollTo({ top: 0 });
+    };
+    window.addEventListener('scrollend', finish, { once: true });
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+    return () => window.removeEventListener('scrollend', finish);
   }, [scrollTick]);
 
   const questions = survey.body.filter((item) => item.questionnaireIndex !== null && item.type !== 'comment');

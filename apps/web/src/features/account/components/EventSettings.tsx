@@ -1,0 +1,137 @@
+import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../components/Modal.tsx';
+import { call } from '../../../lib/api.ts';
+import { accountKeys } from '../api/queries.ts';
+
+type Reminders = { dayBefore: boolean; hourBefore: boolean };
+
+/** Reminder mails before booked sessions: the day before (on by default) and an hour before (issue 19, 2). */
+export function ReminderSettings({ initial }: { initial: Reminders }) {
+  const { t } = useTranslation('account');
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState(initial);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  async function change(key: keyof Reminders, next: boolean) {
+    const previous = value;
+    setValue({ ...value, [key]: next });
+    setBusy(true);
+    setMessage(null);
+    try {
+      const result = await call('updateReminderSettings', { [key]: next });
+      if (!result.succeed) throw new Error(result.errorCode);
+      setValue(result.reminders);
+      setMessage({ text: t('reminders.saved'), error: false });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.profile });
+    } catch {
+      setValue(previous);
+      setMessage({ text: t('reminders.failed'), error: true });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <fieldset className="setting" aria-describedby={`${id}-hint ${id}-status`}>
+      <legend className="setting__title">{t('reminders.title')}</legend>
+      <p id={`${id}-hint`} className="field__hint">
+        {t('reminders.hint')}
+      </p>
+      <div className="setting__options">
+        <label className="radio-card">
+          <input type="checkbox" name="reminderDayBefore" checked={value.dayBefore} disabled={busy} onChange={(e) => void change('dayBefore', e.target.checked)} />
+          {t('reminders.dayBefore')}
+        </label>
+        <label className="radio-card">
+          <input type="checkbox" name="reminderHourBefore" checked={value.hourBefore} disabled={busy} onChange={(e) => void change('hourBefore', e.target.checked)} />
+          {t('reminders.hourBefore')}
+        </label>
+      </div>
+      <p id={`${id}-status`} className="setting__status" role="status">
+        {message && <span className={message.error ? 'form-error' : 'form-success'}>{message.text}</span>}
+      </p>
+    </fieldset>
+  );
+}
+
+/** The private calendar subscription of one's bookings: shown on request, copied, or replaced by a new one (issue 19, 3). */
+export function CalendarFeed() {
+  const { t } = useTranslation('account');
+  const [url, setUrl] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [confirmReset, setConfirmReset] = useState(false);
+  const id = useId();
+
+  async function load(reset: boolean) {
+    setBusy(true);
+    setMessage(null);
+    setConfirmReset(false);
+    try {
+      const result = reset ? await call('resetCalendarFeedUrl') : await call('getCalendarFeedUrl');
+      if (!result.succeed) throw new Error(result.errorCode);
+      setUrl(result.url);
+      if (reset) setMessage({ text: t('feed.resetDone'), error: false });
+    } catch {
+      setMessage({ text: t('feed.failed'), error: true });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function copy() {
+    if (!url) return;
+    try {
+      await navigator.clipboard.writeText(url);
+      setMessage({ text: t('feed.copied'), error: false });
+    } catch {
+      // No clipboard (an insecure page or a refusal): the field is selected for a manual copy.
+      (document.getElementById(`${id}-url`) as HTMLInputElement | null)?.select();
+      setMessage({ text: t('feed.copyManually'), error: true });
+    }
+  }
+
+  return (
+    <div className="setting">
+      <h3 className="setting__title">{t('feed.title')}</h3>
+      <p className="field__hint">{t('feed.hint')}</p>
+      {url === null ? (
+        <button type="button" className="button button--outline" disabled={busy} aria-busy={busy} onClick={() => void load(false)}>
+          {t('feed.show')}
+        </button>
+      ) : (
+        <div className="field feed">
+          <label htmlFor={`${id}-url`}>{t('feed.urlLabel')}</label>
+          <div className="feed__row">
+            <input id={`${id}-url`} type="text" readOnly value={url} onFocus={(e) => e.target.select()} />
+            <button type="button" className="button button--primary" onClick={() => void copy()}>
+              {t('feed.copy')}
+            </button>
+          </div>
+          <p className="field__hint">{t('feed.private')}</p>
+          <button type="button" className="button button--outline button--small" disabled={busy} onClick={() => setConfirmReset(true)}>
+            {t('feed.reset')}
+          </button>
+        </div>
+      )}
+      <p className="setting__status" role="status">
+        {message && <span className={message.error ? 'form-error' : 'form-success'}>{message.text}</span>}
+      </p>
+      <Modal open={confirmReset} title={t('feed.resetTitle')} onClose={() => setConfirmReset(false)}>
+        <p>{t('feed.resetConfirm')}</p>
+        <div className="modal__actions">
+          <button type="button" className="button button--outline" onClick={() => setConfirmReset(false)}>
+            {t('feed.resetNo')}
+          </button>
+          <button type="button" className="button button--danger" disabled={busy} onClick={() => void load(true)}>
+            {t('feed.resetYes')}
+          </button>
+        </div>
+      </Modal>
+    </div>
+  );
+}
