@@ -292,8 +292,8 @@ test('waiting list: join a full session, the holder cancels after a confirmation
   const holder = desktop ? 'member141@example.com' : 'member143@example.com';
   const sessionTitle = desktop ? (lang === 'ja' ? '第1回' : 'Session 1') : lang === 'ja' ? '第2回' : 'Session 2';
   const W = {
-    ja: { nobody: 'キャンセル待ちはまだいません。', joined: 'キャンセル待ちに登録しました（1番目）。', place: 'キャンセル待ち1番目です。', leave: 'キャンセル待ちをやめる', toWaiting: 'お席はすぐにキャンセル待ちの先頭の方に移ります。元に戻すことはできません。', mail: '【Hibi】キャンセル待ちのお席をご用意しました' },
-    en: { nobody: 'Nobody is waiting yet: be first in line.', joined: 'You joined the waiting list (No. 1).', place: 'You are No. 1 on the waiting list.', leave: 'Leave the waiting list', toWaiting: 'Your seat goes at once to the first person on the waiting list; you cannot get it back.', mail: '[Hibi] A seat is yours: your waiting-list booking is confirmed' },
+    ja: { nobody: 'キャンセル待ちはまだいません。', joined: 'キャンセル待ちに登録しました（1番目）。', place: 'キャンセル待ち1番目です。', leave: 'キャンセル待ちをやめる', toWaiting: 'お席はすぐにキャンセル待ちの先頭の方に移ります。元に戻すことはできません。' },
+    en: { nobody: 'Nobody is waiting yet: be first in line.', joined: 'You joined the waiting list (No. 1).', place: 'You are No. 1 on the waiting list.', leave: 'Leave the waiting list', toWaiting: 'Your seat goes at once to the first person on the waiting list; you cannot get it back.' },
   }[lang];
   const ids = await eventIds(page.request);
   const eventUrl = `/events/${ids['Desk yoga at lunchtime (one seat per session)']}`;
@@ -330,9 +330,12 @@ test('waiting list: join a full session, the holder cancels after a confirmation
   await expect(mine.getByRole('button', { name: t.cancel })).toBeVisible({ timeout: 30_000 });
   await expect(mine.locator('.session__waiting-place')).toHaveCount(0);
 
-  // And the mail is in the local mailbox.
+  // And the mail is in the local mailbox, in the member's saved language (Japanese for the demo accounts).
   await holderPage.goto(MAILBOX_URL);
-  const mail = holderPage.locator('li.mail').filter({ has: holderPage.locator('.mail__to', { hasText: waiter }) }).filter({ has: holderPage.locator('h2', { hasText: W.mail }) });
+  const mail = holderPage
+    .locator('li.mail')
+    .filter({ has: holderPage.locator('.mail__to', { hasText: waiter }) })
+    .filter({ has: holderPage.locator('h2', { hasText: '【Hibi】キャンセル待ちのお席をご用意しました' }) });
   await expect(mail).toHaveCount(1);
   await expect(mail).toContainText(eventUrl);
   await other.close();
