@@ -330,7 +330,13 @@ for (const lang of ['ja', 'en'] as Lang[]) {
 }
 
 test('event reminders and the private calendar address on the profile; the address is a calendar a library can read (issue 19, 2 and 3)', async ({ page }, testInfo) => {
-  await useLanguage(page, 'en');
+  // Desktop in Japanese, mobile in English.
+  const lang: Lang = testInfo.project.name === 'desktop' ? 'ja' : 'en';
+  const L = {
+    ja: { group: 'イベントのリマインダー', day: '前日', hour: '1時間前', saved: 'リマインダーの設定を保存しました。', show: 'カレンダー用アドレスを表示', address: 'カレンダー登録用アドレス', reset: '新しいアドレスを発行', resetTitle: '新しいアドレスを発行しますか？', resetDone: '新しいアドレスを発行しました。以前のアドレスは使えません。' },
+    en: { group: 'Event reminders', day: 'The day before', hour: 'An hour before', saved: 'Your reminder setting was saved.', show: 'Show my calendar address', address: 'Calendar subscription address', reset: 'Make a new address', resetTitle: 'Make a new calendar address?', resetDone: 'A new address was made; the old one no longer works.' },
+  }[lang];
+  await useLanguage(page, lang);
   // The project's own account books the unlimited online yoga class first, so that its calendar has something in it.
   const token = await loginAs(page, writer(testInfo.project.name));
   const auth = { authorization: `Bearer ${token}` };
@@ -340,22 +346,22 @@ test('event reminders and the private calendar address on the profile; the addre
   const booked = await (await page.request.post('/api/functions/reserveEvent', { data: { eventID: yoga.id, sessionID: detail.event.sessions[0].id }, headers: auth })).json();
   expect(booked.succeed || booked.errorCode === 'alreadyReserved').toBe(true);
   await page.goto('/account/profile');
-  const reminders = page.getByRole('group', { name: 'Event reminders' });
-  await expect(reminders.getByLabel('The day before')).toBeChecked();
-  const hour = reminders.getByLabel('An hour before');
+  const reminders = page.getByRole('group', { name: L.group });
+  await expect(reminders.getByLabel(L.day)).toBeChecked();
+  const hour = reminders.getByLabel(L.hour);
   const wasOn = await hour.isChecked();
   await hour.setChecked(!wasOn);
-  await expect(reminders.getByText('Your reminder setting was saved.')).toBeVisible();
+  await expect(reminders.getByText(L.saved)).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('group', { name: 'Event reminders' }).getByLabel('An hour before')).toBeChecked({ checked: !wasOn });
-  await page.getByRole('group', { name: 'Event reminders' }).getByLabel('An hour before').setChecked(wasOn);
-  await expect(page.getByText('Your reminder setting was saved.')).toBeVisible();
+  await expect(page.getByRole('group', { name: L.group }).getByLabel(L.hour)).toBeChecked({ checked: !wasOn });
+  await page.getByRole('group', { name: L.group }).getByLabel(L.hour).setChecked(wasOn);
+  await expect(page.getByText(L.saved)).toBeVisible();
 
-  await page.getByRole('button', { name: 'Show my calendar address' }).click();
-  const address = page.getByLabel('Calendar subscription address');
+  await page.getByRole('button', { name: L.show }).click();
+  const address = page.getByLabel(L.address);
   await expect(address).toHaveValue(/\/api\/calendar\/feed\/\d+-\d+-[A-Za-z0-9_-]{43}\.ics$/);
   await expectNoAxeViolations(page);
-  await screenshot(page, testInfo, 'account-event-settings', 'en');
+  await screenshot(page, testInfo, 'account-event-settings', lang);
   const url = await address.inputValue();
   const feed = await page.request.get(new URL(url).pathname);
   expect(feed.status()).toBe(200);
@@ -365,9 +371,9 @@ test('event reminders and the private calendar address on the profile; the addre
   expect(events.length).toBeGreaterThan(0);
   expect(events.every((e) => e.startDate.zone?.tzid === 'Asia/Tokyo')).toBe(true);
   // A new address: the old one answers 404 at once.
-  await page.getByRole('button', { name: 'Make a new address' }).click();
-  await page.getByRole('dialog', { name: 'Make a new calendar address?' }).getByRole('button', { name: 'Make a new address' }).click();
-  await expect(page.getByText('A new address was made; the old one no longer works.')).toBeVisible();
+  await page.getByRole('button', { name: L.reset }).click();
+  await page.getByRole('dialog', { name: L.resetTitle }).getByRole('button', { name: L.reset }).click();
+  await expect(page.getByText(L.resetDone)).toBeVisible();
   await expect(address).not.toHaveValue(url);
   expect((await page.request.get(new URL(url).pathname)).status()).toBe(404);
   expect((await page.request.get(new URL(await address.inputValue()).pathname)).status()).toBe(200);

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { normaliseLocale, type Locale } from '@hibi/contract/protocol';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { rows } from './service.ts';
+import { loc, ONLINE_PLACE, rows } from './service.ts';
 
 /**
  * Add-to-calendar files (.ics, RFC 5545) for a reserved session (docs/decisions/024-calendar-links.md).
@@ -120,8 +120,6 @@ export function buildIcs(entry: CalendarEntry): string {
   return lines.map(foldLine).join('\r\n') + '\r\n';
 }
 
-const ONLINE: Record<Locale, string> = { ja: 'オンライン', en: 'Online' };
-
 /** GET /api/events/calendar/:token/:file.ics */
 export function calendarRoutes(config: Config, db: Db, now: () => Date = () => new Date()) {
   return async (app: FastifyInstance) => {
@@ -130,7 +128,6 @@ export function calendarRoutes(config: Config, db: Db, now: () => Date = () => n
       const claims = await verifyCalendarLink(db, request.params.token, now().getTime());
       if (!claims) return reply.code(404).send({ succeed: false, errorCode: 'notFound' });
       const l = claims.l;
-      const col = (alias: string, name: string) => sql.raw(l === 'en' ? `COALESCE(NULLIF(${alias}.${name}_en, ''), ${alias}.${name}_ja)` : `${alias}.${name}_ja`);
       const [row] = await rows<{
         event_id: number;
         event_title: string;
@@ -141,7 +138,7 @@ export function calendarRoutes(config: Config, db: Db, now: () => Date = () => n
         end_ms: number;
       }>(
         db,
-        sql`SELECT e.id AS event_id, ${col('e', 'title')} AS event_title, ${col('s', 'title')} AS session_title, ${col('e', 'place')} AS place,
+        sql`SELECT e.id AS event_id, ${loc('e', 'title', l)} AS event_title, ${loc('s', 'title', l)} AS session_title, ${loc('e', 'place', l)} AS place,
               s.providing_type, (extract(epoch FROM s.start_at) * 1000)::float8 AS start_ms, (extract(epoch FROM s.end_at) * 1000)::float8 AS end_ms
             FROM event_reservations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = r.event_id
             WHERE r.session_id = ${claims.s} AND r.user_id = ${claims.u} AND r.cancelled_at IS NULL`,
@@ -155,7 +152,7 @@ export function calendarRoutes(config: Config, db: Db, now: () => Date = () => n
         end: row.end_ms,
         stamp: now().getTime(),
         summary: row.session_title && row.session_title !== row.event_title ? `${row.event_title} (${row.session_title})` : row.event_title,
-        location: online ? ONLINE[l] : row.place,
+        location: online ? ONLINE_PLACE[l] : row.place,
         url: pageUrl,
         description: `${row.event_title}\n${pageUrl}`,
       });

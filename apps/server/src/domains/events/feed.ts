@@ -7,7 +7,7 @@ import { normaliseLocale, type Locale } from '@hibi/contract/protocol';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { signingKey } from './calendar.ts';
-import { rows } from './service.ts';
+import { loc, ONLINE_PLACE, rows } from './service.ts';
 
 /**
  * The private calendar feed (docs/decisions/081-waiting-list-reminders-feed.md): an iCalendar (RFC 5545) subscription
@@ -91,12 +91,11 @@ interface FeedRow {
 
 /** The feed's text: every active reservation of the member (cancelled ones are gone), in Asia/Tokyo. */
 export async function buildFeed(db: Db, config: Config, userId: number, locale: Locale, now: Date): Promise<string> {
-  const col = (alias: string, name: string) => sql.raw(locale === 'en' ? `COALESCE(NULLIF(${alias}.${name}_en, ''), ${alias}.${name}_ja)` : `${alias}.${name}_ja`);
   const since = new Date(now.getTime() - FEED_HISTORY_DAYS * 24 * 3600_000).toISOString();
   const found = await rows<FeedRow>(
     db,
-    sql`SELECT r.id AS reservation_id, e.id AS event_id, ${col('e', 'title')} AS event_title, ${col('s', 'title')} AS session_title,
-          ${col('e', 'place')} AS place, s.providing_type,
+    sql`SELECT r.id AS reservation_id, e.id AS event_id, ${loc('e', 'title', locale)} AS event_title, ${loc('s', 'title', locale)} AS session_title,
+          ${loc('e', 'place', locale)} AS place, s.providing_type,
           (extract(epoch FROM s.start_at) * 1000)::float8 AS start_ms, (extract(epoch FROM s.end_at) * 1000)::float8 AS end_ms,
           (extract(epoch FROM r.created_at) * 1000)::float8 AS created_ms
         FROM event_reservations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = r.event_id
@@ -118,7 +117,7 @@ export async function buildFeed(db: Db, config: Config, userId: number, locale: 
       timezone: TZ,
       stamp: new Date(Number(r.created_ms)),
       summary: r.session_title && r.session_title !== r.event_title ? `${r.event_title} (${r.session_title})` : r.event_title,
-      location: r.providing_type === 2 ? (locale === 'ja' ? 'オンライン' : 'Online') : r.place,
+      location: r.providing_type === 2 ? ONLINE_PLACE[locale] : r.place,
       url: pageUrl,
       description: `${r.event_title}\n${pageUrl}`,
     });

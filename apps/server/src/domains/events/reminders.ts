@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { enqueueRenderedMail } from '../../mail/outbox.ts';
 import { renderEventMail, type EventMailKind } from './mails.ts';
-import { rows } from './service.ts';
+import { ONLINE_PLACE, rows } from './service.ts';
 
 /**
  * Reminder mails before reserved sessions (docs/decisions/081-waiting-list-reminders-feed.md):
@@ -86,7 +86,7 @@ export async function sendDueReminders(db: Db, config: Config, now: Date): Promi
         sessionTitle: (en && d.session_title_en) || d.session_title_ja,
         startMs: Number(d.start_ms),
         endMs: Number(d.end_ms),
-        place: d.providing_type === 2 ? (en ? 'Online' : 'オンライン') : (en && d.place_en) || d.place_ja,
+        place: d.providing_type === 2 ? ONLINE_PLACE[locale] : (en && d.place_en) || d.place_ja,
         link: `${config.appBaseUrl}/events/${d.event_id}`,
       });
       await enqueueRenderedMail(t, { kind, locale, to: d.email, rendered }, now);

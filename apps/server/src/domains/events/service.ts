@@ -14,9 +14,12 @@ export async function rows<T = Row>(db: Db, query: SQL): Promise<T[]> {
 }
 
 /** A content text column in the caller's language: English falls back to Japanese. */
-function loc(alias: string, column: string, locale: Locale): SQL {
+export function loc(alias: string, column: string, locale: Locale): SQL {
   return sql.raw(locale === 'en' ? `COALESCE(NULLIF(${alias}.${column}_en, ''), ${alias}.${column}_ja)` : `${alias}.${column}_ja`);
 }
+
+/** How an online session's place reads in a calendar entry or a mail. */
+export const ONLINE_PLACE: Record<Locale, string> = { ja: 'オンライン', en: 'Online' };
 
 const ms = (alias: string, column: string) => sql.raw(`(extract(epoch FROM ${alias}.${column}) * 1000)::float8`);
 

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { enqueueRenderedMail } from '../../mail/outbox.ts';
 import { renderEventMail } from './mails.ts';
 import { booksInApp, sessionButton } from './rules.ts';
-import { rows, sessionColumns, sessionStateOf } from './service.ts';
+import { loc, ONLINE_PLACE, rows, sessionColumns, sessionStateOf } from './service.ts';
 
 /**
  * Waiting lists (docs/decisions/081-waiting-list-reminders-feed.md). Every change of a session's seats or list
@@ -121,10 +121,9 @@ async function mailPromoted(t: Db, userId: number, eventId: number, sessionId: n
 
 /** Title, session, time and place of a session in a language, for its mails. */
 export async function sessionMailData(t: Db, eventId: number, sessionId: number, locale: Locale) {
-  const col = (alias: string, name: string) => sql.raw(locale === 'en' ? `COALESCE(NULLIF(${alias}.${name}_en, ''), ${alias}.${name}_ja)` : `${alias}.${name}_ja`);
   const [row] = await rows<{ event_title: string; session_title: string; place: string | null; providing_type: number; start_ms: number; end_ms: number }>(
     t,
-    sql`SELECT ${col('e', 'title')} AS event_title, ${col('s', 'title')} AS session_title, ${col('e', 'place')} AS place, s.providing_type,
+    sql`SELECT ${loc('e', 'title', locale)} AS event_title, ${loc('s', 'title', locale)} AS session_title, ${loc('e', 'place', locale)} AS place, s.providing_type,
           (extract(epoch FROM s.start_at) * 1000)::float8 AS start_ms, (extract(epoch FROM s.end_at) * 1000)::float8 AS end_ms
         FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = ${sessionId} AND e.id = ${eventId}`,
   );
@@ -134,6 +133,6 @@ export async function sessionMailData(t: Db, eventId: number, sessionId: number,
     sessionTitle: row.session_title,
     startMs: Number(row.start_ms),
     endMs: Number(row.end_ms),
-    place: row.providing_type === 2 ? (locale === 'ja' ? 'オンライン' : 'Online') : row.place,
+    place: row.providing_type === 2 ? ONLINE_PLACE[locale] : row.place,
   };
 }
