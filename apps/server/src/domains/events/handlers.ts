@@ -1,5 +1,7 @@
 import * as fns from '@hibi/contract/functions/events';
-import type { Handler } from '../../functions/types.ts';
+import type { AuthUser, Handler } from '../../functions/types.ts';
+import type { ReservationAnswer } from '@hibi/contract/functions/events';
+import type { Db } from '../../db/client.ts';
 import { defineHandler, failure } from '../../functions/types.ts';
 import type { Config } from '../../config.ts';
 import { checkAnswers } from './rules.ts';
@@ -8,6 +10,18 @@ import { CALENDAR_LINK_LIFETIME_MS, CALENDAR_ROUTE, signCalendarLink } from './c
 import { feedUrl, resetFeed } from './feed.ts';
 import { joinWaitingList, leaveWaitingList, promoteFromWaitingList } from './waiting.ts';
 import { sql } from 'drizzle-orm';
+
+/**
+ * The checks a booking and a place in line share: the event is visible to the caller, and the answers fit its
+ * questions. An unknown session is reported before the answers: the answers could not fit it anyway.
+ */
+async function visibleEventAnswers(db: Db, user: AuthUser, now: Date, eventID: number, sessionID: number, body: ReservationAnswer[]) {
+  if (!(await findVisibleEventId(db, user, now, eventID))) return { ok: false as const, code: 'eventNotFound' as const };
+  const checked = checkAnswers(await loadQuestions(db, eventID, 'ja'), body);
+  if (checked.ok) return { ok: true as const, answers: checked.answers };
+  const [session] = await rows(db, sql`SELECT id FROM event_sessions WHERE id = ${sessionID} AND event_id = ${eventID}`);
+  return { ok: false as const, code: session ? checked.problem : ('sessionNotFound' as const) };
+}
 
 /** Handlers of the events domain, one per function in the contract's functions/events.ts. */
 export function eventsHandlers(config: Config): Handler[] {
@@ -27,13 +41,8 @@ export function eventsHandlers(config: Config): Handler[] {
 
     defineHandler(fns.reserveEvent, async ({ eventID, sessionID, body }, ctx) => {
       const now = ctx.now();
-      if (!(await findVisibleEventId(ctx.db, ctx.user, now, eventID))) return failure('eventNotFound');
-      const checked = checkAnswers(await loadQuestions(ctx.db, eventID, 'ja'), body);
-      if (!checked.ok) {
-        // An unknown session is reported before the answers: the answers could not fit it anyway.
-        const [session] = await rows(ctx.db, sql`SELECT id FROM event_sessions WHERE id = ${sessionID} AND event_id = ${eventID}`);
-        return failure(session ? checked.problem : 'sessionNotFound');
-      }
+      const checked = await visibleEventAnswers(ctx.db, ctx.user, now, eventID, sessionID, body);
+      if (!checked.ok) return failure(checked.code);
       const result = await reserve(ctx.db, ctx.user.id, eventID, sessionID, checked.answers, now);
       return result.ok ? { reservationID: result.reservationID } : failure(result.code as (typeof fns.RESERVE_ERROR_CODES)[number]);
     }),
@@ -66,12 +75,8 @@ export function eventsHandlers(config: Config): Handler[] {
 
     defineHandler(fns.joinWaitingList, async ({ eventID, sessionID, body }, ctx) => {
       const now = ctx.now();
-      if (!(await findVisibleEventId(ctx.db, ctx.user, now, eventID))) return failure('eventNotFound');
-      const checked = checkAnswers(await loadQuestions(ctx.db, eventID, 'ja'), body);
-      if (!checked.ok) {
-        const [session] = await rows(ctx.db, sql`SELECT id FROM event_sessions WHERE id = ${sessionID} AND event_id = ${eventID}`);
-        return failure(session ? checked.problem : 'sessionNotFound');
-      }
+      const checked = await visibleEventAnswers(ctx.db, ctx.user, now, eventID, sessionID, body);
+      if (!checked.ok) return failure(checked.code);
       const result = await joinWaitingList(ctx.db, ctx.user.id, eventID, sessionID, checked.answers, now);
       return result.ok ? { position: result.position } : failure(result.code as (typeof fns.WAITING_LIST_ERROR_CODES)[number]);
     }),
