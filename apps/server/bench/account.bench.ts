@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { benchApp, elapsed, report, runMain, timedCall, withBenchDatabase } from './support.ts';
 import { createSession } from '../src/domains/auth/service.ts';
 import { refreshAllAggregates } from '../src/domains/health/service.ts';
-import { tokyoDay } from '../src/domains/account/time.ts';
+import { tokyoDay } from '@hibi/contract/time';
 
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
 const DAYS = 365;

@@ -7,7 +7,8 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { benchApp, elapsed, report, runMain, timedCall, withBenchDatabase } from './support.ts';
 import { createSession } from '../src/domains/auth/service.ts';
-import { refreshAllAggregates, tokyoDay, addDays, mondayOf, monthOf, addMonths, dayStartMs } from '../src/domains/health/service.ts';
+import { addDays, addMonths, mondayOf, monthOf, tokyoDay, tokyoDayStart } from '@hibi/contract/time';
+import { refreshAllAggregates } from '../src/domains/health/service.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
 const DAYS = 365;
@@ -66,8 +67,8 @@ async function main() {
     const rangePayload = (i: number) => {
       const from = addDays(thisMonday, -7 * (i % 52));
       return {
-        fromDateTime: dayStartMs(from),
-        toDateTime: dayStartMs(addDays(from, 7)) - 1,
+        fromDateTime: tokyoDayStart(from),
+        toDateTime: tokyoDayStart(addDays(from, 7)) - 1,
         needsWeeklyAverage: true,
         needsStepStatistics: true,
         needsDailyScore: true,
@@ -77,7 +78,7 @@ async function main() {
         needsBodyFatPercentage: true,
       };
     };
-    const statsPayload = (i: number) => ({ fromDateTime: dayStartMs(addMonths(monthOf(today), -1 - (i % 11))) });
+    const statsPayload = (i: number) => ({ fromDateTime: tokyoDayStart(addMonths(monthOf(today), -1 - (i % 11))) });
 
     console.log(`load average before the calls: ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
     for (const [fn, payload] of [

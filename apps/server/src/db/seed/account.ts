@@ -1,3 +1,4 @@
+import { startOfTokyoDay } from '@hibi/contract/time';
 import { sql } from 'drizzle-orm';
 import type { SeedContext } from './context.ts';
 import { seededRandom } from './random.ts';
@@ -89,10 +90,7 @@ export async function seedAccount(ctx: SeedContext): Promise<void> {
   );
 
   // Team matches: one running (started 16 days ago, 4 weeks long), one finished about three months ago.
-  const tokyoMidnight = (offsetDays: number) => {
-    const day = new Date(now.getTime() + 9 * 3600_000 + offsetDays * DAY).toISOString().slice(0, 10);
-    return new Date(Date.parse(`${day}T00:00:00Z`) - 9 * 3600_000);
-  };
+  const tokyoMidnight = (offsetDays: number) => new Date(startOfTokyoDay(now) + offsetDays * DAY);
   const matches = [
     { ja: '秋のチーム対抗ウォーク 2026', en: 'Autumn Team Walk 2026', start: tokyoMidnight(-16), end: tokyoMidnight(12) },
     { ja: '夏のチーム対抗ウォーク 2026', en: 'Summer Team Walk 2026', start: tokyoMidnight(-100), end: tokyoMidnight(-72) },

@@ -1,3 +1,4 @@
+import { tokyoDay } from '@hibi/contract/time';
 import {
   announcementImages,
   announcementReads,
@@ -266,8 +267,7 @@ export async function seedContent(ctx: SeedContext): Promise<void> {
 
   // Views over the last 60 days; the ranking counts the last 30. Popular articles get many more.
   const views: { reportArticleId: number; userId: number | null; viewedAt: Date; viewDay: string }[] = [];
-  const tokyoDayOf = (at: Date) => new Date(at.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
-  const view = (reportArticleId: number, userId: number | null, viewedAt: Date) => ({ reportArticleId, userId, viewedAt, viewDay: tokyoDayOf(viewedAt) });
+  const view = (reportArticleId: number, userId: number | null, viewedAt: Date) => ({ reportArticleId, userId, viewedAt, viewDay: tokyoDay(viewedAt) });
   const population = ctx.users.population;
   articleIds.slice(0, ARTICLES.length).forEach((id, i) => {
     const weight = (i * 7919) % 23;

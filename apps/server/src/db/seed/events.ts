@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { DAY_MS, startOfTokyoDay } from '@hibi/contract/time';
 import type { SeedContext } from './context.ts';
 import { seededRandom } from './random.ts';
 import { eventFavorites, eventImages, eventQuestions, eventReservations, eventSessions, events } from '../schema/events.ts';
@@ -6,8 +7,6 @@ import { insertSectionsBulk, type SectionInput } from '../../domains/content/sec
 import { richTextWithLineBreaks } from '../../lib/sanitize.ts';
 
 const HOUR = 3_600_000;
-const DAY = 86_400_000;
-const TOKYO_OFFSET = 9 * HOUR;
 
 interface SessionSeed {
   ja: string;
@@ -490,13 +489,13 @@ function eventSeeds(): EventSeed[] {
 
 /** Tokyo wall-clock hour `h` (may be fractional) on the day `day` days from the seed's today. */
 function tokyo(todayStart: number, day: number, h: number): Date {
-  return new Date(todayStart + day * DAY + Math.round(h * HOUR));
+  return new Date(todayStart + day * DAY_MS + Math.round(h * HOUR));
 }
 
 export async function seedEvents(ctx: SeedContext): Promise<void> {
   const { db, now } = ctx;
   const rnd = seededRandom(2026_0200);
-  const todayStart = Math.floor((now.getTime() + TOKYO_OFFSET) / DAY) * DAY - TOKYO_OFFSET;
+  const todayStart = startOfTokyoDay(now);
   const seeds = eventSeeds();
 
   // Library articles to link as event reports: whatever the content seed made (it runs first).
@@ -525,7 +524,7 @@ export async function seedEvents(ctx: SeedContext): Promise<void> {
         extraTextEn: e.extra?.[3] ?? null,
         reportArticleId: e.report && articleIds.length ? articleIds[i % articleIds.length]! : null,
         contractOnly: e.contractOnly ?? false,
-        publishedAt: new Date(now.getTime() - 60 * DAY),
+        publishedAt: new Date(now.getTime() - 60 * DAY_MS),
         advertising: e.advertising ?? false,
         providingType: e.providing ?? 1,
         capacity: e.capacity ?? null,

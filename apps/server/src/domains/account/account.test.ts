@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { addDays, tokyoDay, tokyoDayStart, tokyoWeek } from './time.ts';
+import { addDays, tokyoDay, tokyoDayStart, tokyoWeek } from '@hibi/contract/time';
 
 let t: TestApp;
 let member: string;

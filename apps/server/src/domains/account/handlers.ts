@@ -24,7 +24,7 @@ import {
   weekRank,
   type UserRow,
 } from './service.ts';
-import { tokyoDay, tokyoWeek } from './time.ts';
+import { tokyoDay, tokyoDayStart, tokyoWeek } from '@hibi/contract/time';
 
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -33,7 +33,7 @@ export const FRIEND_REQUESTS_PER_HOUR = 20;
 export const FRIEND_REQUESTS_PER_DAY = 60;
 
 /** Earliest instant getWalkingProgramRank answers for (the product's data starts in 2000 at the earliest). */
-const EARLIEST_MS = Date.UTC(2000, 0, 1) - 9 * 3600_000;
+const EARLIEST_MS = tokyoDayStart('2000-01-01');
 const RANKING_SIZE = 10;
 
 /** The signed-in user as a row; the entry already proved they are a tenant user. */

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '@hibi/contract/protocol';
 import { STEPS } from '@hibi/contract/constants';
 import type { Db } from '../../db/client.ts';
-import { addDays, tokyoDay, tokyoDayStart, tokyoWeek } from './time.ts';
+import { addDays, tokyoDay, tokyoDayStart, tokyoWeek } from '@hibi/contract/time';
 
 /** Runs a query and returns its rows (PGlite and node-postgres both answer { rows }). */
 export async function rows<T>(db: Db, query: SQL): Promise<T[]> {

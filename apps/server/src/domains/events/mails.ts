@@ -1,4 +1,5 @@
 import type { Locale } from '@hibi/contract/protocol';
+import { TOKYO_OFFSET_MS } from '@hibi/contract/time';
 import { greetingName, renderLayout, type RenderedMail } from '../../mail/templates.ts';
 
 /** The events domain's mails: a seat from the waiting list, and the reminders before a reserved session. */
@@ -22,7 +23,7 @@ const WEEKDAYS: Record<Locale, string[]> = {
 
 /** "2026.11.24（火）19:00〜20:30" / "Tue 2026.11.24, 19:00–20:30 (Japan time)", always in Asia/Tokyo. */
 export function sessionWhen(locale: Locale, startMs: number, endMs: number): string {
-  const tokyo = (ms: number) => new Date(ms + 9 * 3600_000);
+  const tokyo = (ms: number) => new Date(ms + TOKYO_OFFSET_MS);
   const s = tokyo(startMs);
   const e = tokyo(endMs);
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkAnswers, isOneDay, reserveStatus, sessionButton, startOfTokyoDay, type SessionState } from './rules.ts';
+import { startOfTokyoDay } from '@hibi/contract/time';
+import { checkAnswers, isOneDay, reserveStatus, sessionButton, type SessionState } from './rules.ts';
 import { buildIcs, escapeText, foldLine, icsDate } from './calendar.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 3, 0, 0); // 12:00 in Tokyo

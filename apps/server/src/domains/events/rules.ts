@@ -1,15 +1,9 @@
 import type { Locale } from '@hibi/contract/protocol';
+import { DAY_MS } from '@hibi/contract/time';
 import type { EventQuestion, ReservationAnswer } from '@hibi/contract/functions/events';
 
 /** Pure rules of the events domain (spec 1 §4, §5): reserve status, one-day rule, session button, answers. */
 
-export const DAY_MS = 86_400_000;
-const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
-
-/** Start of the Asia/Tokyo calendar day that holds `ms` (Japan has no daylight saving time). */
-export function startOfTokyoDay(ms: number): number {
-  return Math.floor((ms + TOKYO_OFFSET_MS) / DAY_MS) * DAY_MS - TOKYO_OFFSET_MS;
-}
 
 /** One-day if end minus start is at most 86,400,000 ms; otherwise a period whose end date is end - 1 ms. */
 export function isOneDay(startMs: number, endMs: number): boolean {

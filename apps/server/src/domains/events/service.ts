@@ -4,7 +4,8 @@ import type { EventDetail, EventListItem, EventQuestion, EventSession, Reservati
 import type { Db } from '../../db/client.ts';
 import { loadSections } from '../content/sections.ts';
 import type { AuthUser } from '../../functions/types.ts';
-import { booksInApp, DAY_MS, isFullyReserved, isOneDay, reserveStatus, sessionButton, startOfTokyoDay, type SessionState } from './rules.ts';
+import { DAY_MS, startOfTokyoDay } from '@hibi/contract/time';
+import { booksInApp, isFullyReserved, isOneDay, reserveStatus, sessionButton, type SessionState } from './rules.ts';
 
 type Row = Record<string, unknown>;
 

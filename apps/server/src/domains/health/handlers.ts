@@ -5,20 +5,8 @@ import type { Handler } from '../../functions/types.ts';
 import { defineHandler, failure } from '../../functions/types.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  addDays,
-  addMonths,
-  bmi,
-  dayStartMs,
-  daysInMonth,
-  idealWeight,
-  mondayOf,
-  monthOf,
-  refreshUserAggregates,
-  round1,
-  rows,
-  tokyoDay,
-} from './service.ts';
+import { addDays, addMonths, daysInMonth, mondayOf, monthOf, tokyoDay, tokyoDayStart } from '@hibi/contract/time';
+import { bmi, idealWeight, refreshUserAggregates, round1, rows } from './service.ts';
 
 /** A weight or body fat of 0 means "not measured". */
 const measured = (v: number | null | undefined) => (v === undefined ? undefined : v === 0 || v === null ? null : v);
@@ -143,7 +131,7 @@ export function healthHandlers(config: Config): Handler[] {
         );
         return Number(row?.score ?? 0);
       });
-      return { dateTime: dayStartMs(day), score };
+      return { dateTime: tokyoDayStart(day), score };
     }),
 
     defineHandler(fns.registerTargetWeight, async (p, ctx) => {
@@ -223,7 +211,7 @@ export function healthHandlers(config: Config): Handler[] {
       const heightCm = profile?.height_tenths ? profile.height_tenths / 10 : null;
       const healthData = healthRows.map((r) => {
         const weight = num(r.weight);
-        const day: fns.HealthDay = { dateTime: dayStartMs(r.day) };
+        const day: fns.HealthDay = { dateTime: tokyoDayStart(r.day) };
         if (p.needsWeight) day.weight = weight;
         if (p.needsBodyFatPercentage) day.bodyFatPercentage = num(r.body_fat);
         if (p.needsBMI) day.BMI = weight && heightCm ? bmi(weight, heightCm) : null;
@@ -250,8 +238,8 @@ export function healthHandlers(config: Config): Handler[] {
         for (let week = mondayOf(from); week <= to; week = addDays(week, 7)) {
           const w = byWeek.get(week);
           weeklyStepsData.push({
-            fromDateTime: dayStartMs(week),
-            toDateTime: dayStartMs(addDays(week, 7)) - 1,
+            fromDateTime: tokyoDayStart(week),
+            toDateTime: tokyoDayStart(addDays(week, 7)) - 1,
             steps: w ? Number(w.avg_steps) : null,
             ...(p.needsStepStatistics
               ? { stepStatistics: w && w.rank !== null ? { rank: Number(w.rank), maxRank: Number(w.max_rank) } : null }
@@ -261,7 +249,7 @@ export function healthHandlers(config: Config): Handler[] {
       }
 
       return {
-        stepsData: stepRows.map((s) => ({ dateTime: dayStartMs(s.day), steps: Number(s.steps) })),
+        stepsData: stepRows.map((s) => ({ dateTime: tokyoDayStart(s.day), steps: Number(s.steps) })),
         healthData,
         weeklyStepsData,
         targetWeight: profile?.target !== null && profile?.target !== undefined ? { weight: Number(profile.target) } : null,
@@ -325,7 +313,7 @@ export function healthHandlers(config: Config): Handler[] {
         const has = r && Number(r.log_days) > 0;
         return {
           month: m.slice(0, 7),
-          fromDateTime: dayStartMs(m),
+          fromDateTime: tokyoDayStart(m),
           score: has ? num(r.score) : null,
           weight: r ? num(r.weight) : null,
           steps: r ? num(r.steps_avg) : null,

@@ -1,49 +1,13 @@
 // Health data: writes keep the weekly and monthly aggregates up to date in the same transaction; reads are
 // a handful of indexed SQL statements per call (no per-day or per-user loops). See CONTEXT.md.
 import { sql, type SQL } from 'drizzle-orm';
+import { addDays, addMonths, mondayOf, monthOf } from '@hibi/contract/time';
 import type { Db } from '../../db/client.ts';
-
-const DAY_MS = 86_400_000;
-const TOKYO_OFFSET_MS = 9 * 3_600_000;
 
 /** Runs SQL on either driver and returns its rows. */
 export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
-}
-
-/** The calendar day (YYYY-MM-DD) of an instant in Asia/Tokyo (no daylight saving: a fixed +09:00). */
-export function tokyoDay(epochMs: number): string {
-  return new Date(epochMs + TOKYO_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** Midnight of a Tokyo calendar day, as epoch ms. */
-export function dayStartMs(day: string): number {
-  return Date.parse(`${day}T00:00:00+09:00`);
-}
-
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Monday of the week of a day. */
-export function mondayOf(day: string): string {
-  const dow = new Date(`${day}T00:00:00Z`).getUTCDay(); // 0 = Sunday
-  return addDays(day, -((dow + 6) % 7));
-}
-
-export function monthOf(day: string): string {
-  return `${day.slice(0, 7)}-01`;
-}
-
-export function addMonths(month: string, n: number): string {
-  const d = new Date(`${month}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + n);
-  return d.toISOString().slice(0, 10);
-}
-
-export function daysInMonth(month: string): number {
-  return (Date.parse(`${addMonths(month, 1)}T00:00:00Z`) - Date.parse(`${month}T00:00:00Z`)) / DAY_MS;
 }
 
 export const round1 = (n: number) => Math.round(n * 10) / 10;

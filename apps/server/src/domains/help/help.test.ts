@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { loadHelpPage, tokyoDay, versionFolder } from './service.ts';
+import { tokyoDay } from '@hibi/contract/time';
+import { loadHelpPage, versionFolder } from './service.ts';
 
 const SEEDED_AT = new Date('2026-11-20T03:00:00Z'); // 12:00 in Tokyo
 

@@ -1,19 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { asc, sql } from 'drizzle-orm';
-import { TIME_ZONE } from '@hibi/contract/constants';
+import { tokyoDay } from '@hibi/contract/time';
 import type { Locale } from '@hibi/contract/protocol';
 import type { FaqCategory, HelpPageName, HelpSection } from '@hibi/contract/functions/surveys';
 import type { Db } from '../../db/client.ts';
 import { faqCategories, faqItems } from '../../db/schema/surveys.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The calendar day (YYYY-MM-DD) an instant falls on in Asia/Tokyo. */
-export function tokyoDay(instant: Date): string {
-  return dayFormat.format(instant);
-}
 
 /** The FAQ with only the items whose window (from day and to day inclusive, Asia/Tokyo) contains today. */
 export async function loadFaq(db: Db, locale: Locale, now: Date): Promise<{ today: string; categories: FaqCategory[] }> {

@@ -3,7 +3,8 @@ import type { PayloadOf } from '@hibi/contract/protocol';
 import type { saveDevtoolUser as saveDef } from '@hibi/contract/functions/lifecycle';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/core.ts';
-import { refreshUserAggregates, tokyoDay } from '../health/service.ts';
+import { tokyoDay } from '@hibi/contract/time';
+import { refreshUserAggregates } from '../health/service.ts';
 
 /** The signed-in test user as the developer tool edits it (height in cm). */
 export async function devtoolUser(db: Db, userId: number) {

@@ -1,9 +1,8 @@
-const DAY_MS = 24 * 60 * 60 * 1000;
-export const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
+import { DAY_MS, startOfTokyoDay } from '@hibi/contract/time';
 
 /** Midnight (Asia/Tokyo, no daylight saving) of the day `daysAgo` days before today, as epoch ms: how the health calls name a day. */
 export function tokyoDay(daysAgo = 0, now = Date.now()): number {
-  return Math.floor((now + TOKYO_OFFSET_MS) / DAY_MS) * DAY_MS - TOKYO_OFFSET_MS - daysAgo * DAY_MS;
+  return startOfTokyoDay(now) - daysAgo * DAY_MS;
 }
 
 /** Ideal weight = 22 × height(m)², rounded to one decimal (spec 2 §3, §9); null without a usable height. */

@@ -1,7 +1,7 @@
 import type { Locale } from '@hibi/contract/locale';
 import { formatDateWithWeekday, formatTime } from '../../lib/format.ts';
+import { DAY_MS } from '@hibi/contract/time';
 
-const DAY_MS = 86_400_000;
 
 /**
  * The date of an event or session (spec 1 §4): one day when end - start <= 86,400,000 ms, shown with times;

@@ -1,22 +1,14 @@
 // Pure rules of the health screens (spec 1 §4/§9, spec 2 §4/§9), kept apart from React so they can be tested.
 
-export const DAY_MS = 86_400_000;
-const TOKYO_OFFSET_MS = 9 * 3_600_000;
+import { DAY_MS, mondayOf, tokyoDay, tokyoDayStart } from '@hibi/contract/time';
 
 export const STEPS_BAR_CAP = 15000;
 export const STEPS_GOAL = 8000;
 export const STEPS_AXIS_LABELS = [0, 5000, 8000, 10000] as const;
 
-/** YYYY-MM-DD of an instant in Asia/Tokyo (a fixed +09:00, no daylight saving). */
-export function tokyoDay(epochMs: number): string {
-  return new Date(epochMs + TOKYO_OFFSET_MS).toISOString().slice(0, 10);
-}
-
 /** Midnight in Asia/Tokyo of the Monday of the week containing the instant. */
 export function mondayStartMs(epochMs: number): number {
-  const day = tokyoDay(epochMs);
-  const dow = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return Date.parse(`${day}T00:00:00+09:00`) - ((dow + 6) % 7) * DAY_MS;
+  return tokyoDayStart(mondayOf(tokyoDay(epochMs)));
 }
 
 /** The Monday-to-Sunday week `offset` weeks from the current one (0 = current, negative = earlier). */
@@ -117,5 +109,5 @@ export function pickYear(year: number, month: number, latest: YearMonth): YearMo
 }
 
 export function monthStartMs({ year, month }: YearMonth): number {
-  return Date.parse(`${year}-${String(month).padStart(2, '0')}-01T00:00:00+09:00`);
+  return tokyoDayStart(`${year}-${String(month).padStart(2, '0')}-01`);
 }

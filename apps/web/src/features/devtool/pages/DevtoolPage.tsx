@@ -8,7 +8,8 @@ import { session, useSession } from '../../../lib/session.ts';
 import { usePageMeta } from '../../../lib/meta.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { LoginRequired } from '../../../components/LoginRequired.tsx';
-import { idealWeight, tokyoDay, TOKYO_OFFSET_MS } from '../calc.ts';
+import { TOKYO_OFFSET_MS } from '@hibi/contract/time';
+import { idealWeight, tokyoDay } from '../calc.ts';
 import '../devtool.css';
 
 const DEVICE = { osType: 'web', osVersion: 'devtool', appVersion: 'devtool', source: 'devtool' };

@@ -7,9 +7,9 @@ import { callOrThrow } from '../../../lib/api.ts';
 import { formatDate, formatNumber, tokyoParts } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { COLORS } from '../charts/setup.ts';
+import { DAY_MS } from '@hibi/contract/time';
 import {
   canGoForward,
-  DAY_MS,
   fiveTicks,
   STEPS_AXIS_LABELS,
   STEPS_BAR_CAP,

@@ -14,8 +14,8 @@ import { useSession } from '../../../lib/session.ts';
 import { notifyResource, useArticle } from '../api/queries.ts';
 import { ArticleGrid, TypeTag } from '../components/ArticleCard.tsx';
 import '../library.css';
+import { DAY_MS } from '@hibi/contract/time';
 
-const DAY_MS = 86_400_000;
 
 /** A one-day span shows its date and times; a longer one is a period whose end date is end minus 1 ms (spec 1 §4). */
 function Period({ start, end }: { start: number; end: number }) {
