@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
-import { rows } from '../src/domains/events/service.ts';
+import { rows } from '../src/db/query.ts';
 
 const HOUR = 3600_000;
 

@@ -6,26 +6,9 @@ import type { Db } from '../../db/client.ts';
 import { currentPasswordMatches } from '../auth/reauth.ts';
 import { defineHandler, failure, type Handler } from '../../functions/types.ts';
 import { endAllSessions } from '../auth/service.ts';
-import {
-  accessTypes,
-  currentUserSteps,
-  currentWeekSteps,
-  findTenantUser,
-  friendshipBetween,
-  latestWeightOf,
-  pair,
-  personalInformation,
-  profileHead,
-  relationTo,
-  rows,
-  targetWeightOf,
-  teamMatchesOf,
-  visibleIndividualMatches,
-  weekRank,
-  type UserRow,
-} from './service.ts';
+import { accessTypes, currentUserSteps, currentWeekSteps, findTenantUser, friendshipBetween, latestWeightOf, pair, personalInformation, profileHead, relationTo, targetWeightOf, teamMatchesOf, visibleIndividualMatches, weekRank, type UserRow } from './service.ts';
 import { tokyoDay, tokyoDayStart, tokyoWeek } from '@hibi/contract/time';
-
+import { rows } from '../../db/query.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Friend requests one member may send (a colleague met at an event is one or two; a script is hundreds). */

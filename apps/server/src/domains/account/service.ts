@@ -1,14 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Locale } from '@hibi/contract/protocol';
 import { STEPS } from '@hibi/contract/constants';
 import type { Db } from '../../db/client.ts';
 import { addDays, tokyoDay, tokyoDayStart, tokyoWeek } from '@hibi/contract/time';
-
-/** Runs a query and returns its rows (PGlite and node-postgres both answer { rows }). */
-export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+import { rows } from '../../db/query.ts';
 
 const name = (locale: Locale, alias: string) =>
   locale === 'en' ? sql.raw(`COALESCE(${alias}.name_en, ${alias}.name_ja)`) : sql.raw(`${alias}.name_ja`);

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { signMediaUrl } from '../../lib/media-signing.ts';
 import { sectionAttachments, sectionImages, sections, sectionVideos } from '../../db/schema/content.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
+import { rows } from '../../db/query.ts';
 
 /**
  * The Section model shared by announcements, report articles and events (spec 1 §3): stored in `sections`
@@ -17,11 +18,6 @@ export function localized(alias: string, base: string, locale: Locale): SQL {
   return locale === 'en' ? sql.raw(`COALESCE(${alias}.${base}_en, ${alias}.${base}_ja)`) : sql.raw(`${alias}.${base}_ja`);
 }
 
-/** Rows from db.execute on either driver. */
-export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /**
  * The sections of many owners in ONE query (child rows folded in with json_agg), in position order.

@@ -5,7 +5,8 @@ import { GENRE_IDS } from '@hibi/contract/functions/content';
 import type { Db } from '../../db/client.ts';
 import { TooManyRequests, type AuthUser } from '../../functions/types.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
-import { loadSections, localized, rows } from './sections.ts';
+import { loadSections, localized } from './sections.ts';
+import { rows } from '../../db/query.ts';
 
 /** Views counted by popularity, ranking and popular tags: the last 30 days. */
 export const POPULARITY_WINDOW_MS = 30 * 86_400_000;

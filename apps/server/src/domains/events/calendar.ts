@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { normaliseLocale, type Locale } from '@hibi/contract/protocol';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { loc, ONLINE_PLACE, rows } from './service.ts';
+import { loc, ONLINE_PLACE } from './service.ts';
+import { rows } from '../../db/query.ts';
 
 /**
  * Add-to-calendar files (.ics, RFC 5545) for a reserved session (docs/decisions/024-calendar-links.md).

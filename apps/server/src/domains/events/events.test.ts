@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { rows } from './service.ts';
+import { rows } from '../../db/query.ts';
 
 let t: TestApp;
 let member: string;

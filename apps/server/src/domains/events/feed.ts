@@ -7,7 +7,8 @@ import { normaliseLocale, type Locale } from '@hibi/contract/protocol';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { signingKey } from './calendar.ts';
-import { loc, ONLINE_PLACE, rows } from './service.ts';
+import { loc, ONLINE_PLACE } from './service.ts';
+import { rows } from '../../db/query.ts';
 
 /**
  * The private calendar feed (docs/decisions/081-waiting-list-reminders-feed.md): an iCalendar (RFC 5545) subscription

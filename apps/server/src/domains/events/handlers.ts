@@ -5,11 +5,12 @@ import type { Db } from '../../db/client.ts';
 import { defineHandler, failure } from '../../functions/types.ts';
 import type { Config } from '../../config.ts';
 import { checkAnswers } from './rules.ts';
-import { cancel, findVisibleEventId, getEventDetail, listEvents, listReservingEvents, loadQuestions, reserve, rows, setFavorite } from './service.ts';
+import { cancel, findVisibleEventId, getEventDetail, listEvents, listReservingEvents, loadQuestions, reserve, setFavorite } from './service.ts';
 import { CALENDAR_LINK_LIFETIME_MS, CALENDAR_ROUTE, signCalendarLink } from './calendar.ts';
 import { feedUrl, resetFeed } from './feed.ts';
 import { joinWaitingList, leaveWaitingList, promoteFromWaitingList } from './waiting.ts';
 import { sql } from 'drizzle-orm';
+import { rows } from '../../db/query.ts';
 
 /**
  * The checks a booking and a place in line share: the event is visible to the caller, and the answers fit its

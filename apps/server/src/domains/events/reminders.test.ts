@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { createEvent } from '../../../test/event-fixtures.ts';
 import { sendDueReminders } from './reminders.ts';
-import { rows } from './service.ts';
+import { rows } from '../../db/query.ts';
 
 const HOUR = 3600_000;
 let t: TestApp;

@@ -4,7 +4,8 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { enqueueRenderedMail } from '../../mail/outbox.ts';
 import { renderEventMail, type EventMailKind } from './mails.ts';
-import { ONLINE_PLACE, rows } from './service.ts';
+import { ONLINE_PLACE } from './service.ts';
+import { rows } from '../../db/query.ts';
 
 /**
  * Reminder mails before reserved sessions (docs/decisions/081-waiting-list-reminders-feed.md):

@@ -6,13 +6,7 @@ import { loadSections } from '../content/sections.ts';
 import type { AuthUser } from '../../functions/types.ts';
 import { DAY_MS, startOfTokyoDay } from '@hibi/contract/time';
 import { booksInApp, isFullyReserved, isOneDay, reserveStatus, sessionButton, type SessionState } from './rules.ts';
-
-type Row = Record<string, unknown>;
-
-export async function rows<T = Row>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+import { rows } from '../../db/query.ts';
 
 /** A content text column in the caller's language: English falls back to Japanese. */
 export function loc(alias: string, column: string, locale: Locale): SQL {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { createEvent, setWindow } from '../../../test/event-fixtures.ts';
-import { rows } from './service.ts';
+import { rows } from '../../db/query.ts';
 
 let t: TestApp;
 const tokens: Record<number, string> = {};

@@ -6,7 +6,8 @@ import type { Db } from '../../db/client.ts';
 import { enqueueRenderedMail } from '../../mail/outbox.ts';
 import { renderEventMail } from './mails.ts';
 import { booksInApp, sessionButton } from './rules.ts';
-import { loc, ONLINE_PLACE, rows, sessionColumns, sessionStateOf } from './service.ts';
+import { loc, ONLINE_PLACE, sessionColumns, sessionStateOf } from './service.ts';
+import { rows } from '../../db/query.ts';
 
 /**
  * Waiting lists (docs/decisions/081-waiting-list-reminders-feed.md). Every change of a session's seats or list

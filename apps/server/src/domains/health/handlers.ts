@@ -6,7 +6,8 @@ import { defineHandler, failure } from '../../functions/types.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { addDays, addMonths, daysInMonth, mondayOf, monthOf, tokyoDay, tokyoDayStart } from '@hibi/contract/time';
-import { bmi, idealWeight, refreshUserAggregates, round1, rows } from './service.ts';
+import { bmi, idealWeight, refreshUserAggregates, round1 } from './service.ts';
+import { rows } from '../../db/query.ts';
 
 /** A weight or body fat of 0 means "not measured". */
 const measured = (v: number | null | undefined) => (v === undefined ? undefined : v === 0 || v === null ? null : v);

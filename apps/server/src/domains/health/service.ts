@@ -4,12 +4,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import { addDays, addMonths, mondayOf, monthOf } from '@hibi/contract/time';
 import type { Db } from '../../db/client.ts';
 
-/** Runs SQL on either driver and returns its rows. */
-export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 export const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** BMI from kg and height in cm, one decimal. */
