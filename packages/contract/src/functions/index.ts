@@ -4,6 +4,7 @@ import { eventsFunctions } from './events.ts';
 import { healthFunctions } from './health.ts';
 import { accountFunctions } from './account.ts';
 import { surveysFunctions } from './surveys.ts';
+import { helpFunctions } from './help.ts';
 import { lifecycleFunctions } from './lifecycle.ts';
 
 /** Every function of the entry. Each domain file owns its list; this file only joins them. */
@@ -14,6 +15,7 @@ export const allFunctions = [
   ...healthFunctions,
   ...accountFunctions,
   ...surveysFunctions,
+  ...helpFunctions,
   ...lifecycleFunctions,
 ] as const;
 

@@ -1,4 +1,4 @@
-import * as fns from '@hibi/contract/functions/surveys';
+import * as fns from '@hibi/contract/functions/help';
 import { defineHandler, failure } from '../../functions/types.ts';
 import { getTermsVersion } from '../auth/service.ts';
 import { loadFaq, loadHelpPage } from './service.ts';

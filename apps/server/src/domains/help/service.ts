@@ -3,7 +3,7 @@ import path from 'node:path';
 import { asc, sql } from 'drizzle-orm';
 import { tokyoDay } from '@hibi/contract/time';
 import type { Locale } from '@hibi/contract/protocol';
-import type { FaqCategory, HelpPageName, HelpSection } from '@hibi/contract/functions/surveys';
+import type { FaqCategory, HelpPageName, HelpSection } from '@hibi/contract/functions/help';
 import type { Db } from '../../db/client.ts';
 import { faqCategories, faqItems } from '../../db/schema/surveys.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { HelpPageName } from '@hibi/contract/functions/surveys';
+import type { HelpPageName } from '@hibi/contract/functions/help';
 import { callOrThrow } from '../../lib/api.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 

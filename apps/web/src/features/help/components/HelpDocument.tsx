@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { HelpPageName, HelpSection } from '@hibi/contract/functions/surveys';
+import type { HelpPageName, HelpSection } from '@hibi/contract/functions/help';
 import { RichText } from '../../../components/RichText.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { useHelpPage } from '../api.ts';
