@@ -251,6 +251,8 @@ for (const lang of ['ja', 'en'] as Lang[]) {
 
     test('home shows a carousel of up to 5 events to guests and a grid of 3 to members', async ({ page }, testInfo) => {
       await useLanguage(page, lang);
+      // The page's clock is the test's: autoplay moves when the test moves time, not after real waiting.
+      await page.clock.install();
       await page.goto('/');
       const section = page.locator('.home-events');
       await expect(section.locator('.carousel-slide').first()).toBeVisible();
@@ -260,13 +262,15 @@ for (const lang of ['ja', 'en'] as Lang[]) {
       // Autoplay: within a few seconds the second dot becomes current.
       const dots = section.locator('.carousel-dot');
       await expect(dots.first()).toHaveAttribute('aria-current', 'true');
-      await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true', { timeout: 8000 });
+      await page.clock.runFor(3_100);
+      await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
       // The pause button stops it (WCAG 2.2.2).
       await section.getByRole('button', { name: lang === 'ja' ? '自動再生を停止' : 'Pause autoplay' }).click();
       await expect(section.getByRole('button', { name: lang === 'ja' ? '自動再生を開始' : 'Start autoplay' })).toBeVisible();
       await section.getByRole('button', { name: lang === 'ja' ? '1件目のイベントへ' : 'Go to event 1' }).click();
       await expect(dots.first()).toHaveAttribute('aria-current', 'true');
-      await page.waitForTimeout(3500);
+      // Paused: more than an autoplay interval passes and the first slide stays.
+      await page.clock.runFor(3_500);
       await expect(dots.first()).toHaveAttribute('aria-current', 'true');
       await expectNoAxeViolations(page);
       await screenshot(page, testInfo, 'home-events-guest', lang);

@@ -171,7 +171,8 @@ test.describe('library', () => {
     });
     await page.goto('/library/31');
     await expect(page.getByText('raw', { exact: true })).toBeVisible();
-    await page.waitForTimeout(300);
+    // Every image has loaded or failed: an onerror handler would have run by now.
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete));
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     expect(dialogs).toEqual([]);
   });
