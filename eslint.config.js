@@ -1,7 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 export default tseslint.config(
@@ -11,11 +11,19 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { 'import-x': importX },
+    // Relative imports name their .ts files; the node resolver finds them, so the import rules see the real graph.
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Packages are not parsed: the rules are about this repository's own graph.
+      'import-x/ignore': ['node_modules'],
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/no-empty-object-type': 'off',
-      'import-x/no-cycle': 'off',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
@@ -47,7 +55,22 @@ export default tseslint.config(
   {
     files: ['apps/server/src/**/*.ts', 'packages/contract/src/**/*.ts'],
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [{ target: './apps/server', from: './apps/web' }, { target: './packages/contract', from: './apps' }] }],
+      // Server layers point one way (docs/architecture.md): entry -> handlers -> services -> data -> db.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './apps/server', from: './apps/web' },
+            { target: './packages/contract', from: './apps' },
+            // Domains never reach back to the entry or the registry that imports them.
+            { target: './apps/server/src/domains', from: ['./apps/server/src/functions/entry.ts', './apps/server/src/functions/registry.ts', './apps/server/src/app.ts', './apps/server/src/main.ts'] },
+            // The database layer knows no domain, and shared libraries know no domain and no entry.
+            { target: ['./apps/server/src/db/client.ts', './apps/server/src/db/migrate.ts', './apps/server/src/db/query.ts', './apps/server/src/db/schema'], from: './apps/server/src/domains' },
+            { target: './apps/server/src/lib', from: ['./apps/server/src/domains', './apps/server/src/functions/entry.ts', './apps/server/src/functions/registry.ts'] },
+            { target: './apps/server/src/mail', from: './apps/server/src/domains' },
+          ],
+        },
+      ],
     },
   },
 );
