@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { currentPasswordMatches } from '../auth/reauth.ts';
 import { defineHandler, failure, type Handler } from '../../functions/types.ts';
 import { endAllSessions } from '../auth/service.ts';
+import { releaseSeatsOf } from '../events/waiting.ts';
 import { accessTypes, currentUserSteps, currentWeekSteps, findTenantUser, friendshipBetween, latestWeightOf, pair, personalInformation, profileHead, relationTo, targetWeightOf, teamMatchesOf, visibleIndividualMatches, weekRank, type UserRow } from './service.ts';
 import { tokyoDay, tokyoDayStart, tokyoWeek } from '@hibi/contract/time';
 import { rows } from '../../db/query.ts';
@@ -41,7 +42,6 @@ function otherUser(meId: number) {
 }
 
 /** Handlers of the account domain, one per function in the contract's functions/account.ts. */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
 export function accountHandlers(config: Config): Handler[] {
   return [
     defineHandler(fns.getMyProfile, async (_payload, ctx) => {
@@ -131,9 +131,12 @@ export function accountHandlers(config: Config): Handler[] {
       // A stolen session alone cannot end the account (issue 12, finding 5).
       if (!(await currentPasswordMatches(ctx, ctx.user.id, currentPassword))) return failure('wrongPassword');
       const userId = ctx.user.id;
+      const now = ctx.now();
       await ctx.db.transaction(async (tx) => {
         const db = tx as unknown as Db;
         await endAllSessions(db, userId);
+        // Seats of sessions yet to start go back, to the first in line where there is one (decision 081).
+        await releaseSeatsOf(db, userId, now, config.appBaseUrl);
         try {
           // Every table that refers to a user deletes its rows with it (ON DELETE CASCADE).
           await db.transaction(async (sp) => {

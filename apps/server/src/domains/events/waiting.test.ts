@@ -139,4 +139,16 @@ describe('waiting lists (issue 19, 1)', () => {
     expect((await t.call('leaveWaitingList', { eventID: eventId, sessionID: s }, await as(176))).body).toEqual({ succeed: false, errorCode: 'notWaiting' });
     expect((await detail(eventId, 177)).sessions[0]).toMatchObject({ waitingPosition: 1, waitingListCount: 1 });
   });
+
+  it('a lite-plan member who withdraws gives their seat back, to the first in line', async () => {
+    const { eventId, sessionIds } = await createEvent(t.database.db, { title: 'Withdrawal', sessions: [{ capacity: 1, startsIn: 72 }] });
+    const [s] = sessionIds as [number];
+    const lite = await t.login('lite-e2e-2@example.com');
+    expect((await t.call('reserveEvent', { eventID: eventId, sessionID: s }, lite)).body.succeed).toBe(true);
+    await t.call('joinWaitingList', { eventID: eventId, sessionID: s }, await as(178));
+    expect((await t.call('deleteLitePlanUser', { currentPassword: 'wellbeing-demo' }, lite)).body).toEqual({ succeed: true });
+    expect(await session(s)).toEqual({ reserved_count: 1, capacity: 1 });
+    expect((await detail(eventId, 178)).sessions[0]).toMatchObject({ participant: { reservationID: expect.any(Number) }, waitingListCount: 0 });
+    expect((await mailsTo(email(178))).map((m) => m.kind)).toEqual(['seatPromoted']);
+  });
 });

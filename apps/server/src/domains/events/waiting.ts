@@ -137,3 +137,22 @@ export async function sessionMailData(t: Db, eventId: number, sessionId: number,
     place: row.providing_type === 2 ? ONLINE_PLACE[locale] : row.place,
   };
 }
+
+/**
+ * A member leaves (withdrawal): their bookings of sessions that have not started are cancelled like any cancellation,
+ * under each session's lock, and the seats go to the first in line. Runs in the caller's transaction.
+ */
+export async function releaseSeatsOf(t: Db, userId: number, now: Date, appBaseUrl: string): Promise<void> {
+  const held = await rows<{ id: number; event_id: number; session_id: number }>(
+    t,
+    sql`SELECT r.id, r.event_id, r.session_id FROM event_reservations r JOIN event_sessions s ON s.id = r.session_id
+        WHERE r.user_id = ${userId} AND r.cancelled_at IS NULL AND s.start_at > ${now.toISOString()}
+        ORDER BY r.session_id`,
+  );
+  for (const r of held) {
+    await t.execute(sql`SELECT id FROM event_sessions WHERE id = ${r.session_id} FOR UPDATE`);
+    await t.execute(sql`UPDATE event_reservations SET cancelled_at = ${now.toISOString()} WHERE id = ${r.id}`);
+    await t.execute(sql`UPDATE event_sessions SET reserved_count = reserved_count - 1 WHERE id = ${r.session_id}`);
+    await promoteFromWaitingList(t, r.event_id, r.session_id, now, appBaseUrl);
+  }
+}
