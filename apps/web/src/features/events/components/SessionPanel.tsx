@@ -257,7 +257,7 @@ export function SessionPanel({ event, signedIn }: { event: EventDetail; signedIn
                   <p className="session__seats">
                     {s.capacity === null || s.capacity === undefined
                       ? t('session.seatsUnlimited', { reserved: s.reservedCount })
-                      : t(team ? 'session.seatsTeam' : 'session.seats', { reserved: s.reservedCount, capacity: s.capacity })}
+                      : t(team ? 'session.seatsTeam' : 'session.seats', { reserved: s.reservedCount, count: s.capacity })}
                   </p>
                 )}
                 {signedIn && s.reservationType !== 0 && s.reservationEndDateTime != null && (
