@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { normaliseLocale, type Locale } from '@hibi/contract/protocol';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { loc, ONLINE_PLACE } from './service.ts';
+import { sessionEntry, sessionEntryColumns, type SessionEntryRow } from './service.ts';
 import { rows } from '../../db/query.ts';
 
 /**
@@ -129,37 +129,28 @@ export function calendarRoutes(config: Config, db: Db, now: () => Date = () => n
       const claims = await verifyCalendarLink(db, request.params.token, now().getTime());
       if (!claims) return reply.code(404).send({ succeed: false, errorCode: 'notFound' });
       const l = claims.l;
-      const [row] = await rows<{
-        event_id: number;
-        event_title: string;
-        session_title: string;
-        place: string | null;
-        providing_type: number;
-        start_ms: number;
-        end_ms: number;
-      }>(
+      const [row] = await rows<SessionEntryRow>(
         db,
-        sql`SELECT e.id AS event_id, ${loc('e', 'title', l)} AS event_title, ${loc('s', 'title', l)} AS session_title, ${loc('e', 'place', l)} AS place,
-              s.providing_type, (extract(epoch FROM s.start_at) * 1000)::float8 AS start_ms, (extract(epoch FROM s.end_at) * 1000)::float8 AS end_ms
+        sql`SELECT ${sessionEntryColumns(l)}
             FROM event_reservations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = r.event_id
             WHERE r.session_id = ${claims.s} AND r.user_id = ${claims.u} AND r.cancelled_at IS NULL`,
       );
       if (!row) return reply.code(404).send({ succeed: false, errorCode: 'noReservation' });
-      const pageUrl = `${config.appBaseUrl}/events/${row.event_id}`;
-      const online = row.providing_type === 2;
+      const entry = sessionEntry(row, l);
+      const pageUrl = `${config.appBaseUrl}/events/${entry.eventId}`;
       const body = buildIcs({
-        uid: `event-${row.event_id}-session-${claims.s}-user-${claims.u}@hibi`,
-        start: row.start_ms,
-        end: row.end_ms,
+        uid: `event-${entry.eventId}-session-${claims.s}-user-${claims.u}@hibi`,
+        start: entry.startMs,
+        end: entry.endMs,
         stamp: now().getTime(),
-        summary: row.session_title && row.session_title !== row.event_title ? `${row.event_title} (${row.session_title})` : row.event_title,
-        location: online ? ONLINE_PLACE[l] : row.place,
+        summary: entry.summary,
+        location: entry.place,
         url: pageUrl,
-        description: `${row.event_title}\n${pageUrl}`,
+        description: `${entry.eventTitle}\n${pageUrl}`,
       });
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
-        .header('content-disposition', `attachment; filename="hibi-event-${row.event_id}-${claims.s}.ics"`)
+        .header('content-disposition', `attachment; filename="hibi-event-${entry.eventId}-${claims.s}.ics"`)
         .send(body);
     });
   };

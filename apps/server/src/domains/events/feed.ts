@@ -7,7 +7,7 @@ import { normaliseLocale, type Locale } from '@hibi/contract/protocol';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { signingKey } from './calendar.ts';
-import { loc, ONLINE_PLACE } from './service.ts';
+import { sessionEntry, sessionEntryColumns, type SessionEntryRow } from './service.ts';
 import { rows } from '../../db/query.ts';
 
 /**
@@ -78,15 +78,8 @@ export async function verifyFeed(db: Db, file: string): Promise<{ userId: number
   return row ? { userId, locale: normaliseLocale(row.locale) } : null;
 }
 
-interface FeedRow {
+interface FeedRow extends SessionEntryRow {
   reservation_id: number;
-  event_id: number;
-  event_title: string;
-  session_title: string;
-  place: string | null;
-  providing_type: number;
-  start_ms: number;
-  end_ms: number;
   created_ms: number;
 }
 
@@ -95,10 +88,7 @@ export async function buildFeed(db: Db, config: Config, userId: number, locale: 
   const since = new Date(now.getTime() - FEED_HISTORY_DAYS * 24 * 3600_000).toISOString();
   const found = await rows<FeedRow>(
     db,
-    sql`SELECT r.id AS reservation_id, e.id AS event_id, ${loc('e', 'title', locale)} AS event_title, ${loc('s', 'title', locale)} AS session_title,
-          ${loc('e', 'place', locale)} AS place, s.providing_type,
-          (extract(epoch FROM s.start_at) * 1000)::float8 AS start_ms, (extract(epoch FROM s.end_at) * 1000)::float8 AS end_ms,
-          (extract(epoch FROM r.created_at) * 1000)::float8 AS created_ms
+    sql`SELECT r.id AS reservation_id, ${sessionEntryColumns(locale)}, (extract(epoch FROM r.created_at) * 1000)::float8 AS created_ms
         FROM event_reservations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = r.event_id
         WHERE r.user_id = ${userId} AND r.cancelled_at IS NULL AND s.end_at >= ${since}
         ORDER BY s.start_at, r.id LIMIT ${FEED_MAX_ENTRIES}`,
@@ -110,17 +100,18 @@ export async function buildFeed(db: Db, config: Config, userId: number, locale: 
     ttl: 60 * 60,
   });
   for (const r of found) {
-    const pageUrl = `${config.appBaseUrl}/events/${r.event_id}`;
+    const entry = sessionEntry(r, locale);
+    const pageUrl = `${config.appBaseUrl}/events/${entry.eventId}`;
     calendar.createEvent({
       id: `reservation-${r.reservation_id}@hibi`,
-      start: DateTime.fromMillis(Number(r.start_ms)),
-      end: DateTime.fromMillis(Number(r.end_ms)),
+      start: DateTime.fromMillis(entry.startMs),
+      end: DateTime.fromMillis(entry.endMs),
       timezone: TZ,
       stamp: new Date(Number(r.created_ms)),
-      summary: r.session_title && r.session_title !== r.event_title ? `${r.event_title} (${r.session_title})` : r.event_title,
-      location: r.providing_type === 2 ? ONLINE_PLACE[locale] : r.place,
+      summary: entry.summary,
+      location: entry.place,
       url: pageUrl,
-      description: `${r.event_title}\n${pageUrl}`,
+      description: `${entry.eventTitle}\n${pageUrl}`,
     });
   }
   return calendar.toString();

@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { enqueueRenderedMail } from '../../mail/outbox.ts';
 import { renderEventMail, type EventMailKind } from './mails.ts';
-import { ONLINE_PLACE } from './service.ts';
+import { sessionEntry } from './service.ts';
 import { rows } from '../../db/query.ts';
 
 /**
@@ -81,15 +81,20 @@ export async function sendDueReminders(db: Db, config: Config, now: Date): Promi
       const locale = normaliseLocale(d.locale);
       const en = locale === 'en';
       const kind: EventMailKind = d.kind === 'day' ? 'reminderDay' : 'reminderHour';
-      const rendered = renderEventMail(kind, locale, {
-        name: d.nickname,
-        eventTitle: (en && d.event_title_en) || d.event_title_ja,
-        sessionTitle: (en && d.session_title_en) || d.session_title_ja,
-        startMs: Number(d.start_ms),
-        endMs: Number(d.end_ms),
-        place: d.providing_type === 2 ? ONLINE_PLACE[locale] : (en && d.place_en) || d.place_ja,
-        link: `${config.appBaseUrl}/events/${d.event_id}`,
-      });
+      // Each row in its member's language; the entry rules (online place) are the calendar's and the seat mail's.
+      const { eventTitle, sessionTitle, startMs, endMs, place } = sessionEntry(
+        {
+          event_id: d.event_id,
+          event_title: (en && d.event_title_en) || d.event_title_ja,
+          session_title: (en && d.session_title_en) || d.session_title_ja,
+          place: (en && d.place_en) || d.place_ja,
+          providing_type: d.providing_type,
+          start_ms: d.start_ms,
+          end_ms: d.end_ms,
+        },
+        locale,
+      );
+      const rendered = renderEventMail(kind, locale, { name: d.nickname, eventTitle, sessionTitle, startMs, endMs, place, link: `${config.appBaseUrl}/events/${d.event_id}` });
       await enqueueRenderedMail(t, { kind, locale, to: d.email, rendered }, now);
     }
     return due.length;

@@ -14,9 +14,37 @@ export function loc(alias: string, column: string, locale: Locale): SQL {
 }
 
 /** How an online session's place reads in a calendar entry or a mail. */
-export const ONLINE_PLACE: Record<Locale, string> = { ja: 'オンライン', en: 'Online' };
+const ONLINE_PLACE: Record<Locale, string> = { ja: 'オンライン', en: 'Online' };
 
 const ms = (alias: string, column: string) => sql.raw(`(extract(epoch FROM ${alias}.${column}) * 1000)::float8`);
+
+/** What a calendar entry or an event mail shows of a session (aliases e and s), in a language. */
+export const sessionEntryColumns = (locale: Locale) =>
+  sql`e.id AS event_id, ${loc('e', 'title', locale)} AS event_title, ${loc('s', 'title', locale)} AS session_title,
+    ${loc('e', 'place', locale)} AS place, s.providing_type, ${ms('s', 'start_at')} AS start_ms, ${ms('s', 'end_at')} AS end_ms`;
+
+export interface SessionEntryRow {
+  event_id: number;
+  event_title: string;
+  session_title: string;
+  place: string | null;
+  providing_type: number;
+  start_ms: number;
+  end_ms: number;
+}
+
+/** A session as calendar files, the feed and mails name it: "Event (Session)" unless the titles match; "Online" as the place of an online session. */
+export function sessionEntry(r: SessionEntryRow, locale: Locale) {
+  return {
+    eventId: Number(r.event_id),
+    eventTitle: r.event_title,
+    sessionTitle: r.session_title,
+    summary: r.session_title && r.session_title !== r.event_title ? `${r.event_title} (${r.session_title})` : r.event_title,
+    place: r.providing_type === 2 ? ONLINE_PLACE[locale] : r.place,
+    startMs: Number(r.start_ms),
+    endMs: Number(r.end_ms),
+  };
+}
 
 /** Who may see an event: published, and contract-only events only for callers with a corporate contract. */
 export function visibleTo(user: AuthUser | null, now: Date): SQL {

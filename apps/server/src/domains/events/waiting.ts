@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { enqueueRenderedMail } from '../../mail/outbox.ts';
 import { renderEventMail } from './mails.ts';
 import { booksInApp, sessionButton } from './rules.ts';
-import { loc, ONLINE_PLACE, sessionColumns, sessionStateOf } from './service.ts';
+import { cancel, sessionColumns, sessionEntry, sessionEntryColumns, sessionStateOf, type SessionEntryRow } from './service.ts';
 import { rows } from '../../db/query.ts';
 
 /**
@@ -122,37 +122,27 @@ async function mailPromoted(t: Db, userId: number, eventId: number, sessionId: n
 
 /** Title, session, time and place of a session in a language, for its mails. */
 export async function sessionMailData(t: Db, eventId: number, sessionId: number, locale: Locale) {
-  const [row] = await rows<{ event_title: string; session_title: string; place: string | null; providing_type: number; start_ms: number; end_ms: number }>(
+  const [row] = await rows<SessionEntryRow>(
     t,
-    sql`SELECT ${loc('e', 'title', locale)} AS event_title, ${loc('s', 'title', locale)} AS session_title, ${loc('e', 'place', locale)} AS place, s.providing_type,
-          (extract(epoch FROM s.start_at) * 1000)::float8 AS start_ms, (extract(epoch FROM s.end_at) * 1000)::float8 AS end_ms
-        FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = ${sessionId} AND e.id = ${eventId}`,
+    sql`SELECT ${sessionEntryColumns(locale)} FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = ${sessionId} AND e.id = ${eventId}`,
   );
   if (!row) return null;
-  return {
-    eventTitle: row.event_title,
-    sessionTitle: row.session_title,
-    startMs: Number(row.start_ms),
-    endMs: Number(row.end_ms),
-    place: row.providing_type === 2 ? ONLINE_PLACE[locale] : row.place,
-  };
+  const { eventTitle, sessionTitle, startMs, endMs, place } = sessionEntry(row, locale);
+  return { eventTitle, sessionTitle, startMs, endMs, place };
 }
 
 /**
- * A member leaves (withdrawal): their bookings of sessions that have not started are cancelled like any cancellation,
- * under each session's lock, and the seats go to the first in line. Runs in the caller's transaction.
+ * A member leaves (withdrawal): their bookings of sessions that have not started go through the one cancellation
+ * (`cancel`, a savepoint inside the caller's transaction), so the seats go to the first in line.
  */
 export async function releaseSeatsOf(t: Db, userId: number, now: Date, appBaseUrl: string): Promise<void> {
-  const held = await rows<{ id: number; event_id: number; session_id: number }>(
+  const held = await rows<{ event_id: number; session_id: number }>(
     t,
-    sql`SELECT r.id, r.event_id, r.session_id FROM event_reservations r JOIN event_sessions s ON s.id = r.session_id
+    sql`SELECT r.event_id, r.session_id FROM event_reservations r JOIN event_sessions s ON s.id = r.session_id
         WHERE r.user_id = ${userId} AND r.cancelled_at IS NULL AND s.start_at > ${now.toISOString()}
         ORDER BY r.session_id`,
   );
   for (const r of held) {
-    await t.execute(sql`SELECT id FROM event_sessions WHERE id = ${r.session_id} FOR UPDATE`);
-    await t.execute(sql`UPDATE event_reservations SET cancelled_at = ${now.toISOString()} WHERE id = ${r.id}`);
-    await t.execute(sql`UPDATE event_sessions SET reserved_count = reserved_count - 1 WHERE id = ${r.session_id}`);
-    await promoteFromWaitingList(t, r.event_id, r.session_id, now, appBaseUrl);
+    await cancel(t, userId, r.event_id, r.session_id, now, (inner) => promoteFromWaitingList(inner, r.event_id, r.session_id, now, appBaseUrl));
   }
 }
