@@ -11,7 +11,7 @@ import { formatDateTime, formatEventDate } from '../format.ts';
 import { Questionnaire } from './Questionnaire.tsx';
 
 const RESERVE_CODES = ['reservationNotAccepted', 'alreadyReserved', 'reservationCapacityOver', 'reservedAnotherSession', 'answersRequired', 'answersInvalid'];
-const WAIT_CODES = ['reservationNotAccepted', 'seatsAvailable', 'alreadyReserved', 'reservedAnotherSession', 'alreadyWaiting', 'answersRequired', 'answersInvalid'];
+const WAIT_CODES = ['reservationNotAccepted', 'alreadyReserved', 'reservedAnotherSession', 'answersRequired', 'answersInvalid'];
 const CANCEL_CODES = ['cancellationNotAccepted', 'noReservation'];
 
 interface Message {
@@ -139,52 +139,30 @@ export function SessionPanel({ event, signedIn }: { event: EventDetail; signedIn
   const [confirmCancel, setConfirmCancel] = useState<EventSession | null>(null);
   const [questionError, setQuestionError] = useState<string | null>(null);
 
-  async function reserve(session: EventSession, answers: ReservationAnswer[]) {
+  /**
+   * Books a session or joins its waiting list, with the questionnaire's answers. An answer problem keeps the
+   * questionnaire open with its message; any other outcome closes it and says how it went under the session.
+   */
+  async function submit(session: EventSession, answers: ReservationAnswer[], wait: boolean) {
     setBusySession(session.id);
     setQuestionError(null);
+    const failed = wait ? t('waiting.failed') : t('result.reserveFailed');
     try {
-      const result = await call('reserveEvent', { eventID: event.id, sessionID: session.id, body: answers });
+      const payload = { eventID: event.id, sessionID: session.id, body: answers };
+      const result = wait ? await call('joinWaitingList', payload) : await call('reserveEvent', payload);
       if (!result.succeed && (result.errorCode === 'answersRequired' || result.errorCode === 'answersInvalid') && asking) {
         setQuestionError(t(`result.${result.errorCode}`));
         return;
       }
       setAsking(null);
-      setMessage({
-        sessionId: session.id,
-        ok: result.succeed,
-        text: result.succeed ? t('result.reserved') : RESERVE_CODES.includes(result.errorCode) ? t(`result.${result.errorCode}`) : t('result.reserveFailed'),
-      });
+      let text: string;
+      if (result.succeed) text = 'position' in result ? t('waiting.joined', { position: result.position }) : t('result.reserved');
+      else if (result.errorCode === 'seatsAvailable' || result.errorCode === 'alreadyWaiting') text = t(`waiting.${result.errorCode}`);
+      else text = (wait ? WAIT_CODES : RESERVE_CODES).includes(result.errorCode) ? t(`result.${result.errorCode}`) : failed;
+      setMessage({ sessionId: session.id, ok: result.succeed, text });
     } catch {
       setAsking(null);
-      setMessage({ sessionId: session.id, ok: false, text: t('result.reserveFailed') });
-    } finally {
-      setBusySession(null);
-      await afterBookingChange(client, event.id, signedIn);
-    }
-  }
-
-  async function joinWaitingList(session: EventSession, answers: ReservationAnswer[]) {
-    setBusySession(session.id);
-    setQuestionError(null);
-    try {
-      const result = await call('joinWaitingList', { eventID: event.id, sessionID: session.id, body: answers });
-      if (!result.succeed && (result.errorCode === 'answersRequired' || result.errorCode === 'answersInvalid') && asking) {
-        setQuestionError(t(`result.${result.errorCode}`));
-        return;
-      }
-      setAsking(null);
-      setMessage({
-        sessionId: session.id,
-        ok: result.succeed,
-        text: result.succeed
-          ? t('waiting.joined', { position: result.position })
-          : WAIT_CODES.includes(result.errorCode)
-            ? t(result.errorCode === 'seatsAvailable' || result.errorCode === 'alreadyWaiting' ? `waiting.${result.errorCode}` : `result.${result.errorCode}`)
-            : t('waiting.failed'),
-      });
-    } catch {
-      setAsking(null);
-      setMessage({ sessionId: session.id, ok: false, text: t('waiting.failed') });
+      setMessage({ sessionId: session.id, ok: false, text: failed });
     } finally {
       setBusySession(null);
       await afterBookingChange(client, event.id, signedIn);
@@ -227,10 +205,8 @@ export function SessionPanel({ event, signedIn }: { event: EventDetail; signedIn
     if (event.hasQuestions && event.questions?.length) {
       setQuestionError(null);
       setAsking({ session, wait });
-    } else if (wait) {
-      void joinWaitingList(session, []);
     } else {
-      void reserve(session, []);
+      void submit(session, [], wait);
     }
   }
 
@@ -291,7 +267,7 @@ export function SessionPanel({ event, signedIn }: { event: EventDetail; signedIn
             busy={busySession === asking.session.id}
             serverError={questionError}
             submitLabel={asking.wait ? t('waiting.submit') : undefined}
-            onSubmit={(answers) => void (asking.wait ? joinWaitingList(asking.session, answers) : reserve(asking.session, answers))}
+            onSubmit={(answers) => void submit(asking.session, answers, asking.wait)}
             onCancel={() => setAsking(null)}
           />
         )}
