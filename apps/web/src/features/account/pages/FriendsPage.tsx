@@ -11,30 +11,51 @@ import { accountKeys, useMyProfile } from '../api/queries.ts';
 import { MemberList } from '../components/MemberList.tsx';
 import '../account.css';
 
-/** Requests other users sent: accept or decline (the mobile app's Accept, on the web too). */
-function ReceivedRequests() {
+/**
+ * One answer to a pending request (accept, decline, withdraw): runs the call, says how it went, and refreshes every
+ * list that shows how members stand to the user (requests, friends, search results, the ranking).
+ */
+function useRequestAnswer() {
   const { t } = useTranslation('account');
   const queryClient = useQueryClient();
-  const requests = useQuery({ queryKey: accountKeys.requests, queryFn: () => callOrThrow('getFriendRequests') });
   const [busy, setBusy] = useState<number | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const received = requests.data?.received ?? [];
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
 
-  async function answer(userID: number, name: string, accept: boolean) {
+  async function run(userID: number, act: () => Promise<{ succeed: boolean }>, done: string) {
     setBusy(userID);
     setMessage(null);
     try {
-      const result = accept ? await call('acceptFriendRequest', { userID }) : await call('removeFriend', { userID });
-      setMessage(result.succeed ? t(accept ? 'requests.accepted' : 'requests.declined', { name }) : t('requests.failed'));
+      const result = await act();
+      setMessage(result.succeed ? { text: done, error: false } : { text: t('requests.failed'), error: true });
     } catch {
-      setMessage(t('requests.failed'));
+      setMessage({ text: t('requests.failed'), error: true });
     } finally {
       setBusy(null);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: accountKeys.requests }),
         queryClient.invalidateQueries({ queryKey: accountKeys.friends }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.members }),
       ]);
     }
+  }
+
+  const status = (
+    <p role="status" className="setting__status">
+      {message && <span className={message.error ? 'form-error' : 'form-success'}>{message.text}</span>}
+    </p>
+  );
+  return { busy, message, run, status };
+}
+
+/** Requests other users sent: accept or decline (the mobile app's Accept, on the web too). */
+function ReceivedRequests() {
+  const { t } = useTranslation('account');
+  const requests = useQuery({ queryKey: accountKeys.requests, queryFn: () => callOrThrow('getFriendRequests') });
+  const { busy, message, run, status } = useRequestAnswer();
+  const received = requests.data?.received ?? [];
+
+  function answer(userID: number, name: string, accept: boolean) {
+    return run(userID, () => (accept ? call('acceptFriendRequest', { userID }) : call('removeFriend', { userID })), t(accept ? 'requests.accepted' : 'requests.declined', { name }));
   }
 
   if (received.length === 0 && !message) return null;
@@ -45,9 +66,7 @@ function ReceivedRequests() {
           {t('requests.title')}
         </h2>
       </div>
-      <p role="status" className="setting__status">
-        {message && <span className="form-success">{message}</span>}
-      </p>
+      {status}
       {received.length > 0 && (
         <ul className="request-list">
           {received.map((r) => (
@@ -75,27 +94,12 @@ function ReceivedRequests() {
 /** Requests the user sent that wait for an answer, each with a way to withdraw it (spec 2 §4 'Requested'). */
 function SentRequests() {
   const { t } = useTranslation('account');
-  const queryClient = useQueryClient();
   const requests = useQuery({ queryKey: accountKeys.requests, queryFn: () => callOrThrow('getFriendRequests') });
-  const [busy, setBusy] = useState<number | null>(null);
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const { busy, message, run, status } = useRequestAnswer();
   const sent = requests.data?.sent ?? [];
 
-  async function withdraw(userID: number, name: string) {
-    setBusy(userID);
-    setMessage(null);
-    try {
-      const result = await call('removeFriend', { userID });
-      setMessage(result.succeed ? { text: t('sent.withdrawn', { name }), error: false } : { text: t('requests.failed'), error: true });
-    } catch {
-      setMessage({ text: t('requests.failed'), error: true });
-    } finally {
-      setBusy(null);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: accountKeys.requests }),
-        queryClient.invalidateQueries({ queryKey: accountKeys.members }),
-      ]);
-    }
+  function withdraw(userID: number, name: string) {
+    return run(userID, () => call('removeFriend', { userID }), t('sent.withdrawn', { name }));
   }
 
   if (sent.length === 0 && !message) return null;
@@ -106,9 +110,7 @@ function SentRequests() {
           {t('sent.title')}
         </h2>
       </div>
-      <p role="status" className="setting__status">
-        {message && <span className={message.error ? 'form-error' : 'form-success'}>{message.text}</span>}
-      </p>
+      {status}
       {sent.length > 0 && (
         <ul className="request-list" aria-label={t('sent.title')}>
           {sent.map((r) => (
