@@ -63,10 +63,29 @@ export default tseslint.config(
             { target: './apps/server', from: './apps/web' },
             { target: './packages/contract', from: './apps' },
             // Domains never reach back to the entry or the registry that imports them.
-            { target: './apps/server/src/domains', from: ['./apps/server/src/functions/entry.ts', './apps/server/src/functions/registry.ts', './apps/server/src/app.ts', './apps/server/src/main.ts'] },
+            {
+              target: './apps/server/src/domains',
+              from: [
+                './apps/server/src/functions/entry.ts',
+                './apps/server/src/functions/registry.ts',
+                './apps/server/src/app.ts',
+                './apps/server/src/main.ts',
+              ],
+            },
             // The database layer knows no domain, and shared libraries know no domain and no entry.
-            { target: ['./apps/server/src/db/client.ts', './apps/server/src/db/migrate.ts', './apps/server/src/db/query.ts', './apps/server/src/db/schema'], from: './apps/server/src/domains' },
-            { target: './apps/server/src/lib', from: ['./apps/server/src/domains', './apps/server/src/functions/entry.ts', './apps/server/src/functions/registry.ts'] },
+            {
+              target: [
+                './apps/server/src/db/client.ts',
+                './apps/server/src/db/migrate.ts',
+                './apps/server/src/db/query.ts',
+                './apps/server/src/db/schema',
+              ],
+              from: './apps/server/src/domains',
+            },
+            {
+              target: './apps/server/src/lib',
+              from: ['./apps/server/src/domains', './apps/server/src/functions/entry.ts', './apps/server/src/functions/registry.ts'],
+            },
             { target: './apps/server/src/mail', from: './apps/server/src/domains' },
           ],
         },

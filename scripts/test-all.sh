@@ -19,8 +19,8 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
 fi
 
-step "lint"
-npx eslint . --max-warnings=0
+step "lint (ESLint with the dependency rules, Prettier)"
+npm run lint --silent
 
 step "typecheck"
 npm run typecheck --silent

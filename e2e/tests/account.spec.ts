@@ -6,8 +6,24 @@ const writer = (project: string) => (project === 'desktop' ? 'member35@example.c
 const liteWriter = (project: string) => (project === 'desktop' ? 'lite-e2e-1@example.com' : 'lite-e2e-2@example.com');
 
 const text = {
-  ja: { profile: 'プロフィール', private: '非公開', disclosed: '公開中', friends: 'フレンド', readMore: 'もっと見る', teams: 'チーム対抗戦', mail: 'メールマガジン' },
-  en: { profile: 'Profile', private: 'Private', disclosed: 'Disclosed', friends: 'Friends', readMore: 'Read more', teams: 'Team matches', mail: 'Mail magazine' },
+  ja: {
+    profile: 'プロフィール',
+    private: '非公開',
+    disclosed: '公開中',
+    friends: 'フレンド',
+    readMore: 'もっと見る',
+    teams: 'チーム対抗戦',
+    mail: 'メールマガジン',
+  },
+  en: {
+    profile: 'Profile',
+    private: 'Private',
+    disclosed: 'Disclosed',
+    friends: 'Friends',
+    readMore: 'Read more',
+    teams: 'Team matches',
+    mail: 'Mail magazine',
+  },
 } as const;
 
 for (const lang of ['ja', 'en'] as Lang[]) {
@@ -63,11 +79,15 @@ for (const lang of ['ja', 'en'] as Lang[]) {
 test('a friend who discloses nothing shows both sections as undisclosed', async ({ page }) => {
   await useLanguage(page, 'ja');
   const token = await loginAs(page, 'member@example.com');
-  const friends = await (await page.request.post('/api/functions/getOwnFriends', { data: { offset: 0, perPage: 50 }, headers: { authorization: `Bearer ${token}` } })).json();
+  const friends = await (
+    await page.request.post('/api/functions/getOwnFriends', { data: { offset: 0, perPage: 50 }, headers: { authorization: `Bearer ${token}` } })
+  ).json();
   // Find the friend with both hidden (the seed mixes every combination).
   let target = 0;
   for (const f of friends.friends as { user: { userID: number } }[]) {
-    const body = await (await page.request.post('/api/functions/getFriendProfile', { data: { userID: f.user.userID }, headers: { authorization: `Bearer ${token}` } })).json();
+    const body = await (
+      await page.request.post('/api/functions/getFriendProfile', { data: { userID: f.user.userID }, headers: { authorization: `Bearer ${token}` } })
+    ).json();
     if (body.accessTypes.userSteps === 0 && body.accessTypes.teamMatches === 0) {
       target = f.user.userID;
       break;
@@ -206,7 +226,9 @@ test('a lite-plan member withdraws after confirming, and the account is gone', a
 const friendOf = (project: string) => (project === 'desktop' ? '37' : '38');
 const searchTarget = (project: string) => (project === 'desktop' ? '130' : '131');
 
-test('friend requests: find a colleague by nickname, Become Friends, Requested, withdraw it from the friends page (issue 13, 2)', async ({ page }, testInfo) => {
+test('friend requests: find a colleague by nickname, Become Friends, Requested, withdraw it from the friends page (issue 13, 2)', async ({
+  page,
+}, testInfo) => {
   const project = testInfo.project.name;
   await useLanguage(page, 'en');
   await loginAs(page, writer(project));
@@ -220,7 +242,7 @@ test('friend requests: find a colleague by nickname, Become Friends, Requested, 
   // Nobody's nickname has this text.
   await find.getByLabel('Nickname').fill('zzq');
   await find.getByLabel('Nickname').press('Enter');
-  await expect(find.getByText('No colleague\'s nickname contains “zzq”.')).toBeVisible();
+  await expect(find.getByText("No colleague's nickname contains “zzq”.")).toBeVisible();
   // The colleague numbered 130 (131 on mobile): exactly one match, a stranger.
   await find.getByLabel('Nickname').fill(searchTarget(project));
   await find.getByRole('button', { name: 'Search' }).click();
@@ -256,7 +278,9 @@ test("a friend's friends carry the friend button; a request sent there shows as 
   const find = page.locator('section', { has: page.locator('#find-friends') });
   await find.getByLabel('ニックネーム').fill(friendOf(project));
   await find.getByRole('button', { name: '検索' }).click();
-  const row = find.locator('.member-list .request-item').filter({ has: page.locator('a.request-item__name', { hasText: new RegExp(`(^|\\D)${friendOf(project)}$`) }) });
+  const row = find
+    .locator('.member-list .request-item')
+    .filter({ has: page.locator('a.request-item__name', { hasText: new RegExp(`(^|\\D)${friendOf(project)}$`) }) });
   await expect(row).toHaveCount(1);
   await expect(row.getByText('フレンド', { exact: true })).toBeVisible();
   await row.locator('a.request-item__name').click();
@@ -273,7 +297,10 @@ test("a friend's friends carry the friend button; a request sent there shows as 
   // Withdrawn from the friends page, it is a plain colleague again.
   await page.goto('/account/friends');
   const sent = page.locator('section', { has: page.locator('#sent-requests') });
-  await sent.locator('.request-item', { hasText: name }).getByRole('button', { name: `取り消す ${name}` }).click();
+  await sent
+    .locator('.request-item', { hasText: name })
+    .getByRole('button', { name: `取り消す ${name}` })
+    .click();
   await expect(sent.getByText(`${name}さんへの申請を取り消しました。`)).toBeVisible();
 });
 
@@ -329,21 +356,47 @@ for (const lang of ['ja', 'en'] as Lang[]) {
   });
 }
 
-test('event reminders and the private calendar address on the profile; the address is a calendar a library can read (issue 19, 2 and 3)', async ({ page }, testInfo) => {
+test('event reminders and the private calendar address on the profile; the address is a calendar a library can read (issue 19, 2 and 3)', async ({
+  page,
+}, testInfo) => {
   // Desktop in Japanese, mobile in English.
   const lang: Lang = testInfo.project.name === 'desktop' ? 'ja' : 'en';
   const L = {
-    ja: { group: 'イベントのリマインダー', day: '前日', hour: '1時間前', saved: 'リマインダーの設定を保存しました。', show: 'カレンダー用アドレスを表示', address: 'カレンダー登録用アドレス', reset: '新しいアドレスを発行', resetTitle: '新しいアドレスを発行しますか？', resetDone: '新しいアドレスを発行しました。以前のアドレスは使えません。' },
-    en: { group: 'Event reminders', day: 'The day before', hour: 'An hour before', saved: 'Your reminder setting was saved.', show: 'Show my calendar address', address: 'Calendar subscription address', reset: 'Make a new address', resetTitle: 'Make a new calendar address?', resetDone: 'A new address was made; the old one no longer works.' },
+    ja: {
+      group: 'イベントのリマインダー',
+      day: '前日',
+      hour: '1時間前',
+      saved: 'リマインダーの設定を保存しました。',
+      show: 'カレンダー用アドレスを表示',
+      address: 'カレンダー登録用アドレス',
+      reset: '新しいアドレスを発行',
+      resetTitle: '新しいアドレスを発行しますか？',
+      resetDone: '新しいアドレスを発行しました。以前のアドレスは使えません。',
+    },
+    en: {
+      group: 'Event reminders',
+      day: 'The day before',
+      hour: 'An hour before',
+      saved: 'Your reminder setting was saved.',
+      show: 'Show my calendar address',
+      address: 'Calendar subscription address',
+      reset: 'Make a new address',
+      resetTitle: 'Make a new calendar address?',
+      resetDone: 'A new address was made; the old one no longer works.',
+    },
   }[lang];
   await useLanguage(page, lang);
   // The project's own account books the unlimited online yoga class first, so that its calendar has something in it.
   const token = await loginAs(page, writer(testInfo.project.name));
   const auth = { authorization: `Bearer ${token}` };
-  const upcoming = await (await page.request.post('/api/functions/getEvents', { data: { scheduleType: 1, perPage: 50, locale: 'en' }, headers: auth })).json();
+  const upcoming = await (
+    await page.request.post('/api/functions/getEvents', { data: { scheduleType: 1, perPage: 50, locale: 'en' }, headers: auth })
+  ).json();
   const yoga = (upcoming.events as { id: number; title: string }[]).find((e) => e.title === 'Online yoga: 30 minutes for stiff shoulders')!;
   const detail = await (await page.request.post('/api/functions/getEventByID', { data: { eventID: yoga.id }, headers: auth })).json();
-  const booked = await (await page.request.post('/api/functions/reserveEvent', { data: { eventID: yoga.id, sessionID: detail.event.sessions[0].id }, headers: auth })).json();
+  const booked = await (
+    await page.request.post('/api/functions/reserveEvent', { data: { eventID: yoga.id, sessionID: detail.event.sessions[0].id }, headers: auth })
+  ).json();
   expect(booked.succeed || booked.errorCode === 'alreadyReserved').toBe(true);
   await page.goto('/account/profile');
   const reminders = page.getByRole('group', { name: L.group });

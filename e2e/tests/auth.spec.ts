@@ -8,13 +8,20 @@ test.describe('sign-in and terms', () => {
       await useLanguage(page, lang);
       await page.goto('/terms');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'ja' ? '利用規約への同意' : 'Accept the terms');
-      await expect(page.getByText(lang === 'ja' ? '最後にポイントを獲得した日から3年間' : 'valid for 3 years from the day you last acquired points', { exact: false })).toBeVisible();
+      await expect(
+        page.getByText(lang === 'ja' ? '最後にポイントを獲得した日から3年間' : 'valid for 3 years from the day you last acquired points', {
+          exact: false,
+        }),
+      ).toBeVisible();
       await expectNoAxeViolations(page);
       await screenshot(page, testInfo, 'auth-terms', lang);
 
       await page.goto('/login');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'ja' ? 'ログイン' : 'Log in');
-      await expect(page.getByRole('link', { name: lang === 'ja' ? 'パスワードをお忘れの方' : 'Forgot your password?' })).toHaveAttribute('href', '/resetPassword');
+      await expect(page.getByRole('link', { name: lang === 'ja' ? 'パスワードをお忘れの方' : 'Forgot your password?' })).toHaveAttribute(
+        'href',
+        '/resetPassword',
+      );
       await expect(page.getByRole('link', { name: lang === 'ja' ? '新規登録' : 'Sign up', exact: true })).toHaveAttribute('href', '/signup');
       const manualJa = page.getByRole('link', { name: /ログインマニュアル（日本語・PDF）|Login manual \(Japanese, PDF\)/ });
       expect((await page.request.get((await manualJa.getAttribute('href'))!)).headers()['content-type']).toContain('application/pdf');
@@ -26,7 +33,10 @@ test.describe('sign-in and terms', () => {
       page.on('request', (r) => {
         if (r.url().endsWith('/api/functions/login')) sent = true;
       });
-      await page.getByRole('button', { name: lang === 'ja' ? 'ログイン' : 'Log in', exact: true }).last().click();
+      await page
+        .getByRole('button', { name: lang === 'ja' ? 'ログイン' : 'Log in', exact: true })
+        .last()
+        .click();
       await expect(page.getByText(lang === 'ja' ? 'メールアドレスが入力されていません' : 'No email address has been entered')).toBeVisible();
       await expect(page.getByText(lang === 'ja' ? 'パスワードが入力されていません' : 'No password has been entered')).toBeVisible();
       expect(sent).toBe(false);
@@ -34,15 +44,24 @@ test.describe('sign-in and terms', () => {
 
       await page.getByLabel(lang === 'ja' ? 'メールアドレスまたはアカウントID' : 'Email address or account id').fill('member@example.com');
       await page.getByLabel(lang === 'ja' ? 'パスワード' : 'Password', { exact: true }).fill('wrong-password');
-      await page.getByRole('main').getByRole('button', { name: lang === 'ja' ? 'ログイン' : 'Log in' }).click();
-      await expect(page.getByRole('alert')).toHaveText(lang === 'ja' ? 'メールアドレスまたはパスワードが違います' : 'The email address or password is wrong');
+      await page
+        .getByRole('main')
+        .getByRole('button', { name: lang === 'ja' ? 'ログイン' : 'Log in' })
+        .click();
+      await expect(page.getByRole('alert')).toHaveText(
+        lang === 'ja' ? 'メールアドレスまたはパスワードが違います' : 'The email address or password is wrong',
+      );
       await screenshot(page, testInfo, 'auth-login-wrong', lang);
 
       // The first-time password-setup email form is on the login page itself (spec 1 §2, issue 13 finding 7).
       const firstTime = page.locator('section.login-more form');
       await firstTime.getByRole('button', { name: lang === 'ja' ? 'パスワード設定メールを送る' : 'Send me a password setup email' }).click();
-      await expect(firstTime.getByRole('alert')).toHaveText(lang === 'ja' ? 'メールアドレスが入力されていません' : 'No email address has been entered');
-      await firstTime.getByLabel(lang === 'ja' ? 'メールアドレス' : 'Email address').fill(`member0${(testInfo.project.name === 'desktop' ? 1 : 3) + (lang === 'ja' ? 0 : 1)}@example.com`);
+      await expect(firstTime.getByRole('alert')).toHaveText(
+        lang === 'ja' ? 'メールアドレスが入力されていません' : 'No email address has been entered',
+      );
+      await firstTime
+        .getByLabel(lang === 'ja' ? 'メールアドレス' : 'Email address')
+        .fill(`member0${(testInfo.project.name === 'desktop' ? 1 : 3) + (lang === 'ja' ? 0 : 1)}@example.com`);
       await firstTime.getByRole('button', { name: lang === 'ja' ? 'パスワード設定メールを送る' : 'Send me a password setup email' }).click();
       await expect(page).toHaveURL(/\/registerMailAddressRequested$/);
     });
@@ -80,7 +99,9 @@ test.describe('sign-in and terms', () => {
     await useLanguage(page, 'ja');
     await page.addInitScript(() => localStorage.setItem('hibi.acceptedTermsVersion', '2'));
     await page.goto('/login');
-    await page.getByLabel('メールアドレスまたはアカウントID').fill(testInfo.project.name === 'desktop' ? 'member04@example.com' : 'member05@example.com');
+    await page
+      .getByLabel('メールアドレスまたはアカウントID')
+      .fill(testInfo.project.name === 'desktop' ? 'member04@example.com' : 'member05@example.com');
     await page.getByLabel('パスワード', { exact: true }).fill('wellbeing-demo');
     await page.getByRole('main').getByRole('button', { name: 'ログイン' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -103,7 +124,12 @@ test.describe('sign-in and terms', () => {
     await page.addInitScript(() => {
       localStorage.setItem(
         'hibi.session',
-        JSON.stringify({ token: 'revoked-token-000000000000000000000000000', expiresAt: Date.now() + 1e9, user: { userID: 1, nickname: 'x', profileImageUrl: null, hasEmail: true, termsVersion: 2, locale: 'en' }, contract: { contractType: 1, corporateContract: true, teamMatchEnabled: true, emailDistributionEnabled: true } }),
+        JSON.stringify({
+          token: 'revoked-token-000000000000000000000000000',
+          expiresAt: Date.now() + 1e9,
+          user: { userID: 1, nickname: 'x', profileImageUrl: null, hasEmail: true, termsVersion: 2, locale: 'en' },
+          contract: { contractType: 1, corporateContract: true, teamMatchEnabled: true, emailDistributionEnabled: true },
+        }),
       );
     });
     await page.goto('/');

@@ -109,7 +109,9 @@ for (const lang of ['ja', 'en'] as Lang[]) {
 
       const ids = await eventIds(page.request);
       await page.goto(`/events/${ids['Morning walk around the Imperial Palace']}`);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'ja' ? '朝活ウォーキング 皇居ラン＆ウォーク' : 'Morning walk around the Imperial Palace');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        lang === 'ja' ? '朝活ウォーキング 皇居ラン＆ウォーク' : 'Morning walk around the Imperial Palace',
+      );
       await expect(page.getByText(t.loginToRead)).toBeVisible();
       await expect(page.locator('.session')).toHaveCount(2);
       await expect(page.locator('.session__actions')).toHaveCount(0);
@@ -141,7 +143,9 @@ for (const lang of ['ja', 'en'] as Lang[]) {
       const strip = page.locator('.events-strip');
       await expect(strip.getByRole('heading', { name: t.strip })).toBeVisible();
       await expect(strip.locator('.event-card').filter({ hasText: hikeTitle })).toBeVisible();
-      await expect(strip.getByRole('link', { name: lang === 'ja' ? '予約済み・お気に入りをすべて見る' : 'See all reserved and favourite events' })).toHaveAttribute('href', '/events/reserved');
+      await expect(
+        strip.getByRole('link', { name: lang === 'ja' ? '予約済み・お気に入りをすべて見る' : 'See all reserved and favourite events' }),
+      ).toHaveAttribute('href', '/events/reserved');
       await expectNoAxeViolations(page);
       await screenshot(page, testInfo, 'events-list-member', lang);
 
@@ -178,7 +182,9 @@ for (const lang of ['ja', 'en'] as Lang[]) {
       const ics = fs.readFileSync((await download.path())!, 'utf8').replace(/\r\n /g, '');
       expect(ics).toContain('BEGIN:VEVENT');
       expect(ics).toMatch(/DTSTART:\d{8}T\d{6}Z/);
-      expect(ics).toContain(lang === 'ja' ? 'SUMMARY:朝活ウォーキング 皇居ラン＆ウォーク (7:00スタート)' : 'SUMMARY:Morning walk around the Imperial Palace (7:00 start)');
+      expect(ics).toContain(
+        lang === 'ja' ? 'SUMMARY:朝活ウォーキング 皇居ラン＆ウォーク (7:00スタート)' : 'SUMMARY:Morning walk around the Imperial Palace (7:00 start)',
+      );
 
       // The reserved page lists it.
       await page.goto('/events/reserved');
@@ -189,14 +195,18 @@ for (const lang of ['ja', 'en'] as Lang[]) {
 
       // Cancel.
       await page.goto(`/events/${ids['Morning walk around the Imperial Palace']}`);
-      await sessionItem(page, lang === 'ja' ? '7:00スタート' : '7:00 start').getByRole('button', { name: t.cancel }).click();
+      await sessionItem(page, lang === 'ja' ? '7:00スタート' : '7:00 start')
+        .getByRole('button', { name: t.cancel })
+        .click();
       // A dialog asks first and says what happens to the seat (issue 19, 4); Escape keeps the booking.
       const confirm = page.getByRole('dialog', { name: t.cancelTitle });
       await expect(confirm).toContainText(t.seatFree);
       await page.keyboard.press('Escape');
       await expect(confirm).toBeHidden();
       await expect(sessionItem(page, lang === 'ja' ? '7:00スタート' : '7:00 start').getByRole('button', { name: t.cancel })).toBeVisible();
-      await sessionItem(page, lang === 'ja' ? '7:00スタート' : '7:00 start').getByRole('button', { name: t.cancel }).click();
+      await sessionItem(page, lang === 'ja' ? '7:00スタート' : '7:00 start')
+        .getByRole('button', { name: t.cancel })
+        .click();
       await expectNoAxeViolations(page);
       await screenshot(page, testInfo, 'event-cancel-dialog', lang);
       await confirm.getByRole('button', { name: t.cancelConfirm }).click();
@@ -220,8 +230,12 @@ for (const lang of ['ja', 'en'] as Lang[]) {
       await expect(page.locator('.session__actions button')).toHaveText(t.reserve);
       await expect(page.locator('.session__actions button')).toBeDisabled();
       // The dictionary's text says why it cannot be booked (issue 13, finding 6), and the button points to it.
-      await expect(page.locator('.session__actions .session__note')).toHaveText(lang === 'ja' ? '現在このイベントは予約できません' : "Can't book this event at the moment");
-      await expect(page.locator('.session__actions button')).toHaveAccessibleDescription(lang === 'ja' ? '現在このイベントは予約できません' : "Can't book this event at the moment");
+      await expect(page.locator('.session__actions .session__note')).toHaveText(
+        lang === 'ja' ? '現在このイベントは予約できません' : "Can't book this event at the moment",
+      );
+      await expect(page.locator('.session__actions button')).toHaveAccessibleDescription(
+        lang === 'ja' ? '現在このイベントは予約できません' : "Can't book this event at the moment",
+      );
       await screenshot(page, testInfo, 'event-detail-not-open', lang);
 
       await page.goto(`/events/${ids['Marunouchi Charity Run 2026 (entry on an external site)']}`);
@@ -287,7 +301,10 @@ for (const lang of ['ja', 'en'] as Lang[]) {
 /** The local mailbox page's own loopback-only listener (start-server.sh sets MAILBOX_PORT to PORT + 1000). */
 const MAILBOX_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1000}/dev/mailbox`;
 
-test('waiting list: join a full session, the holder cancels after a confirmation, the seat is mailed and shows without a reload (issue 19)', async ({ page, browser }, testInfo) => {
+test('waiting list: join a full session, the holder cancels after a confirmation, the seat is mailed and shows without a reload (issue 19)', async ({
+  page,
+  browser,
+}, testInfo) => {
   // Desktop in Japanese on the first session, mobile in English on the second: the two projects share the database.
   const desktop = testInfo.project.name === 'desktop';
   const lang: Lang = desktop ? 'ja' : 'en';
@@ -296,8 +313,20 @@ test('waiting list: join a full session, the holder cancels after a confirmation
   const holder = desktop ? 'member141@example.com' : 'member143@example.com';
   const sessionTitle = desktop ? (lang === 'ja' ? '第1回' : 'Session 1') : lang === 'ja' ? '第2回' : 'Session 2';
   const W = {
-    ja: { nobody: 'キャンセル待ちはまだいません。', joined: 'キャンセル待ちに登録しました（1番目）。', place: 'キャンセル待ち1番目です。', leave: 'キャンセル待ちをやめる', toWaiting: 'お席はすぐにキャンセル待ちの先頭の方に移ります。元に戻すことはできません。' },
-    en: { nobody: 'Nobody is waiting yet: be first in line.', joined: 'You joined the waiting list (No. 1).', place: 'You are No. 1 on the waiting list.', leave: 'Leave the waiting list', toWaiting: 'Your seat goes at once to the first person on the waiting list; you cannot get it back.' },
+    ja: {
+      nobody: 'キャンセル待ちはまだいません。',
+      joined: 'キャンセル待ちに登録しました（1番目）。',
+      place: 'キャンセル待ち1番目です。',
+      leave: 'キャンセル待ちをやめる',
+      toWaiting: 'お席はすぐにキャンセル待ちの先頭の方に移ります。元に戻すことはできません。',
+    },
+    en: {
+      nobody: 'Nobody is waiting yet: be first in line.',
+      joined: 'You joined the waiting list (No. 1).',
+      place: 'You are No. 1 on the waiting list.',
+      leave: 'Leave the waiting list',
+      toWaiting: 'Your seat goes at once to the first person on the waiting list; you cannot get it back.',
+    },
   }[lang];
   const ids = await eventIds(page.request);
   const eventUrl = `/events/${ids['Desk yoga at lunchtime (one seat per session)']}`;

@@ -130,13 +130,23 @@ test.describe('lifestyle report', () => {
       await page.goto('/account/healthStats');
       await expect(page.getByRole('heading', { level: 1, name: t.report })).toBeVisible();
       // Today's status and the logging streak, as the server counts them (issue 13, finding 12).
-      const status = await (await page.request.post('/api/functions/getHealthLogInputStatus', { data: {}, headers: { authorization: `Bearer ${token}` } })).json();
+      const status = await (
+        await page.request.post('/api/functions/getHealthLogInputStatus', { data: {}, headers: { authorization: `Bearer ${token}` } })
+      ).json();
       const card = page.locator('.health-logging-status');
       await expect(card.locator('.health-logging-status__today')).toHaveText(
-        status.loggedToday ? (lang === 'ja' ? '今日の記録：記録済みです' : 'Today: logged') : lang === 'ja' ? '今日の記録：まだ記録していません（スマートフォンアプリから記録できます）' : 'Today: not logged yet (log it in the smartphone app)',
+        status.loggedToday
+          ? lang === 'ja'
+            ? '今日の記録：記録済みです'
+            : 'Today: logged'
+          : lang === 'ja'
+            ? '今日の記録：まだ記録していません（スマートフォンアプリから記録できます）'
+            : 'Today: not logged yet (log it in the smartphone app)',
       );
       if (status.continuousDays >= 2) {
-        await expect(card.locator('.health-logging-status__streak')).toHaveText(lang === 'ja' ? `${status.continuousDays}日連続で記録中` : `Logged ${status.continuousDays} days in a row`);
+        await expect(card.locator('.health-logging-status__streak')).toHaveText(
+          lang === 'ja' ? `${status.continuousDays}日連続で記録中` : `Logged ${status.continuousDays} days in a row`,
+        );
       } else {
         await expect(card.locator('.health-logging-status__streak')).toHaveCount(0);
       }

@@ -1,16 +1,50 @@
 import { test, expect, useLanguage, expectNoAxeViolations, screenshot } from '../support/fixtures.ts';
 
 const PAGES = [
-  { path: '/terms-of-use', name: 'terms-of-use', title: { ja: 'Hibi 利用規約', en: 'Hibi Terms of Use' }, fact: { ja: '最後にポイントを獲得した日から3年間', en: '3 years from the day you last acquired points' } },
-  { path: '/website-terms-of-use', name: 'website-terms', title: { ja: 'サイトご利用にあたって', en: 'Website Terms of Use' }, fact: { ja: '著作権', en: 'Copyright' } },
-  { path: '/privacy-policy', name: 'privacy-policy', title: { ja: 'プライバシーポリシー', en: 'Privacy policy' }, fact: { ja: '業務委託先を除く第三者に提供しません', en: 'not shared with third parties other than our processors' } },
-  { path: '/how-to-use', name: 'how-to-use', title: { ja: 'Hibiの使い方', en: 'How to use Hibi' }, fact: { ja: 'iOS 16以上、Android 10以上', en: 'iOS 16 or later and Android 10 or later' } },
+  {
+    path: '/terms-of-use',
+    name: 'terms-of-use',
+    title: { ja: 'Hibi 利用規約', en: 'Hibi Terms of Use' },
+    fact: { ja: '最後にポイントを獲得した日から3年間', en: '3 years from the day you last acquired points' },
+  },
+  {
+    path: '/website-terms-of-use',
+    name: 'website-terms',
+    title: { ja: 'サイトご利用にあたって', en: 'Website Terms of Use' },
+    fact: { ja: '著作権', en: 'Copyright' },
+  },
+  {
+    path: '/privacy-policy',
+    name: 'privacy-policy',
+    title: { ja: 'プライバシーポリシー', en: 'Privacy policy' },
+    fact: { ja: '業務委託先を除く第三者に提供しません', en: 'not shared with third parties other than our processors' },
+  },
+  {
+    path: '/how-to-use',
+    name: 'how-to-use',
+    title: { ja: 'Hibiの使い方', en: 'How to use Hibi' },
+    fact: { ja: 'iOS 16以上、Android 10以上', en: 'iOS 16 or later and Android 10 or later' },
+  },
   { path: '/about-hibi', name: 'about', title: { ja: 'Hibiについて', en: 'About Hibi' }, fact: { ja: '7人以上のチーム', en: 'Teams of 7 or more' } },
 ] as const;
 
 const FAQ = {
-  ja: { title: 'よくあるご質問', category: '歩数', open: '【受付中】秋のチーム対抗ウォーキング エントリー', expired: '【終了】システムメンテナンスのお知らせ', future: '年末ポイント交換キャンペーンの発送について', average: 'ホーム画面とチーム画面で平均歩数が違います' },
-  en: { title: 'Frequently asked questions', category: 'Walking events and steps', open: '[Open now] Autumn team walk: entry', expired: '[Finished] System maintenance', future: 'Shipping of the year-end exchange campaign', average: 'The average steps differ between the home screen and the team page' },
+  ja: {
+    title: 'よくあるご質問',
+    category: '歩数',
+    open: '【受付中】秋のチーム対抗ウォーキング エントリー',
+    expired: '【終了】システムメンテナンスのお知らせ',
+    future: '年末ポイント交換キャンペーンの発送について',
+    average: 'ホーム画面とチーム画面で平均歩数が違います',
+  },
+  en: {
+    title: 'Frequently asked questions',
+    category: 'Walking events and steps',
+    open: '[Open now] Autumn team walk: entry',
+    expired: '[Finished] System maintenance',
+    future: 'Shipping of the year-end exchange campaign',
+    average: 'The average steps differ between the home screen and the team page',
+  },
 } as const;
 
 for (const lang of ['ja', 'en'] as const) {

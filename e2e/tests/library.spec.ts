@@ -18,9 +18,12 @@ test.describe('library', () => {
       await pickup.getByRole('button', { name: lang === 'ja' ? '次へ' : 'Next' }).click();
       await expect(visibleSlides.first().locator('.article-card__title')).not.toHaveText(firstTitle!);
       await expect(page.locator('section[aria-labelledby="new-title"] .article-card')).toHaveCount(3);
-      await expect(page.locator('section[aria-labelledby="ranking-title"] .article-card__rank')).toHaveText(['1', '2', '3'].map((n) => new RegExp(`${n}$`)));
+      await expect(page.locator('section[aria-labelledby="ranking-title"] .article-card__rank')).toHaveText(
+        ['1', '2', '3'].map((n) => new RegExp(`${n}$`)),
+      );
       await expect(page.locator('section[aria-labelledby^="tag-genre"]')).toHaveCount(8);
-      for (const section of await page.locator('section[aria-labelledby^="tag-genre"]').all()) await expect(section.locator('.article-card')).toHaveCount(3);
+      for (const section of await page.locator('section[aria-labelledby^="tag-genre"]').all())
+        await expect(section.locator('.article-card')).toHaveCount(3);
       await expectNoAxeViolations(page);
       await screenshot(page, testInfo, 'library-index-guest', lang);
 
@@ -34,8 +37,14 @@ test.describe('library', () => {
       const word = lang === 'ja' ? '#休肝日' : '#Alcohol-free days';
       await dialog.getByRole('link', { name: word }).last().click();
       await expect(page).toHaveURL(/\/library\/tag\/master10\?genre=genre6$/);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'ja' ? '「休肝日」の検索結果' : 'Search results for “Alcohol-free days”');
-      await expect(page.getByRole('navigation', { name: lang === 'ja' ? 'ジャンル' : 'Genres' }).getByRole('link', { name: lang === 'ja' ? '飲酒・喫煙' : 'Drinking and smoking' })).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        lang === 'ja' ? '「休肝日」の検索結果' : 'Search results for “Alcohol-free days”',
+      );
+      await expect(
+        page
+          .getByRole('navigation', { name: lang === 'ja' ? 'ジャンル' : 'Genres' })
+          .getByRole('link', { name: lang === 'ja' ? '飲酒・喫煙' : 'Drinking and smoking' }),
+      ).toHaveAttribute('aria-current', 'page');
       await expect(page.locator('.article-card').first()).toBeVisible();
 
       // A genre page: 9 a page, read more, sort from page one.
@@ -84,7 +93,9 @@ test.describe('library', () => {
       await screenshot(page, testInfo, 'library-article-guest', lang);
     });
 
-    test(`member@example.com reads a whole article: sections, video, share, tags, related and recommended, in ${lang}`, async ({ page }, testInfo) => {
+    test(`member@example.com reads a whole article: sections, video, share, tags, related and recommended, in ${lang}`, async ({
+      page,
+    }, testInfo) => {
       await useLanguage(page, lang);
       await loginAs(page, 'member@example.com');
       // The corporate-only notice shows for corporate members too (issue 13, finding 4).
@@ -92,13 +103,20 @@ test.describe('library', () => {
       await expect(page.locator('.contract-note')).toBeVisible();
       // Article 1 has a video, images and a link button.
       await page.goto('/library/1');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'ja' ? '健康診断の結果票、どこを見ればいい？' : 'Reading your health checkup report');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        lang === 'ja' ? '健康診断の結果票、どこを見ればいい？' : 'Reading your health checkup report',
+      );
       await expect(page.getByRole('heading', { name: lang === 'ja' ? 'はじめに' : 'Introduction' })).toBeVisible();
       await expect(page.locator('.share-buttons')).toBeVisible();
-      await expect(page.locator('.library-article__tags').getByRole('link', { name: lang === 'ja' ? '#健康診断' : '#Health checkups' })).toHaveAttribute('href', '/library/tag/master7');
+      await expect(
+        page.locator('.library-article__tags').getByRole('link', { name: lang === 'ja' ? '#健康診断' : '#Health checkups' }),
+      ).toHaveAttribute('href', '/library/tag/master7');
       await expect(page.locator('section[aria-labelledby="related-title"] .article-card')).toHaveCount(3);
       await expect(page.locator('section[aria-labelledby="recommended-title"] .article-card')).toHaveCount(3);
-      await expect(page.getByRole('link', { name: lang === 'ja' ? '関連する記事をもっと読む' : 'Read more related articles' })).toHaveAttribute('href', '/library/tag/master7');
+      await expect(page.getByRole('link', { name: lang === 'ja' ? '関連する記事をもっと読む' : 'Read more related articles' })).toHaveAttribute(
+        'href',
+        '/library/tag/master7',
+      );
       await expectNoAxeViolations(page);
       await screenshot(page, testInfo, 'library-article-member', lang);
 
@@ -126,7 +144,10 @@ test.describe('library', () => {
   test('nocontract@example.com sees no contract-only article anywhere', async ({ page }) => {
     await useLanguage(page, 'en');
     const token = await loginAs(page, 'nocontract@example.com');
-    const all = await page.request.post('/api/functions/getNewArrivalReportArticles', { data: { perPage: 50 }, headers: { authorization: `Bearer ${token}` } });
+    const all = await page.request.post('/api/functions/getNewArrivalReportArticles', {
+      data: { perPage: 50 },
+      headers: { authorization: `Bearer ${token}` },
+    });
     const visibleIds = new Set(((await all.json()).reportArticles as { id: number }[]).map((a) => a.id));
     await page.goto('/library');
     await expect(page.locator('.contract-note')).toBeVisible();

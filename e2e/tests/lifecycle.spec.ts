@@ -44,7 +44,13 @@ async function linkFromMailbox(page: Page, address: string, subject?: string): P
   return `${url.pathname}${url.search}`;
 }
 
-async function setPasswordThroughLink(page: Page, link: string, password: string, lang: Lang, shot?: { testInfo: Parameters<typeof screenshot>[1]; name: string }) {
+async function setPasswordThroughLink(
+  page: Page,
+  link: string,
+  password: string,
+  lang: Lang,
+  shot?: { testInfo: Parameters<typeof screenshot>[1]; name: string },
+) {
   await page.goto(link);
   await expect(page.locator('input[name="password"]')).toBeVisible();
   if (shot) {
@@ -189,7 +195,9 @@ for (const lang of ['ja', 'en'] as const) {
 
     test('an account with only a company id registers an email and sets a password', async ({ page }, testInfo) => {
       test.setTimeout(120_000);
-      const account = { desktop: { ja: 'EMP-0001', en: 'EMP-0002' }, mobile: { ja: 'EMP-0003', en: 'EMP-0004' } }[testInfo.project.name as 'desktop' | 'mobile'][lang];
+      const account = { desktop: { ja: 'EMP-0001', en: 'EMP-0002' }, mobile: { ja: 'EMP-0003', en: 'EMP-0004' } }[
+        testInfo.project.name as 'desktop' | 'mobile'
+      ][lang];
       const email = `${account.toLowerCase()}-${Date.now()}@example.org`;
       await useLanguage(page, lang);
       await logInWithForm(page, account, 'wellbeing-demo');
@@ -235,7 +243,9 @@ for (const lang of ['ja', 'en'] as const) {
     await page.goto('/revertEmail?token=not-a-real-token-0123456789');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'ja' ? 'メールアドレスの変更を元に戻す' : 'Undo an email change');
     await page.getByRole('button', { name: lang === 'ja' ? '元に戻す' : 'Undo the change' }).click();
-    await expect(page.getByRole('alert')).toHaveText(lang === 'ja' ? 'このリンクは無効か、すでに使用済みです。' : 'This link is not valid or was used already.');
+    await expect(page.getByRole('alert')).toHaveText(
+      lang === 'ja' ? 'このリンクは無効か、すでに使用済みです。' : 'This link is not valid or was used already.',
+    );
     await expectNoAxeViolations(page);
     await screenshot(page, testInfo, 'revert-email', lang);
   });
@@ -254,7 +264,14 @@ test('later signup steps cannot be entered directly', async ({ page }) => {
 async function newAccount(page: Page, tag: string, password: string): Promise<string> {
   const email = `${tag}-${Date.now()}@example.org`;
   const signup = await page.request.post('/api/functions/createUserByInvitationCode', {
-    data: { invitationCode: 'WELCOME-2026', userName: 'Dev Tester', userPhonetic: 'でぶ', userNickname: 'devtester', userEmailAddress: email, userEmailAddress2: email },
+    data: {
+      invitationCode: 'WELCOME-2026',
+      userName: 'Dev Tester',
+      userPhonetic: 'でぶ',
+      userNickname: 'devtester',
+      userEmailAddress: email,
+      userEmailAddress2: email,
+    },
   });
   expect((await signup.json()).succeed).toBe(true);
   const token = new URL(await linkFromMailbox(page, email), 'http://x').searchParams.get('token');
@@ -270,7 +287,10 @@ for (const lang of ['ja', 'en'] as const) {
     await useLanguage(page, lang);
     const sessionToken = await loginAs(page, email, 'devtool-password');
     // A new account agrees to the terms first (decision 056); the page's start-up check then reads the new version.
-    const accepted = await page.request.post('/api/functions/acceptTerms', { data: { termsVersion: 2 }, headers: { authorization: `Bearer ${sessionToken}` } });
+    const accepted = await page.request.post('/api/functions/acceptTerms', {
+      data: { termsVersion: 2 },
+      headers: { authorization: `Bearer ${sessionToken}` },
+    });
     expect((await accepted.json()).succeed).toBe(true);
     await page.goto(DEVTOOL_PATH);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'ja' ? '開発者ツール' : 'Developer tool');
@@ -295,7 +315,9 @@ for (const lang of ['ja', 'en'] as const) {
     await page.locator('input[name="targetWeight"]').fill('55');
     await page.getByRole('button', { name: lang === 'ja' ? 'プロフィールと体重を保存' : 'Save profile and weight' }).click();
     await expect(page.locator('.devtool__result').first()).toHaveText(lang === 'ja' ? '保存しました' : 'Saved');
-    const storedUser = async () => (await (await page.request.post('/api/functions/getDevtoolUser', { data: {}, headers: { authorization: `Bearer ${sessionToken}` } })).json()).user;
+    const storedUser = async () =>
+      (await (await page.request.post('/api/functions/getDevtoolUser', { data: {}, headers: { authorization: `Bearer ${sessionToken}` } })).json())
+        .user;
     await expect.poll(storedUser).toMatchObject({ birthYear: 1500, height: 5.3 });
 
     // 8 days of sample data through the app's calls, then the 14-day steps table shows them.
@@ -309,13 +331,17 @@ for (const lang of ['ja', 'en'] as const) {
     await expect(page.getByText(lang === 'ja' ? /記録しました/ : /Recorded/)).toBeVisible();
 
     // The walking program rank (issue 13, 12): the test user walked today, so they have a rank in their company and among everyone.
-    const walking = page.locator('section', { has: page.getByRole('heading', { level: 2, name: lang === 'ja' ? 'ウォーキングプログラムの順位' : 'Walking program rank' }) });
+    const walking = page.locator('section', {
+      has: page.getByRole('heading', { level: 2, name: lang === 'ja' ? 'ウォーキングプログラムの順位' : 'Walking program rank' }),
+    });
     await walking.getByRole('button', { name: lang === 'ja' ? '順位を表示' : 'Show the rank' }).click();
     const summary = walking.locator('p', { hasText: lang === 'ja' ? /人中\d+位、平均[\d,]+歩/ : /: rank \d+ of \d+, average [\d,]+ steps/ });
     await expect(summary).toBeVisible();
     await expect(walking.locator('tbody tr').first()).toBeVisible();
     // Among everyone: the tool asks with filterbyTenant false and shows the answer.
-    await walking.getByLabel(lang === 'ja' ? 'テストユーザーの会社のみ（filterbyTenant）' : "Only the test user's company (filterbyTenant)").uncheck();
+    await walking
+      .getByLabel(lang === 'ja' ? 'テストユーザーの会社のみ（filterbyTenant）' : "Only the test user's company (filterbyTenant)")
+      .uncheck();
     const asked = page.waitForRequest('**/api/functions/getWalkingProgramRank');
     await walking.getByRole('button', { name: lang === 'ja' ? '順位を表示' : 'Show the rank' }).click();
     expect((await asked).postDataJSON()).toMatchObject({ filterbyTenant: false, timestamp: expect.any(Number) });
@@ -353,7 +379,11 @@ test('a reset request that fails shows the spec message for every business failu
   const answers = [
     { status: 200, body: { succeed: false, errorCode: 'notTenantUser' }, text: 'テナントユーザーとして登録されていません' },
     { status: 200, body: { succeed: false, errorCode: 'someFutureCode' }, text: 'テナントユーザーとして登録されていません' },
-    { status: 429, body: { succeed: false, errorCode: 'tooManyRequests' }, text: '短時間に何度も送信されました。しばらく時間をおいて再度お試しください。' },
+    {
+      status: 429,
+      body: { succeed: false, errorCode: 'tooManyRequests' },
+      text: '短時間に何度も送信されました。しばらく時間をおいて再度お試しください。',
+    },
   ];
   let answer = answers[0]!;
   await page.route('**/api/functions/requestPasswordReset', (route) =>

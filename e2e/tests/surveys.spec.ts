@@ -3,8 +3,32 @@ import { test, expect, useLanguage, loginAs, expectNoAxeViolations, screenshot, 
 const EVERY_TYPE = { ja: '毎日の健康習慣アンケート 2026', en: 'Daily health habits survey 2026' };
 const ANSWERED = { ja: '睡眠と休養のチェック', en: 'Sleep and rest check' };
 const TEXT = {
-  ja: { list: 'アンケート', empty: 'アンケートはありません', required: '必須項目をすべて入力してください。', thanks: 'アンケートへのご回答が完了しました。', answered: '回答済み', answeredNotice: 'このアンケートは回答済みです', back: 'アンケート一覧に戻る', thanksBack: 'アンケート一覧へ', submit: '回答を送信する', login: 'ログインが必要です', contract: '法人契約' },
-  en: { list: 'Surveys', empty: 'no surveys', required: 'Please fill in all the required fields.', thanks: "You've completed the survey.", answered: 'Answered', answeredNotice: 'You have already answered this survey', back: 'Back to the surveys', thanksBack: 'Back to the surveys', submit: 'Send my answers', login: 'Login required', contract: 'corporate contract' },
+  ja: {
+    list: 'アンケート',
+    empty: 'アンケートはありません',
+    required: '必須項目をすべて入力してください。',
+    thanks: 'アンケートへのご回答が完了しました。',
+    answered: '回答済み',
+    answeredNotice: 'このアンケートは回答済みです',
+    back: 'アンケート一覧に戻る',
+    thanksBack: 'アンケート一覧へ',
+    submit: '回答を送信する',
+    login: 'ログインが必要です',
+    contract: '法人契約',
+  },
+  en: {
+    list: 'Surveys',
+    empty: 'no surveys',
+    required: 'Please fill in all the required fields.',
+    thanks: "You've completed the survey.",
+    answered: 'Answered',
+    answeredNotice: 'You have already answered this survey',
+    back: 'Back to the surveys',
+    thanksBack: 'Back to the surveys',
+    submit: 'Send my answers',
+    login: 'Login required',
+    contract: 'corporate contract',
+  },
 } as const;
 
 /** Accounts that answer: one per language and viewport, none shared with other specs (member20..member29). */
@@ -50,7 +74,10 @@ for (const lang of ['ja', 'en'] as const) {
       await screenshot(page, testInfo, 'survey-form', lang);
 
       // Only the optional free text filled in: scroll to the top, the message, an alert on each required question.
-      await page.locator('textarea').last().fill(lang === 'ja' ? 'ウォーキングイベントを増やしてほしい' : 'More walking events, please');
+      await page
+        .locator('textarea')
+        .last()
+        .fill(lang === 'ja' ? 'ウォーキングイベントを増やしてほしい' : 'More walking events, please');
       await page.getByRole('button', { name: TEXT[lang].submit }).click();
       await expect(page.locator('.form-error')).toHaveText(TEXT[lang].required);
       await expect(page.locator('.survey-question__error')).toHaveCount(4);
@@ -64,7 +91,10 @@ for (const lang of ['ja', 'en'] as const) {
       await questions.nth(1).getByRole('checkbox').nth(3).check();
       await questions.nth(2).getByRole('radio').nth(1).check();
       await expect(page.locator('.survey-question__error')).toHaveCount(1);
-      await questions.nth(3).locator('textarea').fill(lang === 'ja' ? '毎日8,000歩歩く' : 'Walk 8,000 steps a day');
+      await questions
+        .nth(3)
+        .locator('textarea')
+        .fill(lang === 'ja' ? '毎日8,000歩歩く' : 'Walk 8,000 steps a day');
       await page.getByRole('button', { name: TEXT[lang].submit }).click();
 
       await expect(page).toHaveURL(/\/surveys\/\d+\/thanks$/);

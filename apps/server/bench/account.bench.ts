@@ -21,7 +21,11 @@ async function main() {
     const now = new Date();
     const today = tokyoDay(now);
     const t0 = process.hrtime.bigint();
-    const tenant = ((await db.execute(sql`INSERT INTO tenants (name_ja, contract_type, corporate_contract, team_match_enabled, email_distribution_enabled) VALUES ('ベンチ社', 1, true, true, true) RETURNING id`)) as unknown as { rows: { id: number }[] }).rows[0]!.id;
+    const tenant = (
+      (await db.execute(
+        sql`INSERT INTO tenants (name_ja, contract_type, corporate_contract, team_match_enabled, email_distribution_enabled) VALUES ('ベンチ社', 1, true, true, true) RETURNING id`,
+      )) as unknown as { rows: { id: number }[] }
+    ).rows[0]!.id;
     await db.execute(sql`
       INSERT INTO users (tenant_id, email, nickname, height_tenths)
       SELECT ${tenant}, 'bench' || n || '@example.com', 'bench' || n, 1500 + n % 400 FROM generate_series(1, ${USERS}) n`);
@@ -62,7 +66,9 @@ async function main() {
     console.log(`loaded ${USERS} users x ${DAYS} days, ${Math.ceil(USERS / 8)} teams per match, in ${(elapsed(t0) / 1000).toFixed(1)} s`);
 
     const app = await benchApp(db);
-    const userIds = ((await db.execute(sql`SELECT id FROM users ORDER BY id LIMIT 100`)) as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
+    const userIds = ((await db.execute(sql`SELECT id FROM users ORDER BY id LIMIT 100`)) as unknown as { rows: { id: number }[] }).rows.map(
+      (r) => r.id,
+    );
     const tokens: string[] = [];
     for (const id of userIds) tokens.push((await createSession(db, id, now)).token);
 

@@ -22,7 +22,9 @@ async function main() {
     const today = tokyoDay(now.getTime());
     let t0 = process.hrtime.bigint();
     const [tenant] = (
-      (await db.execute(sql`INSERT INTO tenants (name_ja, contract_type, corporate_contract) VALUES ('ベンチ社', 1, true) RETURNING id`)) as unknown as {
+      (await db.execute(
+        sql`INSERT INTO tenants (name_ja, contract_type, corporate_contract) VALUES ('ベンチ社', 1, true) RETURNING id`,
+      )) as unknown as {
         rows: { id: number }[];
       }
     ).rows;
@@ -56,9 +58,9 @@ async function main() {
     console.log('rows:', counts);
 
     const app = await benchApp(db);
-    const userIds = (
-      (await db.execute(sql`SELECT id FROM users ORDER BY random() LIMIT 100`)) as unknown as { rows: { id: number }[] }
-    ).rows.map((r) => r.id);
+    const userIds = ((await db.execute(sql`SELECT id FROM users ORDER BY random() LIMIT 100`)) as unknown as { rows: { id: number }[] }).rows.map(
+      (r) => r.id,
+    );
     const tokens: string[] = [];
     for (const id of userIds) tokens.push((await createSession(db, id, now)).token);
 
@@ -80,7 +82,12 @@ async function main() {
     };
     const statsPayload = (i: number) => ({ fromDateTime: tokyoDayStart(addMonths(monthOf(today), -1 - (i % 11))) });
 
-    console.log(`load average before the calls: ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+    console.log(
+      `load average before the calls: ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')} on ${os.cpus().length} cores`,
+    );
     for (const [fn, payload] of [
       ['getHealthDataByRange', rangePayload],
       ['getHealthLogStats', statsPayload],

@@ -33,20 +33,43 @@ const db = database.db;
 const t0 = performance.now();
 const ids: number[] = [];
 for (let i = 0; i < count; i++) {
-  ids.push(await enqueueMail(db, { kind: i % 2 ? 'reset' : 'signup', locale: i % 3 ? 'ja' : 'en', to: `bench${i}@example.org`, name: `user${i}`, link: `http://localhost/setPassword?token=${i}` }, new Date()));
+  ids.push(
+    await enqueueMail(
+      db,
+      {
+        kind: i % 2 ? 'reset' : 'signup',
+        locale: i % 3 ? 'ja' : 'en',
+        to: `bench${i}@example.org`,
+        name: `user${i}`,
+        link: `http://localhost/setPassword?token=${i}`,
+      },
+      new Date(),
+    ),
+  );
 }
 const queued = performance.now() - t0;
 
 const t1 = performance.now();
 const sender = startMailSender({ db, smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Hibi <no-reply@hibi.localdomain>', pollMs: 10, batchSize: 50 });
 for (;;) {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(inArray(mailOutbox.status, ['pending', 'sending']));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.status, ['pending', 'sending']));
   if (Number(row!.n) === 0) break;
   await new Promise((r) => setTimeout(r, 20));
 }
 const delivered = performance.now() - t1;
 await sender.stop();
-const [dupes] = await db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(sql`${mailOutbox.attempts} > 1 AND ${mailOutbox.id} IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+const [dupes] = await db
+  .select({ n: sql<number>`count(*)::int` })
+  .from(mailOutbox)
+  .where(
+    sql`${mailOutbox.attempts} > 1 AND ${mailOutbox.id} IN (${sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
+    )})`,
+  );
 console.log(`mails: ${count}`);
 console.log(`queue (one INSERT each, rendered ja/en text+HTML): ${queued.toFixed(0)} ms, ${((count / queued) * 1000).toFixed(0)} mails/s`);
 console.log(`deliver over SMTP (one sender, batches of 50): ${delivered.toFixed(0)} ms, ${((count / delivered) * 1000).toFixed(0)} mails/s`);

@@ -19,7 +19,15 @@ async function startOnce(args: string[], databaseUrl: string): Promise<{ readyMs
   const t0 = process.hrtime.bigint();
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', MAILBOX_PORT: '0', DEMO_CONTENT: 'false' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'silent',
+      MAILBOX_PORT: '0',
+      DEMO_CONTENT: 'false',
+    },
     stdio: 'ignore',
   });
   try {
@@ -57,5 +65,7 @@ await withBenchDatabase('startup', async (_database, dbUrl) => {
   for (const name of ['compiled', 'tsx']) {
     console.log(`${name}: ready in median ${median(name, 'readyMs').toFixed(0)} ms, RSS ${median(name, 'rssMb').toFixed(0)} MB (${ROUNDS} starts)`);
   }
-  console.log(`ratio tsx/compiled: start ${(median('tsx', 'readyMs') / median('compiled', 'readyMs')).toFixed(2)}x, memory ${(median('tsx', 'rssMb') / median('compiled', 'rssMb')).toFixed(2)}x`);
+  console.log(
+    `ratio tsx/compiled: start ${(median('tsx', 'readyMs') / median('compiled', 'readyMs')).toFixed(2)}x, memory ${(median('tsx', 'rssMb') / median('compiled', 'rssMb')).toFixed(2)}x`,
+  );
 });

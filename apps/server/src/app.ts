@@ -56,8 +56,14 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream }
         ? false
         : {
             level: config.logLevel,
-            redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'password', 'token', '*.password', '*.token'], censor: '[redacted]' },
-            serializers: { req: requestLogSerializer, err: (error: Error) => errorLogSerializer(error) as { type: string; message: string; stack: string } },
+            redact: {
+              paths: ['req.headers.authorization', 'req.headers.cookie', 'password', 'token', '*.password', '*.token'],
+              censor: '[redacted]',
+            },
+            serializers: {
+              req: requestLogSerializer,
+              err: (error: Error) => errorLogSerializer(error) as { type: string; message: string; stack: string },
+            },
             ...(logStream ? { stream: logStream } : {}),
           },
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
@@ -80,7 +86,14 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream }
     const urlPath = redactPath(pathOnly(request.url));
     const fn = FUNCTION_PATH.exec(urlPath)?.[1];
     request.log.info(
-      { method: request.method, path: urlPath, ...(fn ? { fn } : {}), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, ip: request.ip },
+      {
+        method: request.method,
+        path: urlPath,
+        ...(fn ? { fn } : {}),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        ip: request.ip,
+      },
       'access',
     );
   });

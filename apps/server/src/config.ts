@@ -90,10 +90,16 @@ const trustProxy = z.string().transform((value, ctx) => {
     const hops = Number(v);
     if (hops >= 1 && hops <= 32) return hops;
   } else {
-    const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+    const entries = v
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
     if (entries.length && entries.every(isAddressOrRange)) return entries;
   }
-  ctx.addIssue({ code: 'custom', message: 'expected off, a hop count (1-32), or a comma-separated list of addresses and CIDR ranges such as 127.0.0.1,10.0.0.0/8' });
+  ctx.addIssue({
+    code: 'custom',
+    message: 'expected off, a hop count (1-32), or a comma-separated list of addresses and CIDR ranges such as 127.0.0.1,10.0.0.0/8',
+  });
   return z.NEVER;
 });
 
@@ -116,7 +122,9 @@ const envSchema = z.object({
   READY_TIMEOUT_MS: opt(integer(50, 60_000, 'expected milliseconds from 50 to 60000')),
   MAILBOX_PORT: opt(integer(0, 65535, 'expected a port number (0: no mailbox page)')),
   OUTBOX_RETENTION_DAYS: opt(integer(1, 3650, 'expected a positive whole number of days')),
-  MEDIA_SIGNING_SECRET: opt(z.string().min(32, { message: 'expected at least 32 characters' }).max(256, { message: 'expected at most 256 characters' })),
+  MEDIA_SIGNING_SECRET: opt(
+    z.string().min(32, { message: 'expected at least 32 characters' }).max(256, { message: 'expected at most 256 characters' }),
+  ),
   SESSION_IDLE_TIMEOUT_MINUTES: opt(integer(5, 60 * 24 * 31, 'expected minutes from 5 to 44640 (31 days)')),
   VITEST: opt(z.string()),
 });
@@ -150,7 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (e.DEMO_CONTENT === true) problems.push('DEMO_CONTENT: the demo content (accounts with a published password) is never loaded in production');
     if (!e.APP_BASE_URL) problems.push('APP_BASE_URL: required in production (the public URL used in emailed links)');
     if (!smtpUrl) problems.push('SMTP_URL: required in production (without it mail would never leave the outbox)');
-    if (e.DEVTOOL_PATH && e.DEVTOOL_IN_PRODUCTION !== true) problems.push('DEVTOOL_PATH: the developer tool is off in production unless DEVTOOL_IN_PRODUCTION=true');
+    if (e.DEVTOOL_PATH && e.DEVTOOL_IN_PRODUCTION !== true)
+      problems.push('DEVTOOL_PATH: the developer tool is off in production unless DEVTOOL_IN_PRODUCTION=true');
   }
   if (e.MAILBOX_PORT !== undefined && e.MAILBOX_PORT !== 0 && e.MAILBOX_PORT === port) problems.push('MAILBOX_PORT: must differ from PORT');
   if (problems.length) throw new ConfigError(problems);

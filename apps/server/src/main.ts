@@ -32,7 +32,9 @@ const database = await openDatabase(config, (msg) => startLog(config, 'info', ms
 const lifecycle: Lifecycle = { shuttingDown: false };
 const app = await buildApp({ config, db: database.db, routes: domainRoutes(config, database.db), lifecycle });
 // With SMTP_URL the outbox is delivered over SMTP; without it mail stays for the local mailbox page.
-const mailSender = config.smtpUrl ? startMailSender({ db: database.db, smtpUrl: config.smtpUrl, from: mailFrom(config.appBaseUrl), log: app.log }) : null;
+const mailSender = config.smtpUrl
+  ? startMailSender({ db: database.db, smtpUrl: config.smtpUrl, from: mailFrom(config.appBaseUrl), log: app.log })
+  : null;
 const stopMaintenance = startMaintenance(database.db, (error) => app.log.error({ err: error }, 'maintenance failed'), {
   outboxRetentionDays: config.outboxRetentionDays,
   sessionIdleTimeoutMs: config.sessionIdleTimeoutMs,

@@ -15,28 +15,36 @@ afterAll(async () => {
 it('removes expired sessions and old rate-limit windows, keeps live ones', async () => {
   const live = await t.login('member07@example.com');
   await t.login('member08@example.com');
-  await t.database.db.execute(sql`UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE user_id = (SELECT id FROM users WHERE email = 'member08@example.com')`);
-  await t.database.db.execute(sql`INSERT INTO rate_limit_buckets (key, window_start, count) VALUES ('old', now() - interval '3 days', 5), ('fresh', now(), 1)`);
+  await t.database.db.execute(
+    sql`UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE user_id = (SELECT id FROM users WHERE email = 'member08@example.com')`,
+  );
+  await t.database.db.execute(
+    sql`INSERT INTO rate_limit_buckets (key, window_start, count) VALUES ('old', now() - interval '3 days', 5), ('fresh', now(), 1)`,
+  );
   const stop = startMaintenance(t.database.db, (e) => {
     throw e;
   });
   // The first pass starts at once; wait for what it does, not for a fixed time.
   await vi.waitFor(
     async () => {
-      const buckets = (await t.database.db.execute(sql`SELECT key FROM rate_limit_buckets WHERE key IN ('old', 'fresh')`)) as unknown as { rows: { key: string }[] };
+      const buckets = (await t.database.db.execute(sql`SELECT key FROM rate_limit_buckets WHERE key IN ('old', 'fresh')`)) as unknown as {
+        rows: { key: string }[];
+      };
       expect(buckets.rows.map((r) => r.key)).toEqual(['fresh']);
     },
     { timeout: 10_000, interval: 20 },
   );
   stop();
-  const sessions = (await t.database.db.execute(sql`SELECT u.email FROM sessions s JOIN users u ON u.id = s.user_id`)) as unknown as { rows: { email: string }[] };
+  const sessions = (await t.database.db.execute(sql`SELECT u.email FROM sessions s JOIN users u ON u.id = s.user_id`)) as unknown as {
+    rows: { email: string }[];
+  };
   expect(sessions.rows.map((r) => r.email)).toEqual(['member07@example.com']);
   expect((await t.call('authenticateWithToken', {}, live)).status).toBe(200);
 });
 
 it('prunes outbox mail past OUTBOX_RETENTION_DAYS, spent emailed links, and keeps what may still be needed', async () => {
   const db = t.database.db;
-  const exec = async <T,>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+  const exec = async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
   await db.execute(sql`DELETE FROM mail_outbox`);
   await db.execute(sql`INSERT INTO mail_outbox (kind, locale, to_address, subject, text_body, html_body, message_id, status, created_at, locked_until) VALUES
     ('reset', 'en', 'old-sent@example.org', 's', '', '', '<m1@t>', 'sent', now() - interval '8 days', NULL),

@@ -20,9 +20,7 @@ export interface MaintenanceOptions {
 
 /** Deletes emailed links that can no longer be used: used ones, and ones expired more than a day ago. */
 export async function pruneEmailLinks(db: Db, now: Date): Promise<void> {
-  await db
-    .delete(emailLinks)
-    .where(or(isNotNull(emailLinks.usedAt), lt(emailLinks.expiresAt, new Date(now.getTime() - KEEP_EXPIRED_LINKS_MS))));
+  await db.delete(emailLinks).where(or(isNotNull(emailLinks.usedAt), lt(emailLinks.expiresAt, new Date(now.getTime() - KEEP_EXPIRED_LINKS_MS))));
 }
 
 /** One clean-up pass: expired sessions, spent emailed links, old outbox mail, old rate-limit windows. */

@@ -20,7 +20,14 @@ function problemsOf(vars: Record<string, string>): string[] {
 describe('configuration (one zod schema over the environment)', () => {
   it('has the documented defaults', () => {
     const config = loadConfig(env({}));
-    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, demoContent: true, trustProxy: false, production: false, loginLimitPerAddress: 100 });
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      demoContent: true,
+      trustProxy: false,
+      production: false,
+      loginLimitPerAddress: 100,
+    });
     expect(config.appBaseUrl).toBe('http://localhost:3000');
     expect(loadConfig(env({ DATABASE_URL: 'postgres://u@db:5432/hibi' })).demoContent).toBe(false);
   });

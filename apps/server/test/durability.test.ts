@@ -195,7 +195,13 @@ describe.skipIf(!onPostgres)('durability under SIGKILL (one server process, Post
         if (s) work.push(() => callUntilAnswered(u.id, token, 'reserveEvent', { eventID: s.eventId, sessionID: s.sessionId, body: [] }));
         const survey = surveys[step];
         if (survey !== undefined) {
-          work.push(() => callUntilAnswered(u.id, token, 'answerQuestionnaire', { questionnaireID: survey, isGeneral: true, body: [{ questionnaireIndex: 1, answer: (u.id + step) % 3 }] }));
+          work.push(() =>
+            callUntilAnswered(u.id, token, 'answerQuestionnaire', {
+              questionnaireID: survey,
+              isGeneral: true,
+              body: [{ questionnaireIndex: 1, answer: (u.id + step) % 3 }],
+            }),
+          );
         }
         const dateTime = tokyoDay(step + 1);
         work.push(async () => {
@@ -234,14 +240,27 @@ describe.skipIf(!onPostgres)('durability under SIGKILL (one server process, Post
     expect(stats.unanswered).toBeGreaterThan(0);
 
     // Every acknowledged call is in the database.
-    const reservations = await query<{ user_id: number; event_id: number }>(`SELECT user_id, event_id FROM event_reservations WHERE cancelled_at IS NULL`);
+    const reservations = await query<{ user_id: number; event_id: number }>(
+      `SELECT user_id, event_id FROM event_reservations WHERE cancelled_at IS NULL`,
+    );
     const reserved = new Set(reservations.map((r) => `${r.user_id}:${r.event_id}`));
-    const answers = new Set((await query<{ user_id: number; questionnaire_id: number }>(`SELECT user_id, questionnaire_id FROM questionnaire_answers`)).map((r) => `${r.user_id}:${r.questionnaire_id}`));
+    const answers = new Set(
+      (await query<{ user_id: number; questionnaire_id: number }>(`SELECT user_id, questionnaire_id FROM questionnaire_answers`)).map(
+        (r) => `${r.user_id}:${r.questionnaire_id}`,
+      ),
+    );
     const deviceSteps = new Map(
-      (await query<{ user_id: number; day: string; steps: number }>(`SELECT user_id, to_char(day, 'YYYY-MM-DD') AS day, steps FROM device_daily_steps WHERE source = $1`, [SOURCE])).map((r) => [`${r.user_id}:${r.day}`, r.steps]),
+      (
+        await query<{ user_id: number; day: string; steps: number }>(
+          `SELECT user_id, to_char(day, 'YYYY-MM-DD') AS day, steps FROM device_daily_steps WHERE source = $1`,
+          [SOURCE],
+        )
+      ).map((r) => [`${r.user_id}:${r.day}`, r.steps]),
     );
     const dailySteps = new Map(
-      (await query<{ user_id: number; day: string; steps: number }>(`SELECT user_id, to_char(day, 'YYYY-MM-DD') AS day, steps FROM daily_steps`)).map((r) => [`${r.user_id}:${r.day}`, r.steps]),
+      (await query<{ user_id: number; day: string; steps: number }>(`SELECT user_id, to_char(day, 'YYYY-MM-DD') AS day, steps FROM daily_steps`)).map(
+        (r) => [`${r.user_id}:${r.day}`, r.steps],
+      ),
     );
     const tokyoDate = (ms: number) => new Date(ms + 9 * 3_600_000).toISOString().slice(0, 10);
     const missing: string[] = [];
@@ -250,7 +269,8 @@ describe.skipIf(!onPostgres)('durability under SIGKILL (one server process, Post
     acks.forEach((a, i) => a.name === 'notifyHealthDataFixed' && lastNotify.set(a.user, i));
     acks.forEach((a, i) => {
       if (a.name === 'reserveEvent' && !reserved.has(`${a.user}:${a.payload.eventID}`)) missing.push(`reservation ${a.user}:${a.payload.eventID}`);
-      if (a.name === 'answerQuestionnaire' && !answers.has(`${a.user}:${a.payload.questionnaireID}`)) missing.push(`answer ${a.user}:${a.payload.questionnaireID}`);
+      if (a.name === 'answerQuestionnaire' && !answers.has(`${a.user}:${a.payload.questionnaireID}`))
+        missing.push(`answer ${a.user}:${a.payload.questionnaireID}`);
       if (a.name === 'uploadHealthData' && (lastNotify.get(a.user) ?? -1) > i) {
         const item = a.payload.healthData[0];
         const key = `${a.user}:${tokyoDate(item.dateTime)}`;

@@ -8,10 +8,41 @@ let t: TestApp;
 let doc: any;
 
 const SCHEMA_KEYWORDS = new Set([
-  'title', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength', 'pattern',
-  'maxItems', 'minItems', 'uniqueItems', 'maxProperties', 'minProperties', 'required', 'enum', 'type', 'allOf', 'oneOf',
-  'anyOf', 'not', 'items', 'properties', 'additionalProperties', 'description', 'format', 'default', 'nullable',
-  'discriminator', 'readOnly', 'writeOnly', 'xml', 'externalDocs', 'example', 'deprecated',
+  'title',
+  'multipleOf',
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'maxProperties',
+  'minProperties',
+  'required',
+  'enum',
+  'type',
+  'allOf',
+  'oneOf',
+  'anyOf',
+  'not',
+  'items',
+  'properties',
+  'additionalProperties',
+  'description',
+  'format',
+  'default',
+  'nullable',
+  'discriminator',
+  'readOnly',
+  'writeOnly',
+  'xml',
+  'externalDocs',
+  'example',
+  'deprecated',
 ]);
 const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object']);
 
@@ -27,11 +58,13 @@ function schemaProblems(schema: any, at: string): string[] {
   for (const key of ['exclusiveMinimum', 'exclusiveMaximum']) {
     if (schema[key] !== undefined && typeof schema[key] !== 'boolean') problems.push(`${at}: ${key} must be a boolean in 3.0`);
   }
-  if (schema.required !== undefined && (!Array.isArray(schema.required) || schema.required.length === 0)) problems.push(`${at}: required must be a non-empty array`);
+  if (schema.required !== undefined && (!Array.isArray(schema.required) || schema.required.length === 0))
+    problems.push(`${at}: required must be a non-empty array`);
   if (schema.items) problems.push(...schemaProblems(schema.items, `${at}/items`));
   if (schema.type === 'array' && !schema.items) problems.push(`${at}: array without items`);
   if (schema.not) problems.push(...schemaProblems(schema.not, `${at}/not`));
-  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') problems.push(...schemaProblems(schema.additionalProperties, `${at}/additionalProperties`));
+  if (schema.additionalProperties && typeof schema.additionalProperties === 'object')
+    problems.push(...schemaProblems(schema.additionalProperties, `${at}/additionalProperties`));
   for (const [name, sub] of Object.entries(schema.properties ?? {})) problems.push(...schemaProblems(sub, `${at}/properties/${name}`));
   for (const key of ['allOf', 'oneOf', 'anyOf']) {
     if (schema[key] !== undefined) {
@@ -86,7 +119,9 @@ describe('the OpenAPI document', () => {
       expect(path).toBe(`/api/functions/${def.name}`);
       const statuses = Object.keys(op.responses).sort();
       const signedIn = def.auth === 'required';
-      expect(statuses, path).toEqual(['200', '400', '404', '413', '415', '429', '500', ...(signedIn ? ['401'] : []), ...(signedIn && !def.beforeTerms ? ['403'] : [])].sort());
+      expect(statuses, path).toEqual(
+        ['200', '400', '404', '413', '415', '429', '500', ...(signedIn ? ['401'] : []), ...(signedIn && !def.beforeTerms ? ['403'] : [])].sort(),
+      );
       expect(statuses).toEqual([...entryStatuses(def.auth, def.beforeTerms)].sort());
       for (const requirement of op.security) {
         for (const scheme of Object.keys(requirement)) expect(doc.components.securitySchemes[scheme], path).toBeDefined();

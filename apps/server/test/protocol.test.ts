@@ -139,7 +139,12 @@ describe('bad input to every function', () => {
   it('a reply to 60,000 unknown keys stays small: at most 10 keys echoed, with a count (issue 12, 19)', async () => {
     const body: Record<string, number> = {};
     for (let i = 0; i < 60_000; i++) body[`k${i}`] = 1;
-    const res = await t.app.inject({ method: 'POST', url: '/api/functions/getConfig', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/functions/getConfig',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.payload.length).toBeLessThan(1_000);
     const [message] = res.json().validationErrorMessage as string[];
@@ -160,7 +165,12 @@ describe('bad input to every function', () => {
     const required = names.filter((n) => registry.get(n)!.def.auth === 'required');
     expect(required).toContain('logout');
     for (const name of required) {
-      const res = await t.app.inject({ method: 'POST', url: `/api/functions/${name}`, headers: { 'content-type': 'application/json', authorization: 'Bearer not-a-real-token-0123456789' }, payload: '{}' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/functions/${name}`,
+        headers: { 'content-type': 'application/json', authorization: 'Bearer not-a-real-token-0123456789' },
+        payload: '{}',
+      });
       // An empty payload may already fail validation (400); it must never get through.
       expect([400, 401], name).toContain(res.statusCode);
       if (res.statusCode === 401) expect(res.json()).toEqual({ succeed: false, errorCode: 'loginRequired' });

@@ -31,7 +31,13 @@ afterAll(async () => {
 });
 
 const call = (target: FastifyInstance, name: string, payload: unknown, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
-  target.inject({ method: 'POST', url: `/api/functions/${name}`, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(payload), remoteAddress });
+  target.inject({
+    method: 'POST',
+    url: `/api/functions/${name}`,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: JSON.stringify(payload),
+    remoteAddress,
+  });
 
 describe('health routes', () => {
   it('/healthz says the process is alive; /api/health stays as its alias', async () => {
@@ -82,7 +88,14 @@ describe('production logs', () => {
 
     const access = lines.filter((l) => l.msg === 'access');
     expect(access).toHaveLength(3);
-    expect(access[0]).toMatchObject({ reqId: 'lb-trace-42', method: 'POST', path: '/api/functions/login', fn: 'login', status: 200, ip: '127.0.0.1' });
+    expect(access[0]).toMatchObject({
+      reqId: 'lb-trace-42',
+      method: 'POST',
+      path: '/api/functions/login',
+      fn: 'login',
+      status: 200,
+      ip: '127.0.0.1',
+    });
     expect(typeof access[0]!.ms).toBe('number');
     expect(access[1]).toMatchObject({ path: '/setPassword' });
     expect(access[2]).toMatchObject({ fn: 'getUserProfile' });
@@ -101,18 +114,27 @@ describe('TRUST_PROXY', () => {
   const forwarded = (client: string) => ({ 'x-forwarded-for': client });
 
   it('off (the default): a forwarded address is ignored, every caller behind the balancer shares one budget', async () => {
-    for (let i = 0; i < 3; i++) expect((await call(app, 'login', { id: 'member07@example.com', password: `x-${i}` }, forwarded(`198.51.100.${i}`), '10.1.1.1')).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await call(app, 'login', { id: 'member07@example.com', password: `x-${i}` }, forwarded(`198.51.100.${i}`), '10.1.1.1')).statusCode,
+      ).toBe(200);
     expect((await call(app, 'login', { id: 'member07@example.com', password: 'x' }, forwarded('198.51.100.99'), '10.1.1.1')).statusCode).toBe(429);
   });
 
   it('set: rate limits and logs use the real client address from a trusted proxy, and only from a trusted one', async () => {
     // Two offices behind the same balancer each get their own sign-in budget.
-    for (let i = 0; i < 3; i++) expect((await call(proxied, 'login', { id: 'member08@example.com', password: `y-${i}` }, forwarded('203.0.113.10'), '10.2.2.2')).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await call(proxied, 'login', { id: 'member08@example.com', password: `y-${i}` }, forwarded('203.0.113.10'), '10.2.2.2')).statusCode,
+      ).toBe(200);
     expect((await call(proxied, 'login', { id: 'member08@example.com', password: 'y' }, forwarded('203.0.113.10'), '10.2.2.2')).statusCode).toBe(429);
     const other = await call(proxied, 'login', { id: 'member09@example.com', password: 'wellbeing-demo' }, forwarded('203.0.113.20'), '10.2.2.2');
     expect(other.json().succeed).toBe(true);
     // An untrusted peer cannot pick its address by sending the header.
-    for (let i = 0; i < 3; i++) await call(proxied, 'login', { id: 'member10@example.com', password: `z-${i}` }, forwarded(`192.0.2.${i}`), '198.51.100.7');
-    expect((await call(proxied, 'login', { id: 'member10@example.com', password: 'z' }, forwarded('192.0.2.77'), '198.51.100.7')).statusCode).toBe(429);
+    for (let i = 0; i < 3; i++)
+      await call(proxied, 'login', { id: 'member10@example.com', password: `z-${i}` }, forwarded(`192.0.2.${i}`), '198.51.100.7');
+    expect((await call(proxied, 'login', { id: 'member10@example.com', password: 'z' }, forwarded('192.0.2.77'), '198.51.100.7')).statusCode).toBe(
+      429,
+    );
   });
 });

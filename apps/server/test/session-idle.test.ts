@@ -18,7 +18,12 @@ afterAll(async () => {
 });
 
 const lastUsed = async (token: string) =>
-  (await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token))))[0]?.lastUsedAt.getTime();
+  (
+    await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)))
+  )[0]?.lastUsedAt.getTime();
 
 describe('session idle timeout (SESSION_IDLE_TIMEOUT_MINUTES)', () => {
   it('a session used within the timeout lives on; one idle for longer answers 401 loginRequired', async () => {

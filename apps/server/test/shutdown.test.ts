@@ -13,7 +13,17 @@ const base = `http://127.0.0.1:${port}`;
 function start(logLevel = 'silent'): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_CONTENT: 'true', DATABASE_URL: '', LOG_LEVEL: logLevel, WEB_DIST_DIR: dataDir, MAILBOX_PORT: '0' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_CONTENT: 'true',
+      DATABASE_URL: '',
+      LOG_LEVEL: logLevel,
+      WEB_DIST_DIR: dataDir,
+      MAILBOX_PORT: '0',
+    },
     stdio: logLevel === 'silent' ? 'ignore' : ['ignore', 'pipe', 'inherit'],
   });
 }

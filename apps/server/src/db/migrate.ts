@@ -24,9 +24,7 @@ export async function migrate(database: Database): Promise<string[]> {
     const pgServer = database.kind === 'postgres';
     if (pgServer) await query(`SELECT pg_advisory_lock(${LOCK_ID})`);
     try {
-      await query(
-        'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-      );
+      await query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
       const done = new Set((await query('SELECT name FROM schema_migrations')).map((r) => String(r.name)));
       for (const file of migrationFiles()) {
         if (done.has(file)) continue;

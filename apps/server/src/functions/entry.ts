@@ -96,7 +96,11 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
     }
     const badText = forbiddenTextPath(body);
     if (badText) {
-      return send(reply, 400, { succeed: false, errorCode: 'validationError', validationErrorMessage: [`${badText.slice(0, 100)}: ${validationMessages[locale].textControlChars}`] });
+      return send(reply, 400, {
+        succeed: false,
+        errorCode: 'validationError',
+        validationErrorMessage: [`${badText.slice(0, 100)}: ${validationMessages[locale].textControlChars}`],
+      });
     }
     const parsed = payloadSchemas.get(handler.def.name)!.safeParse(body, { error: zodLocales[locale] });
     if (!parsed.success) {

@@ -50,11 +50,14 @@ it('keeps a URL without a query as it is', () => {
 it('logs a database error without the values of its query (issue 12, 14)', async () => {
   lines.length = 0;
   const cause = Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), { code: '23505' });
-  const error = Object.assign(new Error('Failed query: insert into "users" ("email", "user_name") values ($1, $2)\nparams: hanako@example.org,日比 花子'), {
-    query: 'insert into "users" ("email", "user_name") values ($1, $2)',
-    params: ['hanako@example.org', '日比 花子'],
-    cause,
-  });
+  const error = Object.assign(
+    new Error('Failed query: insert into "users" ("email", "user_name") values ($1, $2)\nparams: hanako@example.org,日比 花子'),
+    {
+      query: 'insert into "users" ("email", "user_name") values ($1, $2)',
+      params: ['hanako@example.org', '日比 花子'],
+      cause,
+    },
+  );
   app.log.error({ err: error }, 'function failed');
   const line = lines.map((l) => JSON.parse(l) as { msg: string; err?: Record<string, unknown> }).find((l) => l.msg === 'function failed')!;
   expect(line.err).toMatchObject({ type: 'Error', query: 'insert into "users" ("email", "user_name") values ($1, $2)', cause: { code: '23505' } });

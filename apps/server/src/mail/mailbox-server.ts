@@ -16,7 +16,10 @@ const STYLESHEET = path.join(PUBLIC_DIR, 'lifecycle/mailbox.css');
  */
 export async function buildMailboxApp(db: Db): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
-  await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY }, crossOriginEmbedderPolicy: false });
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    crossOriginEmbedderPolicy: false,
+  });
   registerMailbox(app, db);
   app.get('/', async (_request, reply) => reply.redirect('/dev/mailbox'));
   app.get('/media/lifecycle/mailbox.css', async (_request, reply) =>

@@ -16,11 +16,19 @@ export async function enqueueMail(
   mail: { kind: MailKind; locale: Locale; to: string; name: string | null; link: string },
   now: Date,
 ): Promise<number> {
-  return enqueueRenderedMail(db, { kind: mail.kind, locale: mail.locale, to: mail.to, rendered: renderMail(mail.kind, mail.locale, { name: mail.name, link: mail.link }) }, now);
+  return enqueueRenderedMail(
+    db,
+    { kind: mail.kind, locale: mail.locale, to: mail.to, rendered: renderMail(mail.kind, mail.locale, { name: mail.name, link: mail.link }) },
+    now,
+  );
 }
 
 /** Writes a mail rendered elsewhere (a domain's own mails, such as the events' seat and reminder mails). Same rules as enqueueMail. */
-export async function enqueueRenderedMail(db: Db, mail: { kind: string; locale: Locale; to: string; rendered: RenderedMail }, now: Date): Promise<number> {
+export async function enqueueRenderedMail(
+  db: Db,
+  mail: { kind: string; locale: Locale; to: string; rendered: RenderedMail },
+  now: Date,
+): Promise<number> {
   const [row] = await db
     .insert(mailOutbox)
     .values({

@@ -199,7 +199,13 @@ describe('mail sender over SMTP', () => {
     try {
       const ids: number[] = [];
       for (let i = 0; i < 20; i++) {
-        ids.push(await enqueueMail(t.database.db, { kind: 'reset', locale: 'en', to: `bulk${i}@example.org`, name: null, link: 'http://localhost/setPassword?token=x' }, new Date()));
+        ids.push(
+          await enqueueMail(
+            t.database.db,
+            { kind: 'reset', locale: 'en', to: `bulk${i}@example.org`, name: null, link: 'http://localhost/setPassword?token=x' },
+            new Date(),
+          ),
+        );
       }
       sender(peer.port, { batchSize: 3 });
       sender(peer.port, { batchSize: 3 });
@@ -219,7 +225,11 @@ describe('mail sender over SMTP', () => {
     const peer = createPeer(await freePort(), (to) => to.startsWith('bounce'));
     await peer.start();
     try {
-      const id = await enqueueMail(t.database.db, { kind: 'reset', locale: 'ja', to: 'bounce@example.org', name: 'x', link: 'http://localhost/x' }, new Date());
+      const id = await enqueueMail(
+        t.database.db,
+        { kind: 'reset', locale: 'ja', to: 'bounce@example.org', name: 'x', link: 'http://localhost/x' },
+        new Date(),
+      );
       sender(peer.port, { maxPermanentAttempts: 2 });
       const row = await waitFor(async () => {
         const [r] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
@@ -285,7 +295,11 @@ describe('a sender crash around the SMTP acceptance (decision 075)', () => {
     await peer.start();
     try {
       doomed = doomedSender(peer.port);
-      const id = await enqueueMail(t.database.db, { kind: 'reset', locale: 'en', to: target, name: null, link: 'http://localhost/setPassword?token=crash1' }, new Date());
+      const id = await enqueueMail(
+        t.database.db,
+        { kind: 'reset', locale: 'en', to: target, name: null, link: 'http://localhost/setPassword?token=crash1' },
+        new Date(),
+      );
       await waitFor(async () => peer.received.some((m) => m.to.includes(target)));
       const claimed = await row(id);
       expect(claimed.status).toBe('sending');
@@ -298,7 +312,11 @@ describe('a sender crash around the SMTP acceptance (decision 075)', () => {
         return r.status === 'unconfirmed' ? r : undefined;
       });
       // The new sender works (it delivers a later mail), and it delivered the accepted one no second time.
-      const probe = await enqueueMail(t.database.db, { kind: 'reset', locale: 'en', to: `probe1.${Date.now()}@example.org`, name: null, link: 'http://localhost/x' }, new Date());
+      const probe = await enqueueMail(
+        t.database.db,
+        { kind: 'reset', locale: 'en', to: `probe1.${Date.now()}@example.org`, name: null, link: 'http://localhost/x' },
+        new Date(),
+      );
       await waitFor(async () => (await row(probe)).status === 'sent');
       const copies = peer.received.filter((m) => m.to.includes(target));
       expect(copies).toHaveLength(1);
@@ -324,14 +342,22 @@ describe('a sender crash around the SMTP acceptance (decision 075)', () => {
     await peer.start();
     try {
       doomed = doomedSender(peer.port);
-      const id = await enqueueMail(t.database.db, { kind: 'reset', locale: 'ja', to: target, name: null, link: 'http://localhost/setPassword?token=crash2' }, new Date());
+      const id = await enqueueMail(
+        t.database.db,
+        { kind: 'reset', locale: 'ja', to: target, name: null, link: 'http://localhost/setPassword?token=crash2' },
+        new Date(),
+      );
       await waitFor(async () => recipientSeen === 1);
       sender(peer.port, { lockMs: 300 });
       const sent = await waitFor(async () => {
         const r = await row(id);
         return r.status === 'sent' ? r : undefined;
       });
-      const probe = await enqueueMail(t.database.db, { kind: 'reset', locale: 'en', to: `probe2.${Date.now()}@example.org`, name: null, link: 'http://localhost/x' }, new Date());
+      const probe = await enqueueMail(
+        t.database.db,
+        { kind: 'reset', locale: 'en', to: `probe2.${Date.now()}@example.org`, name: null, link: 'http://localhost/x' },
+        new Date(),
+      );
       await waitFor(async () => (await row(probe)).status === 'sent');
       expect(recipientSeen).toBe(2);
       expect(peer.received.filter((m) => m.to.includes(target))).toHaveLength(1);
@@ -380,7 +406,11 @@ describe('SMTP TLS settings from SMTP_URL (issue 12.19)', () => {
     const peer = createPeer(await freePort());
     await peer.start();
     try {
-      const id = await enqueueMail(t.database.db, { kind: 'reset', locale: 'en', to: 'tls-required@example.org', name: null, link: 'http://localhost/x' }, new Date());
+      const id = await enqueueMail(
+        t.database.db,
+        { kind: 'reset', locale: 'en', to: 'tls-required@example.org', name: null, link: 'http://localhost/x' },
+        new Date(),
+      );
       sender(peer.port, { smtpUrl: `smtp://127.0.0.1:${peer.port}/?requireTLS=true` });
       const failed = await waitFor(async () => {
         const r = await row(id);

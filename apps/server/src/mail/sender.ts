@@ -196,7 +196,11 @@ export function startMailSender(options: SenderOptions): MailSender {
       const giveUp = permanent && mail.attempts >= maxPermanentAttempts;
       const retryAt = giveUp ? null : new Date(now().getTime() + backoffDelay(mail.attempts, baseDelayMs, maxDelayMs));
       await markAttemptFailed(db, mail, message, retryAt);
-      (giveUp ? log?.error : log?.warn)?.call(log, { mailId: mail.id, attempts: mail.attempts, code: err.responseCode }, giveUp ? 'mail failed for good' : 'mail delivery failed; will retry');
+      (giveUp ? log?.error : log?.warn)?.call(
+        log,
+        { mailId: mail.id, attempts: mail.attempts, code: err.responseCode },
+        giveUp ? 'mail failed for good' : 'mail delivery failed; will retry',
+      );
     }
   }
 

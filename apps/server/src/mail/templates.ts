@@ -30,7 +30,10 @@ const COPY: Record<Locale, Record<MailKind, Copy> & { signature: string[]; fallb
     signup: {
       subject: '【Hibi】パスワード設定のご案内',
       greeting: (n) => `${n} 様`,
-      lead: ['Hibi へのご登録ありがとうございます。', '次のリンクからパスワードを設定すると、メールアドレスとパスワードでログインできるようになります。'],
+      lead: [
+        'Hibi へのご登録ありがとうございます。',
+        '次のリンクからパスワードを設定すると、メールアドレスとパスワードでログインできるようになります。',
+      ],
       button: 'パスワードを設定する',
       validity: `このリンクの有効期限は${minutes}分で、一度だけ使えます。`,
       ignore: 'お心当たりのない場合は、このメールを破棄してください。',
@@ -69,11 +72,14 @@ const COPY: Record<Locale, Record<MailKind, Copy> & { signature: string[]; fallb
   en: {
     fallbackName: 'Hibi user',
     signature: ['The Hibi administration office', 'This address does not receive replies.'],
-    linkNote: "If the button does not work, paste this address into your browser:",
+    linkNote: 'If the button does not work, paste this address into your browser:',
     signup: {
       subject: '[Hibi] Set your password',
       greeting: (n) => `Dear ${n},`,
-      lead: ['Thank you for signing up for Hibi.', 'Set your password with the link below; then you can log in with your email address and password.'],
+      lead: [
+        'Thank you for signing up for Hibi.',
+        'Set your password with the link below; then you can log in with your email address and password.',
+      ],
       button: 'Set your password',
       validity: `The link works once and expires after ${minutes} minutes.`,
       ignore: 'If you did not sign up, please ignore this email.',

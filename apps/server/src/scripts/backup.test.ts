@@ -17,14 +17,18 @@ afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 async function addMember(database: Database): Promise<void> {
   await database.withConnection(async (query) => {
     await query(`INSERT INTO tenants (id, name_ja, contract_type, corporate_contract) VALUES (77, 'バックアップ株式会社', 1, true)`);
-    await query(`INSERT INTO users (id, tenant_id, email, password_hash, nickname, accepted_terms_version) VALUES (501, 77, 'backup.member@example.com', 'x', 'バックアップさん', 2)`);
+    await query(
+      `INSERT INTO users (id, tenant_id, email, password_hash, nickname, accepted_terms_version) VALUES (501, 77, 'backup.member@example.com', 'x', 'バックアップさん', 2)`,
+    );
     await query(`INSERT INTO daily_steps (user_id, day, steps) VALUES (501, '2026-03-01', 12345)`);
   });
 }
 
 async function readMember(database: Database) {
   return database.withConnection(async (query) => {
-    const rows = await query(`SELECT u.email, u.nickname, t.name_ja, s.steps FROM users u JOIN tenants t ON t.id = u.tenant_id JOIN daily_steps s ON s.user_id = u.id WHERE u.id = 501`);
+    const rows = await query(
+      `SELECT u.email, u.nickname, t.name_ja, s.steps FROM users u JOIN tenants t ON t.id = u.tenant_id JOIN daily_steps s ON s.user_id = u.id WHERE u.id = 501`,
+    );
     const [migrations] = await query(`SELECT count(*)::int AS n FROM schema_migrations`);
     return { rows, migrations: migrations!.n };
   });
@@ -69,8 +73,12 @@ describe('backup and restore of the embedded database (PGlite)', () => {
   it('refuses a file that is not an embedded-database backup, and a missing DATA_DIR to back up', async () => {
     const bogus = path.join(work, 'bogus.dump');
     fs.writeFileSync(bogus, 'PGDMP not really');
-    await expect(restoreDatabase({ databaseUrl: undefined, dataDir: path.join(work, 'never') }, bogus)).rejects.toThrow(/not an embedded-database backup/);
-    await expect(backupDatabase({ databaseUrl: undefined, dataDir: path.join(work, 'missing') }, path.join(work, 'x.tar.gz'))).rejects.toThrow(/nothing to back up/);
+    await expect(restoreDatabase({ databaseUrl: undefined, dataDir: path.join(work, 'never') }, bogus)).rejects.toThrow(
+      /not an embedded-database backup/,
+    );
+    await expect(backupDatabase({ databaseUrl: undefined, dataDir: path.join(work, 'missing') }, path.join(work, 'x.tar.gz'))).rejects.toThrow(
+      /nothing to back up/,
+    );
     expect(fs.existsSync(path.join(work, 'never'))).toBe(false);
   });
 });

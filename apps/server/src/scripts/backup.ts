@@ -47,7 +47,13 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => (stderr += chunk));
     child.on('error', (error: NodeJS.ErrnoException) =>
-      reject(new BackupError(error.code === 'ENOENT' ? `${command} was not found: install the PostgreSQL client tools (same major version as the server or newer)` : error.message)),
+      reject(
+        new BackupError(
+          error.code === 'ENOENT'
+            ? `${command} was not found: install the PostgreSQL client tools (same major version as the server or newer)`
+            : error.message,
+        ),
+      ),
     );
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new BackupError(`${command} failed (exit ${code}): ${stderr.trim()}`))));
   });
@@ -115,14 +121,20 @@ export interface RestoreResult {
  * then PostgreSQL objects are dropped and recreated from the backup, and an embedded data directory is moved aside
  * (`<DATA_DIR>.before-restore-<time>`), not deleted.
  */
-export async function restoreDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, inFile: string, options: { force?: boolean } = {}): Promise<RestoreResult> {
+export async function restoreDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  inFile: string,
+  options: { force?: boolean } = {},
+): Promise<RestoreResult> {
   const file = path.resolve(inFile);
   if (!fs.existsSync(file)) throw new BackupError(`No backup file at ${file}`);
   if (config.databaseUrl) {
     if (!startsWith(file, PG_CUSTOM_MAGIC)) throw new BackupError(`${file} is not a PostgreSQL backup (pg_dump custom format); DATABASE_URL is set`);
     const tables = await pgTableCount(config.databaseUrl);
     if (tables > 0 && !options.force) {
-      throw new NotEmptyError(`The database of DATABASE_URL is not empty (${tables} tables); restore into an empty database, or pass --force to replace its contents`);
+      throw new NotEmptyError(
+        `The database of DATABASE_URL is not empty (${tables} tables); restore into an empty database, or pass --force to replace its contents`,
+      );
     }
     const { dbname, env } = pgTarget(config.databaseUrl);
     const clean = tables > 0 ? ['--clean', '--if-exists'] : [];
@@ -132,7 +144,8 @@ export async function restoreDatabase(config: Pick<Config, 'databaseUrl' | 'data
   if (!startsWith(file, GZIP_MAGIC)) throw new BackupError(`${file} is not an embedded-database backup (gzipped tar); DATABASE_URL is not set`);
   let previousDataDir: string | undefined;
   if (dataDirHasData(config.dataDir)) {
-    if (!options.force) throw new NotEmptyError(`${config.dataDir} (DATA_DIR) is not empty; restore into an empty or missing folder, or pass --force to move it aside`);
+    if (!options.force)
+      throw new NotEmptyError(`${config.dataDir} (DATA_DIR) is not empty; restore into an empty or missing folder, or pass --force to move it aside`);
     previousDataDir = `${config.dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     fs.renameSync(config.dataDir, previousDataDir);
   }

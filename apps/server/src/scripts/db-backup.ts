@@ -10,7 +10,9 @@ if (!values.out) {
 }
 try {
   const result = await backupDatabase(loadConfig(), values.out);
-  console.log(`Backed up the ${result.kind === 'postgres' ? 'PostgreSQL database (pg_dump custom format)' : 'embedded database (PGlite data directory, tar.gz)'} to ${result.file} (${result.bytes} bytes)`);
+  console.log(
+    `Backed up the ${result.kind === 'postgres' ? 'PostgreSQL database (pg_dump custom format)' : 'embedded database (PGlite data directory, tar.gz)'} to ${result.file} (${result.bytes} bytes)`,
+  );
 } catch (error) {
   console.error(error instanceof BackupError ? error.message : error);
   process.exit(1);

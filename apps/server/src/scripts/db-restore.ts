@@ -10,7 +10,9 @@ if (!values.in) {
 }
 try {
   const result = await restoreDatabase(loadConfig(), values.in, { force: values.force });
-  console.log(`Restored ${values.in} into the ${result.kind === 'postgres' ? 'PostgreSQL database of DATABASE_URL' : 'embedded database (DATA_DIR)'}.`);
+  console.log(
+    `Restored ${values.in} into the ${result.kind === 'postgres' ? 'PostgreSQL database of DATABASE_URL' : 'embedded database (DATA_DIR)'}.`,
+  );
   if (result.previousDataDir) console.log(`The data directory that was there before is kept at ${result.previousDataDir}.`);
 } catch (error) {
   console.error(error instanceof BackupError ? error.message : error);

@@ -45,9 +45,7 @@ export function AccountFrame({
   return (
     <div className="account-frame">
       <div className="account-frame__hero">
-        <div className="account-frame__background">
-          {background && <img src={background} alt="" className="account-frame__background-img" />}
-        </div>
+        <div className="account-frame__background">{background && <img src={background} alt="" className="account-frame__background-img" />}</div>
         <div className="container account-frame__head" aria-busy={profile === null}>
           <img
             className="account-frame__avatar"

@@ -28,14 +28,22 @@ function usePerView(breakpoints: Breakpoints): number {
  * A carousel with previous/next buttons (spec 1 §2 slider rules): it loops unless everything fits (a single
  * image never loops); slides are 20 px apart, 32 px from 768 px wide. Off-screen slides are inert.
  */
-export function Carousel({ items, breakpoints = [{ minWidth: 0, perView: 1 }], label }: { items: ReactNode[]; breakpoints?: Breakpoints; label: string }) {
+export function Carousel({
+  items,
+  breakpoints = [{ minWidth: 0, perView: 1 }],
+  label,
+}: {
+  items: ReactNode[];
+  breakpoints?: Breakpoints;
+  label: string;
+}) {
   const { t } = useTranslation('sections');
   const perView = Math.min(usePerView(breakpoints), Math.max(items.length, 1));
   const positions = Math.max(items.length - perView + 1, 1);
   const loop = positions > 1;
   const [index, setIndex] = useState(0);
   const current = Math.min(index, positions - 1);
-  const go = (delta: number) => setIndex(((current + delta) % positions + positions) % positions);
+  const go = (delta: number) => setIndex((((current + delta) % positions) + positions) % positions);
   const style = { '--per-view': perView, '--index': current } as CSSProperties;
   return (
     <div className="carousel" role="region" aria-roledescription="carousel" aria-label={label}>
@@ -44,7 +52,13 @@ export function Carousel({ items, breakpoints = [{ minWidth: 0, perView: 1 }], l
           {items.map((item, i) => {
             const shown = i >= current && i < current + perView;
             return (
-              <li key={i} className="carousel__slide" aria-roledescription="slide" aria-label={t('slider.slide', { n: i + 1, total: items.length })} inert={!shown}>
+              <li
+                key={i}
+                className="carousel__slide"
+                aria-roledescription="slide"
+                aria-label={t('slider.slide', { n: i + 1, total: items.length })}
+                inert={!shown}
+              >
                 {item}
               </li>
             );
@@ -73,7 +87,12 @@ export function ImageSlider({ images, alt }: { images: { id: number; url: string
   const { t } = useTranslation('sections');
   if (images.length === 0) return null;
   const items = images.map((image, i) => (
-    <img key={image.id} className="image-slider__image" src={image.url} alt={images.length > 1 ? t('slider.imageOf', { title: alt, n: i + 1 }) : alt} />
+    <img
+      key={image.id}
+      className="image-slider__image"
+      src={image.url}
+      alt={images.length > 1 ? t('slider.imageOf', { title: alt, n: i + 1 }) : alt}
+    />
   ));
   return (
     <div className="image-slider">

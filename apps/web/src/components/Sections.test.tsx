@@ -4,7 +4,9 @@ import { MemoryRouter } from 'react-router';
 import type { Section } from '@hibi/contract/functions/content';
 import { Sections, sectionLinkPath } from './Sections.tsx';
 
-vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (key: string, o?: Record<string, unknown>) => (o ? `${key}:${JSON.stringify(o)}` : key) }) }));
+vi.mock('react-i18next', () => ({
+  useTranslation: () => ({ t: (key: string, o?: Record<string, unknown>) => (o ? `${key}:${JSON.stringify(o)}` : key) }),
+}));
 
 // jsdom has no <dialog> methods.
 HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
@@ -14,7 +16,17 @@ HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
   this.open = false;
 };
 
-const base: Section = { sectionType: 2, subtitle: null, comment: null, images: [], videos: [], attachments: [], relType: null, relObjectID: null, relLabel: null };
+const base: Section = {
+  sectionType: 2,
+  subtitle: null,
+  comment: null,
+  images: [],
+  videos: [],
+  attachments: [],
+  relType: null,
+  relObjectID: null,
+  relLabel: null,
+};
 
 describe('sectionLinkPath', () => {
   it('maps every relType with a page to its route', () => {

@@ -44,7 +44,8 @@ export async function call<N extends FunctionName>(
     throw new ApiError('internalError', response.status);
   }
   if (response.status === 401 && token) session.clear();
-  if (response.status === 403 && body && !body.succeed && body.errorCode === 'termsNotAccepted') window.dispatchEvent(new Event(TERMS_REQUIRED_EVENT));
+  if (response.status === 403 && body && !body.succeed && body.errorCode === 'termsNotAccepted')
+    window.dispatchEvent(new Event(TERMS_REQUIRED_EVENT));
   if (response.status === 200 || response.status === 400) return body;
   throw new ApiError(body && !body.succeed ? body.errorCode : 'internalError', response.status);
 }

@@ -16,7 +16,11 @@ function strings(value: unknown): string[] {
   return [];
 }
 
-const namespaces = (lang: string) => fs.readdirSync(path.join(dir, lang)).filter((f) => f.endsWith('.json')).sort();
+const namespaces = (lang: string) =>
+  fs
+    .readdirSync(path.join(dir, lang))
+    .filter((f) => f.endsWith('.json'))
+    .sort();
 
 describe('message files', () => {
   it('ja and en have the same namespaces', () => {
@@ -50,7 +54,10 @@ describe('no UI literals in components', () => {
 
   it('no component contains Japanese text (it belongs in the ja message files)', () => {
     const offenders = files.filter((f) => {
-      const text = fs.readFileSync(f, 'utf8').replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '');
+      const text = fs
+        .readFileSync(f, 'utf8')
+        .replace(/\/\/.*$/gm, '')
+        .replace(/\/\*[\s\S]*?\*\//g, '');
       return /[\u3040-\u30ff\u4e00-\u9faf]/.test(text.replace(/label: '日本語'/g, ''));
     });
     expect(offenders.map((f) => path.relative(src, f))).toEqual([]);

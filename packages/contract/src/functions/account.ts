@@ -183,7 +183,8 @@ export type Member = z.infer<typeof memberSchema>;
 export const searchMembers = defineFunction({
   name: 'searchMembers',
   auth: 'required',
-  summary: "Colleagues (users of the caller's own company) whose nickname contains the text, the caller excluded, with how each stands to the caller; nearest match first, paged.",
+  summary:
+    "Colleagues (users of the caller's own company) whose nickname contains the text, the caller excluded, with how each stands to the caller; nearest match first, paged.",
   payload: z.object({
     nickname: singleLineText(SEARCH_NICKNAME_MAX, 'searchNicknameTooLong').pipe(z.string().min(1, { error: 'msg:searchNicknameRequired' })),
     offset,
@@ -195,7 +196,8 @@ export const searchMembers = defineFunction({
 export const getFriendsOfFriend = defineFunction({
   name: 'getFriendsOfFriend',
   auth: 'required',
-  summary: "A friend's friends (of the same company), newest friendship first, each with how they stand to the caller. notFound for anyone who is not a friend.",
+  summary:
+    "A friend's friends (of the same company), newest friendship first, each with how they stand to the caller. notFound for anyone who is not a friend.",
   payload: z.object({ userID: id, offset, perPage: perPage(50, PAGE_SIZE.friends) }),
   response: z.object({ friends: z.array(memberSchema) }),
   errorCodes: ['notFound'],
@@ -283,9 +285,13 @@ export const walkingProgramSchema = z.object({
 export const getCurrentUserStatus = defineFunction({
   name: 'getCurrentUserStatus',
   auth: 'required',
-  summary: "The mobile app's status poll: individual matches, latest weight and target, this week's walking program. Chat and points are not part of this product: their dates are accepted and ignored.",
+  summary:
+    "The mobile app's status poll: individual matches, latest weight and target, this week's walking program. Chat and points are not part of this product: their dates are accepted and ignored.",
   payload: z.object({
-    teamChatModifiedDates: z.array(z.object({ teamID: id, modifiedDateTime: epochMs }).strict()).max(100).optional(),
+    teamChatModifiedDates: z
+      .array(z.object({ teamID: id, modifiedDateTime: epochMs }).strict())
+      .max(100)
+      .optional(),
     pointHistoryFromDate: epochMs.optional(),
   }),
   response: z.object({

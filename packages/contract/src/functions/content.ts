@@ -91,7 +91,11 @@ export const REPORT_ARTICLE_TYPES = ['ReportArticles', 'Events', 'IndividualMatc
 export const SORT_BY = ['newer', 'popular', 'reccomend'] as const;
 export type SortBy = (typeof SORT_BY)[number];
 
-const tagId = z.string().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/);
+const tagId = z
+  .string()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9_-]+$/);
 export const tagSchema = z.object({ id: z.string(), name: z.string() });
 export type Tag = z.infer<typeof tagSchema>;
 
@@ -223,5 +227,3 @@ export const contentFunctions = [
   getReportArticleById,
   notifyViewReportArticleResource,
 ] as const;
-
-

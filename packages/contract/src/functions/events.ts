@@ -120,7 +120,12 @@ export const answerSchema = z
   .object({
     questionnaireIndex: z.number().int().min(0).max(999),
     /** text/comment: a string; select/images: a choice index; checkbox: choice indexes; null: not answered. */
-    answer: z.union([z.string().max(ANSWER_TEXT_MAX), z.number().int().min(0).max(999), z.array(z.number().int().min(0).max(999)).max(100), z.null()]),
+    answer: z.union([
+      z.string().max(ANSWER_TEXT_MAX),
+      z.number().int().min(0).max(999),
+      z.array(z.number().int().min(0).max(999)).max(100),
+      z.null(),
+    ]),
   })
   .strict();
 export type ReservationAnswer = z.infer<typeof answerSchema>;

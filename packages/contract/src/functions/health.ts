@@ -69,7 +69,7 @@ export const notifyHealthDataFixed = defineFunction({
   auth: 'required',
   summary:
     'Apply what the source staged: its steps for a day replace its earlier ones, and the day keeps the largest count any ' +
-    'source reported; weight and body fat replace the day\'s values. Idempotent.',
+    "source reported; weight and body fat replace the day's values. Idempotent.",
   payload: z.object({ ...deviceFields }),
   response: z.object({ appliedDays: z.number().int() }),
 });

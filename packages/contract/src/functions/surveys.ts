@@ -79,9 +79,7 @@ export const answerQuestionnaire = defineFunction({
   payload: z.object({
     questionnaireID: id,
     isGeneral: z.boolean(),
-    body: z
-      .array(z.object({ questionnaireIndex: z.number().int().min(0).max(10_000), answer: answerValueSchema }).strict())
-      .max(ANSWER_ITEMS_MAX),
+    body: z.array(z.object({ questionnaireIndex: z.number().int().min(0).max(10_000), answer: answerValueSchema }).strict()).max(ANSWER_ITEMS_MAX),
   }),
   response: z.object({ questionnaireID: z.number().int(), answeredAt: epochMs }),
   errorCodes: [

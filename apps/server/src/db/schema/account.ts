@@ -51,9 +51,12 @@ export const friendships = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
   },
-  (t) => [unique().on(t.userLow, t.userHigh), index('friendships_high_idx').on(t.userHigh, t.status), index('friendships_low_idx').on(t.userLow, t.status)],
+  (t) => [
+    unique().on(t.userLow, t.userHigh),
+    index('friendships_high_idx').on(t.userHigh, t.status),
+    index('friendships_low_idx').on(t.userLow, t.status),
+  ],
 );
-
 
 /** Members' total steps per team and day of its match, kept up to date by triggers (migration 0351). */
 export const teamMatchTeamDays = pgTable(

@@ -25,14 +25,18 @@ export const sections = pgTable('sections', {
 
 export const sectionImages = pgTable('section_images', {
   id: serial('id').primaryKey(),
-  sectionId: integer('section_id').notNull().references(() => sections.id, { onDelete: 'cascade' }),
+  sectionId: integer('section_id')
+    .notNull()
+    .references(() => sections.id, { onDelete: 'cascade' }),
   position: integer('position').notNull().default(0),
   url: text('url').notNull(),
 });
 
 export const sectionVideos = pgTable('section_videos', {
   id: serial('id').primaryKey(),
-  sectionId: integer('section_id').notNull().references(() => sections.id, { onDelete: 'cascade' }),
+  sectionId: integer('section_id')
+    .notNull()
+    .references(() => sections.id, { onDelete: 'cascade' }),
   position: integer('position').notNull().default(0),
   videoUrl: text('video_url').notNull(),
   thumbnailUrl: text('thumbnail_url').notNull(),
@@ -40,7 +44,9 @@ export const sectionVideos = pgTable('section_videos', {
 
 export const sectionAttachments = pgTable('section_attachments', {
   id: serial('id').primaryKey(),
-  sectionId: integer('section_id').notNull().references(() => sections.id, { onDelete: 'cascade' }),
+  sectionId: integer('section_id')
+    .notNull()
+    .references(() => sections.id, { onDelete: 'cascade' }),
   position: integer('position').notNull().default(0),
   fileNameJa: text('file_name_ja').notNull(),
   fileNameEn: text('file_name_en'),
@@ -58,7 +64,9 @@ export const announcements = pgTable('announcements', {
 
 export const announcementImages = pgTable('announcement_images', {
   id: serial('id').primaryKey(),
-  announcementId: integer('announcement_id').notNull().references(() => announcements.id, { onDelete: 'cascade' }),
+  announcementId: integer('announcement_id')
+    .notNull()
+    .references(() => announcements.id, { onDelete: 'cascade' }),
   position: integer('position').notNull().default(0),
   url: text('url').notNull(),
 });
@@ -66,8 +74,12 @@ export const announcementImages = pgTable('announcement_images', {
 export const announcementReads = pgTable(
   'announcement_reads',
   {
-    announcementId: integer('announcement_id').notNull().references(() => announcements.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    announcementId: integer('announcement_id')
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     readAt: ts('read_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.announcementId] })],
@@ -100,7 +112,9 @@ export const reportArticles = pgTable('report_articles', {
 
 export const reportArticleImages = pgTable('report_article_images', {
   id: serial('id').primaryKey(),
-  reportArticleId: integer('report_article_id').notNull().references(() => reportArticles.id, { onDelete: 'cascade' }),
+  reportArticleId: integer('report_article_id')
+    .notNull()
+    .references(() => reportArticles.id, { onDelete: 'cascade' }),
   position: integer('position').notNull().default(0),
   url: text('url').notNull(),
 });
@@ -108,8 +122,12 @@ export const reportArticleImages = pgTable('report_article_images', {
 export const reportArticleTags = pgTable(
   'report_article_tags',
   {
-    reportArticleId: integer('report_article_id').notNull().references(() => reportArticles.id, { onDelete: 'cascade' }),
-    tagId: text('tag_id').notNull().references(() => tags.id),
+    reportArticleId: integer('report_article_id')
+      .notNull()
+      .references(() => reportArticles.id, { onDelete: 'cascade' }),
+    tagId: text('tag_id')
+      .notNull()
+      .references(() => tags.id),
     position: integer('position').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.reportArticleId, t.tagId] })],
@@ -119,7 +137,9 @@ export const reportArticleViews = pgTable(
   'report_article_views',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    reportArticleId: integer('report_article_id').notNull().references(() => reportArticles.id, { onDelete: 'cascade' }),
+    reportArticleId: integer('report_article_id')
+      .notNull()
+      .references(() => reportArticles.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     viewedAt: ts('viewed_at').notNull().defaultNow(),
     /** The Tokyo day of the view: a member's views of an article count once a day. */
@@ -127,14 +147,20 @@ export const reportArticleViews = pgTable(
   },
   (t) => [
     index('report_article_views_recent_idx').on(t.viewedAt, t.reportArticleId),
-    uniqueIndex('report_article_views_member_day').on(t.reportArticleId, t.userId, t.viewDay).where(sql`${t.userId} IS NOT NULL`),
+    uniqueIndex('report_article_views_member_day')
+      .on(t.reportArticleId, t.userId, t.viewDay)
+      .where(sql`${t.userId} IS NOT NULL`),
   ],
 );
 
 export const reportArticleResourceViews = pgTable('report_article_resource_views', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  reportArticleId: integer('report_article_id').notNull().references(() => reportArticles.id, { onDelete: 'cascade' }),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  reportArticleId: integer('report_article_id')
+    .notNull()
+    .references(() => reportArticles.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   videoId: integer('video_id').references(() => sectionVideos.id, { onDelete: 'cascade' }),
   attachmentId: integer('attachment_id').references(() => sectionAttachments.id, { onDelete: 'cascade' }),
   viewedAt: ts('viewed_at').notNull().defaultNow(),

@@ -101,8 +101,12 @@ export const eventReservations = pgTable(
     promotedFrom: integer('promoted_from'),
   },
   (t) => [
-    uniqueIndex('event_reservations_one_per_event').on(t.eventId, t.userId).where(sql`cancelled_at IS NULL`),
-    index('event_reservations_user_idx').on(t.userId).where(sql`cancelled_at IS NULL`),
+    uniqueIndex('event_reservations_one_per_event')
+      .on(t.eventId, t.userId)
+      .where(sql`cancelled_at IS NULL`),
+    index('event_reservations_user_idx')
+      .on(t.userId)
+      .where(sql`cancelled_at IS NULL`),
   ],
 );
 

@@ -8,11 +8,9 @@ const userRef = () =>
     .references(() => users.id, { onDelete: 'cascade' });
 
 /** Steps per user and calendar day in Asia/Tokyo: the largest count any device reported for that day. */
-export const dailySteps = pgTable(
-  'daily_steps',
-  { userId: userRef(), day: date('day').notNull(), steps: integer('steps').notNull() },
-  (t) => [primaryKey({ columns: [t.userId, t.day] })],
-);
+export const dailySteps = pgTable('daily_steps', { userId: userRef(), day: date('day').notNull(), steps: integer('steps').notNull() }, (t) => [
+  primaryKey({ columns: [t.userId, t.day] }),
+]);
 
 /** One self-check per user and day: weight, body fat and the seven ratings (1 healthy answer, 2 unhealthy). */
 export const healthLogs = pgTable(
@@ -87,10 +85,7 @@ export const weeklySteps = pgTable(
     days: integer('days').notNull(),
     avgSteps: integer('avg_steps').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.weekStart] }),
-    index('weekly_steps_rank_idx').on(t.tenantId, t.weekStart, t.avgSteps),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.weekStart] }), index('weekly_steps_rank_idx').on(t.tenantId, t.weekStart, t.avgSteps)],
 );
 
 /** Monthly score aggregate per user, kept up to date on every write; the peer histogram reads this index. */
@@ -110,8 +105,5 @@ export const healthMonthly = pgTable(
     weight: numeric('weight'),
     stepsAvg: integer('steps_avg'),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.month] }),
-    index('health_monthly_peer_idx').on(t.tenantId, t.month, t.score),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.month] }), index('health_monthly_peer_idx').on(t.tenantId, t.month, t.score)],
 );

@@ -9,12 +9,34 @@ const BACKGROUNDS = ['morning-walk', 'city-park', 'seaside'].map((n) => `/media/
 const COMMENTS = ['今日も一万歩！', '週末は山歩き', '階段派です', '朝ラン継続中', 'よろしくお願いします', 'ゆっくり歩こう'];
 
 const TEAM_WORDS: [string, string][] = [
-  ['さくら', 'Sakura'], ['ひまわり', 'Himawari'], ['かえで', 'Kaede'], ['つばめ', 'Tsubame'], ['いちょう', 'Icho'],
-  ['あさひ', 'Asahi'], ['みなと', 'Minato'], ['そよかぜ', 'Soyokaze'], ['ほたる', 'Hotaru'], ['こだま', 'Kodama'],
-  ['すばる', 'Subaru'], ['わかば', 'Wakaba'], ['はやぶさ', 'Hayabusa'], ['しおさい', 'Shiosai'], ['やまびこ', 'Yamabiko'],
-  ['にじ', 'Niji'], ['かもめ', 'Kamome'], ['たんぽぽ', 'Tanpopo'], ['あじさい', 'Ajisai'], ['ゆりかもめ', 'Yurikamome'],
-  ['せせらぎ', 'Seseragi'], ['あおぞら', 'Aozora'], ['こもれび', 'Komorebi'], ['なぎさ', 'Nagisa'], ['ひばり', 'Hibari'],
-  ['もみじ', 'Momiji'], ['すずかぜ', 'Suzukaze'], ['ほしぞら', 'Hoshizora'],
+  ['さくら', 'Sakura'],
+  ['ひまわり', 'Himawari'],
+  ['かえで', 'Kaede'],
+  ['つばめ', 'Tsubame'],
+  ['いちょう', 'Icho'],
+  ['あさひ', 'Asahi'],
+  ['みなと', 'Minato'],
+  ['そよかぜ', 'Soyokaze'],
+  ['ほたる', 'Hotaru'],
+  ['こだま', 'Kodama'],
+  ['すばる', 'Subaru'],
+  ['わかば', 'Wakaba'],
+  ['はやぶさ', 'Hayabusa'],
+  ['しおさい', 'Shiosai'],
+  ['やまびこ', 'Yamabiko'],
+  ['にじ', 'Niji'],
+  ['かもめ', 'Kamome'],
+  ['たんぽぽ', 'Tanpopo'],
+  ['あじさい', 'Ajisai'],
+  ['ゆりかもめ', 'Yurikamome'],
+  ['せせらぎ', 'Seseragi'],
+  ['あおぞら', 'Aozora'],
+  ['こもれび', 'Komorebi'],
+  ['なぎさ', 'Nagisa'],
+  ['ひばり', 'Hibari'],
+  ['もみじ', 'Momiji'],
+  ['すずかぜ', 'Suzukaze'],
+  ['ほしぞら', 'Hoshizora'],
 ];
 const LEAGUES = ['S', 'A', 'B'];
 
@@ -38,11 +60,12 @@ export async function seedAccount(ctx: SeedContext): Promise<void> {
   const pop = ctx.users.population;
 
   // Pictures: member@example.com and every third member of the population.
-  await db.execute(
-    sql`UPDATE users SET profile_image_url = ${AVATARS[0]}, background_image_url = ${BACKGROUNDS[0]} WHERE id = ${member}`,
-  );
+  await db.execute(sql`UPDATE users SET profile_image_url = ${AVATARS[0]}, background_image_url = ${BACKGROUNDS[0]} WHERE id = ${member}`);
   const pictured = pop.filter((_, i) => i % 3 === 0);
-  const pictureRows = pictured.map((id, i) => sql`(${id}::int, ${AVATARS[(i % (AVATARS.length - 1)) + 1]}, ${BACKGROUNDS[i % BACKGROUNDS.length]}, ${COMMENTS[i % COMMENTS.length]})`);
+  const pictureRows = pictured.map(
+    (id, i) =>
+      sql`(${id}::int, ${AVATARS[(i % (AVATARS.length - 1)) + 1]}, ${BACKGROUNDS[i % BACKGROUNDS.length]}, ${COMMENTS[i % COMMENTS.length]})`,
+  );
   await db.execute(
     sql`UPDATE users u SET profile_image_url = v.img, background_image_url = v.bg, comment = v.comment
         FROM (VALUES ${sql.join(pictureRows, sql`, `)}) AS v(id, img, bg, comment) WHERE u.id = v.id`,
@@ -58,28 +81,87 @@ export async function seedAccount(ctx: SeedContext): Promise<void> {
 
   // Friends of member@example.com: member40..member55, every combination of disclosure.
   const friendNumbers = Array.from({ length: 16 }, (_, i) => 40 + i);
-  const accessRows = friendNumbers.map((n, i) => sql`(${populationMember(ctx, n)}::int, ${i % 4 === 1 || i % 4 === 3 ? 0 : 1}::int, ${i % 4 >= 2 ? 0 : 1}::int)`);
+  const accessRows = friendNumbers.map(
+    (n, i) => sql`(${populationMember(ctx, n)}::int, ${i % 4 === 1 || i % 4 === 3 ? 0 : 1}::int, ${i % 4 >= 2 ? 0 : 1}::int)`,
+  );
   await db.execute(
     sql`UPDATE users u SET access_user_steps = v.steps, access_team_matches = v.teams
         FROM (VALUES ${sql.join(accessRows, sql`, `)}) AS v(id, steps, teams) WHERE u.id = v.id`,
   );
   type Pair = { a: number; b: number; by: number; status: 'pending' | 'accepted'; at: number };
-  const pairs: Pair[] = friendNumbers.map((n, i) => ({ a: member, b: populationMember(ctx, n), by: i % 2 === 0 ? member : populationMember(ctx, n), status: 'accepted', at: now.getTime() - (i + 1) * 3 * DAY }));
+  const pairs: Pair[] = friendNumbers.map((n, i) => ({
+    a: member,
+    b: populationMember(ctx, n),
+    by: i % 2 === 0 ? member : populationMember(ctx, n),
+    status: 'accepted',
+    at: now.getTime() - (i + 1) * 3 * DAY,
+  }));
   // Requests waiting for member@example.com to accept, and one it sent.
-  for (const [i, n] of [56, 57, 58].entries()) pairs.push({ a: member, b: populationMember(ctx, n), by: populationMember(ctx, n), status: 'pending', at: now.getTime() - (i + 1) * DAY });
+  for (const [i, n] of [56, 57, 58].entries())
+    pairs.push({ a: member, b: populationMember(ctx, n), by: populationMember(ctx, n), status: 'pending', at: now.getTime() - (i + 1) * DAY });
   pairs.push({ a: member, b: populationMember(ctx, 59), by: member, status: 'pending', at: now.getTime() - 2 * DAY });
   // Accounts the end-to-end tests change (member35..member39), one set per viewport project.
-  pairs.push({ a: populationMember(ctx, 35), b: populationMember(ctx, 37), by: populationMember(ctx, 37), status: 'accepted', at: now.getTime() - 5 * DAY });
-  pairs.push({ a: populationMember(ctx, 36), b: populationMember(ctx, 38), by: populationMember(ctx, 38), status: 'accepted', at: now.getTime() - 5 * DAY });
-  pairs.push({ a: populationMember(ctx, 35), b: populationMember(ctx, 39), by: populationMember(ctx, 39), status: 'pending', at: now.getTime() - DAY });
-  pairs.push({ a: populationMember(ctx, 36), b: populationMember(ctx, 39), by: populationMember(ctx, 39), status: 'pending', at: now.getTime() - DAY });
+  pairs.push({
+    a: populationMember(ctx, 35),
+    b: populationMember(ctx, 37),
+    by: populationMember(ctx, 37),
+    status: 'accepted',
+    at: now.getTime() - 5 * DAY,
+  });
+  pairs.push({
+    a: populationMember(ctx, 36),
+    b: populationMember(ctx, 38),
+    by: populationMember(ctx, 38),
+    status: 'accepted',
+    at: now.getTime() - 5 * DAY,
+  });
+  pairs.push({
+    a: populationMember(ctx, 35),
+    b: populationMember(ctx, 39),
+    by: populationMember(ctx, 39),
+    status: 'pending',
+    at: now.getTime() - DAY,
+  });
+  pairs.push({
+    a: populationMember(ctx, 36),
+    b: populationMember(ctx, 39),
+    by: populationMember(ctx, 39),
+    status: 'pending',
+    at: now.getTime() - DAY,
+  });
   // A friend's friends (issue 13, 2): member40's other friends stand to member@example.com in every way there is
   // (41 a friend, 56 asked them, 59 was asked by them, 60 and 62 strangers); the e2e writers' friends have one each to ask.
-  for (const n of [41, 56, 59, 60, 62]) pairs.push({ a: populationMember(ctx, 40), b: populationMember(ctx, n), by: populationMember(ctx, n), status: 'accepted', at: now.getTime() - 4 * DAY });
-  pairs.push({ a: populationMember(ctx, 37), b: populationMember(ctx, 132), by: populationMember(ctx, 132), status: 'accepted', at: now.getTime() - 4 * DAY });
-  pairs.push({ a: populationMember(ctx, 38), b: populationMember(ctx, 133), by: populationMember(ctx, 133), status: 'accepted', at: now.getTime() - 4 * DAY });
+  for (const n of [41, 56, 59, 60, 62])
+    pairs.push({
+      a: populationMember(ctx, 40),
+      b: populationMember(ctx, n),
+      by: populationMember(ctx, n),
+      status: 'accepted',
+      at: now.getTime() - 4 * DAY,
+    });
+  pairs.push({
+    a: populationMember(ctx, 37),
+    b: populationMember(ctx, 132),
+    by: populationMember(ctx, 132),
+    status: 'accepted',
+    at: now.getTime() - 4 * DAY,
+  });
+  pairs.push({
+    a: populationMember(ctx, 38),
+    b: populationMember(ctx, 133),
+    by: populationMember(ctx, 133),
+    status: 'accepted',
+    at: now.getTime() - 4 * DAY,
+  });
   // A web of friendships in the population so that the mobile app's lists are not empty for anyone.
-  for (let i = 60; i < 120; i += 2) pairs.push({ a: populationMember(ctx, i), b: populationMember(ctx, i + 1), by: populationMember(ctx, i), status: 'accepted', at: now.getTime() - i * DAY / 4 });
+  for (let i = 60; i < 120; i += 2)
+    pairs.push({
+      a: populationMember(ctx, i),
+      b: populationMember(ctx, i + 1),
+      by: populationMember(ctx, i),
+      status: 'accepted',
+      at: now.getTime() - (i * DAY) / 4,
+    });
   const friendRows = pairs.map((p) => {
     const [low, high] = p.a < p.b ? [p.a, p.b] : [p.b, p.a];
     const at = new Date(p.at).toISOString();
@@ -141,10 +223,40 @@ export async function seedAccount(ctx: SeedContext): Promise<void> {
   // Individual matches: shown now (operator-run and each tenant's), one finished but still shown, one long gone.
   const im = [
     { ja: '冬の個人ウォーキングチャレンジ', en: 'Winter Walking Challenge', general: true, tenant: null, ds: -10, de: 40, s: -3, e: 25, th: 8000 },
-    { ja: '丸の内 1日7000歩チャレンジ', en: 'Marunouchi 7,000-step Challenge', general: false, tenant: ctx.tenants.corporate, ds: -5, de: 30, s: 0, e: 21, th: 7000 },
-    { ja: '秋の個人チャレンジ（結果発表中）', en: 'Autumn Challenge (results)', general: true, tenant: null, ds: -40, de: 5, s: -35, e: -5, th: 8000 },
+    {
+      ja: '丸の内 1日7000歩チャレンジ',
+      en: 'Marunouchi 7,000-step Challenge',
+      general: false,
+      tenant: ctx.tenants.corporate,
+      ds: -5,
+      de: 30,
+      s: 0,
+      e: 21,
+      th: 7000,
+    },
+    {
+      ja: '秋の個人チャレンジ（結果発表中）',
+      en: 'Autumn Challenge (results)',
+      general: true,
+      tenant: null,
+      ds: -40,
+      de: 5,
+      s: -35,
+      e: -5,
+      th: 8000,
+    },
     { ja: 'ライトプラン 歩こう週間', en: 'Lite Plan Walking Week', general: false, tenant: ctx.tenants.lite, ds: -3, de: 20, s: -1, e: 6, th: 6000 },
-    { ja: '日比谷 春の歩数チャレンジ', en: 'Hibiya Spring Step Challenge', general: false, tenant: ctx.tenants.noContract, ds: -2, de: 25, s: 1, e: 20, th: 6500 },
+    {
+      ja: '日比谷 春の歩数チャレンジ',
+      en: 'Hibiya Spring Step Challenge',
+      general: false,
+      tenant: ctx.tenants.noContract,
+      ds: -2,
+      de: 25,
+      s: 1,
+      e: 20,
+      th: 6500,
+    },
     { ja: '夏の個人チャレンジ', en: 'Summer Challenge', general: true, tenant: null, ds: -150, de: -90, s: -140, e: -110, th: 8000 },
   ];
   const imIds = (

@@ -21,9 +21,30 @@ export async function seedCore(db: Db, now: Date): Promise<SeedContext> {
   const [corporate, lite, noContract] = await db
     .insert(tenants)
     .values([
-      { nameJa: '丸の内ホールディングス株式会社', nameEn: 'Marunouchi Holdings Inc.', contractType: 1, corporateContract: true, teamMatchEnabled: true, emailDistributionEnabled: true },
-      { nameJa: 'ライトプラン・スタジオ合同会社', nameEn: 'Lite Plan Studio LLC', contractType: 5, corporateContract: false, teamMatchEnabled: false, emailDistributionEnabled: false },
-      { nameJa: '日比谷トレーディング株式会社', nameEn: 'Hibiya Trading Co., Ltd.', contractType: 2, corporateContract: false, teamMatchEnabled: false, emailDistributionEnabled: false },
+      {
+        nameJa: '丸の内ホールディングス株式会社',
+        nameEn: 'Marunouchi Holdings Inc.',
+        contractType: 1,
+        corporateContract: true,
+        teamMatchEnabled: true,
+        emailDistributionEnabled: true,
+      },
+      {
+        nameJa: 'ライトプラン・スタジオ合同会社',
+        nameEn: 'Lite Plan Studio LLC',
+        contractType: 5,
+        corporateContract: false,
+        teamMatchEnabled: false,
+        emailDistributionEnabled: false,
+      },
+      {
+        nameJa: '日比谷トレーディング株式会社',
+        nameEn: 'Hibiya Trading Co., Ltd.',
+        contractType: 2,
+        corporateContract: false,
+        teamMatchEnabled: false,
+        emailDistributionEnabled: false,
+      },
     ])
     .returning({ id: tenants.id });
 
@@ -31,10 +52,61 @@ export async function seedCore(db: Db, now: Date): Promise<SeedContext> {
   const [member, liteUser, noContractUser, emp] = await db
     .insert(users)
     .values([
-      { ...base, tenantId: corporate!.id, email: 'member@example.com', nickname: 'ひびき', userName: '日比 響', userPhonetic: 'ひび ひびき', comment: '毎朝ウォーキング中', attribution1: '総務部', birthYear: 1988, heightTenths: 1702, gender: 1, acceptedTermsVersion: 2, showInRankings: true },
-      { ...base, tenantId: lite!.id, email: 'lite@example.com', nickname: 'ライト', userName: '軽井 沢子', userPhonetic: 'かるい さわこ', attribution1: 'スタジオ', birthYear: 1994, heightTenths: 1585, gender: 2, acceptedTermsVersion: 2 },
-      { ...base, tenantId: noContract!.id, email: 'nocontract@example.com', nickname: 'ノーコン', userName: '日比谷 太郎', userPhonetic: 'ひびや たろう', attribution1: '貿易部', birthYear: 1979, heightTenths: 1755, gender: 1, acceptedTermsVersion: 2 },
-      { ...base, tenantId: corporate!.id, email: null, loginId: 'EMP-0001', loginIdLower: 'emp-0001', nickname: '社員0001', userName: '丸野 一', userPhonetic: 'まるの はじめ', attribution1: '営業部', birthYear: 1990, heightTenths: 1680, gender: 1 },
+      {
+        ...base,
+        tenantId: corporate!.id,
+        email: 'member@example.com',
+        nickname: 'ひびき',
+        userName: '日比 響',
+        userPhonetic: 'ひび ひびき',
+        comment: '毎朝ウォーキング中',
+        attribution1: '総務部',
+        birthYear: 1988,
+        heightTenths: 1702,
+        gender: 1,
+        acceptedTermsVersion: 2,
+        showInRankings: true,
+      },
+      {
+        ...base,
+        tenantId: lite!.id,
+        email: 'lite@example.com',
+        nickname: 'ライト',
+        userName: '軽井 沢子',
+        userPhonetic: 'かるい さわこ',
+        attribution1: 'スタジオ',
+        birthYear: 1994,
+        heightTenths: 1585,
+        gender: 2,
+        acceptedTermsVersion: 2,
+      },
+      {
+        ...base,
+        tenantId: noContract!.id,
+        email: 'nocontract@example.com',
+        nickname: 'ノーコン',
+        userName: '日比谷 太郎',
+        userPhonetic: 'ひびや たろう',
+        attribution1: '貿易部',
+        birthYear: 1979,
+        heightTenths: 1755,
+        gender: 1,
+        acceptedTermsVersion: 2,
+      },
+      {
+        ...base,
+        tenantId: corporate!.id,
+        email: null,
+        loginId: 'EMP-0001',
+        loginIdLower: 'emp-0001',
+        nickname: '社員0001',
+        userName: '丸野 一',
+        userPhonetic: 'まるの はじめ',
+        attribution1: '営業部',
+        birthYear: 1990,
+        heightTenths: 1680,
+        gender: 1,
+      },
     ])
     .returning({ id: users.id });
   // Someone whose company left the programme: right password, but no longer a tenant user.

@@ -120,7 +120,10 @@ function eventSeeds(): EventSeed[] {
       capacity: 40,
       extra: ['持ち物', 'What to bring', '動きやすい服装、飲み物、タオル', 'Comfortable clothes, a drink and a towel'],
       report: true,
-      ...body('出勤前の1時間、皇居の周りを一緒に歩きませんか。インストラクターによるウォーミングアップ付きです。', 'Start your day with an hour around the Imperial Palace. An instructor leads the warm-up.'),
+      ...body(
+        '出勤前の1時間、皇居の周りを一緒に歩きませんか。インストラクターによるウォーミングアップ付きです。',
+        'Start your day with an hour around the Imperial Palace. An instructor leads the warm-up.',
+      ),
       sessions: [
         { ja: '7:00スタート', en: '7:00 start', day: 6, from: 7, to: 8, capacity: 20, opens: -5, closes: 4, booked: 4 },
         { ja: '8:00スタート', en: '8:00 start', day: 6, from: 8, to: 9, capacity: 20, opens: -5, closes: 4, booked: 2 },
@@ -137,8 +140,24 @@ function eventSeeds(): EventSeed[] {
       to: 13,
       providing: 2,
       capacity: null,
-      ...body('自席からでも参加できるオンラインヨガです。カメラはオフで構いません。', 'Online yoga you can join from your desk. Cameras may stay off.'),
-      sessions: [{ ja: 'ランチタイム回', en: 'Lunchtime class', day: 4, from: 12.25, to: 12.75, online: true, capacity: null, opens: -10, closes: 4, booked: 12 }],
+      ...body(
+        '自席からでも参加できるオンラインヨガです。カメラはオフで構いません。',
+        'Online yoga you can join from your desk. Cameras may stay off.',
+      ),
+      sessions: [
+        {
+          ja: 'ランチタイム回',
+          en: 'Lunchtime class',
+          day: 4,
+          from: 12.25,
+          to: 12.75,
+          online: true,
+          capacity: null,
+          opens: -10,
+          closes: 4,
+          booked: 12,
+        },
+      ],
       memberReserves: 0,
     },
     {
@@ -151,7 +170,10 @@ function eventSeeds(): EventSeed[] {
       placeJa: PLACE.studio[0],
       placeEn: PLACE.studio[1],
       capacity: 3,
-      ...body('トレーナーがひとりひとりの姿勢を見ながら指導する少人数制の講座です。', 'A small class where the trainer checks each person’s posture.'),
+      ...body(
+        'トレーナーがひとりひとりの姿勢を見ながら指導する少人数制の講座です。',
+        'A small class where the trainer checks each person’s posture.',
+      ),
       sessions: [{ ja: '夜の部', en: 'Evening class', day: 8, from: 18, to: 19, capacity: 3, opens: -3, closes: 7 }],
     },
     {
@@ -164,7 +186,10 @@ function eventSeeds(): EventSeed[] {
       placeJa: PLACE.hall[0],
       placeEn: PLACE.hall[1],
       capacity: 5,
-      ...body('管理栄養士が、外食やコンビニでもできる減塩のコツをお話しします。', 'A registered dietitian shares low-salt tips that work for eating out too.'),
+      ...body(
+        '管理栄養士が、外食やコンビニでもできる減塩のコツをお話しします。',
+        'A registered dietitian shares low-salt tips that work for eating out too.',
+      ),
       sessions: [{ ja: '本編', en: 'Main session', day: 9, from: 15, to: 16.5, capacity: 5, opens: -7, closes: 8, booked: 5 }],
     },
     {
@@ -180,10 +205,20 @@ function eventSeeds(): EventSeed[] {
       capacity: 30,
       remarksJa: '雨天中止（前日18時に判断）',
       remarksEn: 'Cancelled in rain (decided at 18:00 the day before)',
-      ...body('紅葉の高尾山を、ガイドと一緒にゆっくり登ります。参加費には保険料が含まれます。', 'A gentle guided hike through autumn colours. The fee includes insurance.'),
+      ...body(
+        '紅葉の高尾山を、ガイドと一緒にゆっくり登ります。参加費には保険料が含まれます。',
+        'A gentle guided hike through autumn colours. The fee includes insurance.',
+      ),
       sessions: [{ ja: '日帰りコース', en: 'Day course', day: 24, from: 8, to: 15, capacity: 30, opens: 5, closes: 20 }],
       questions: [
-        { type: 'select', ja: '希望するコース', en: 'Preferred route', required: true, choicesJa: ['1号路（初心者）', '稲荷山コース（中級）'], choicesEn: ['Trail 1 (beginner)', 'Inariyama route (intermediate)'] },
+        {
+          type: 'select',
+          ja: '希望するコース',
+          en: 'Preferred route',
+          required: true,
+          choicesJa: ['1号路（初心者）', '稲荷山コース（中級）'],
+          choicesEn: ['Trail 1 (beginner)', 'Inariyama route (intermediate)'],
+        },
       ],
       memberFavorite: true,
     },
@@ -211,7 +246,9 @@ function eventSeeds(): EventSeed[] {
       placeEn: 'Marunouchi Naka-dori',
       price: 3000,
       ...body('エントリーは大会公式サイトで受け付けています。', 'Entries are taken on the race’s official site.'),
-      sessions: [{ ja: '5kmの部', en: '5 km race', day: 30, from: 9, to: 12, type: 2, url: 'https://example.com/charity-run/entry', opens: -10, closes: 20 }],
+      sessions: [
+        { ja: '5kmの部', en: '5 km race', day: 30, from: 9, to: 12, type: 2, url: 'https://example.com/charity-run/entry', opens: -10, closes: 20 },
+      ],
     },
     {
       ja: '東京ベイ・ナイトウォーク（外部サイト・満員）',
@@ -222,8 +259,24 @@ function eventSeeds(): EventSeed[] {
       to: 21,
       placeJa: '竹芝ふ頭',
       placeEn: 'Takeshiba Pier',
-      ...body('夜景を眺めながら湾岸を歩くイベントです。定員に達したため受付を終了しています。', 'Walk the waterfront at night. The event is fully booked.'),
-      sessions: [{ ja: '10kmコース', en: '10 km course', day: 16, from: 18, to: 21, type: 2, url: 'https://example.com/night-walk', externalFull: true, opens: -15, closes: 10 }],
+      ...body(
+        '夜景を眺めながら湾岸を歩くイベントです。定員に達したため受付を終了しています。',
+        'Walk the waterfront at night. The event is fully booked.',
+      ),
+      sessions: [
+        {
+          ja: '10kmコース',
+          en: '10 km course',
+          day: 16,
+          from: 18,
+          to: 21,
+          type: 2,
+          url: 'https://example.com/night-walk',
+          externalFull: true,
+          opens: -15,
+          closes: 10,
+        },
+      ],
     },
     {
       ja: 'チーム対抗ウォークラリー',
@@ -235,11 +288,21 @@ function eventSeeds(): EventSeed[] {
       placeJa: '日比谷公園 噴水広場',
       placeEn: 'Hibiya Park fountain square',
       capacity: 10,
-      ...body('3〜5人のチームで謎解きをしながら街を歩きます。予約はチームの代表者がチーム単位で行ってください。', 'Teams of 3 to 5 solve puzzles while walking the city. One representative books for the whole team.'),
+      ...body(
+        '3〜5人のチームで謎解きをしながら街を歩きます。予約はチームの代表者がチーム単位で行ってください。',
+        'Teams of 3 to 5 solve puzzles while walking the city. One representative books for the whole team.',
+      ),
       sessions: [{ ja: 'チームの部', en: 'Team entry', day: 12, from: 13, to: 17, team: true, capacity: 10, opens: -4, closes: 10, booked: 3 }],
       questions: [
         { type: 'text', ja: 'チーム名', en: 'Team name', required: true },
-        { type: 'select', ja: 'チームの人数', en: 'Team size', required: true, choicesJa: ['3人', '4人', '5人'], choicesEn: ['3 people', '4 people', '5 people'] },
+        {
+          type: 'select',
+          ja: 'チームの人数',
+          en: 'Team size',
+          required: true,
+          choicesJa: ['3人', '4人', '5人'],
+          choicesEn: ['3 people', '4 people', '5 people'],
+        },
       ],
     },
     {
@@ -253,7 +316,10 @@ function eventSeeds(): EventSeed[] {
       placeEn: PLACE.lounge[1],
       providing: 3,
       capacity: 60,
-      ...body('睡眠の専門家が、眠りの質を上げる生活習慣を紹介します。会場とオンラインのどちらかを選べます。', 'A sleep specialist shares habits for better sleep. Join on site or online.'),
+      ...body(
+        '睡眠の専門家が、眠りの質を上げる生活習慣を紹介します。会場とオンラインのどちらかを選べます。',
+        'A sleep specialist shares habits for better sleep. Join on site or online.',
+      ),
       sessions: [
         { ja: '会場参加', en: 'On site', day: 10, from: 19, to: 20, capacity: 30, opens: -6, closes: 9, booked: 6 },
         { ja: 'オンライン参加', en: 'Online', day: 10, from: 19, to: 20, online: true, capacity: 30, opens: -6, closes: 9, booked: 11 },
@@ -295,8 +361,23 @@ function eventSeeds(): EventSeed[] {
       placeJa: '提携フィットネスクラブ各店',
       placeEn: 'Partner fitness clubs',
       advertising: true,
-      ...body('提携フィットネスクラブの1日体験が無料になるキャンペーンです。申込は提携先のサイトから。', 'A free one-day pass at partner fitness clubs. Apply on the partner’s site.'),
-      sessions: [{ ja: '体験申込', en: 'Trial application', day: 37, from: 21, to: 22, type: 2, url: 'https://example.com/fitness-trial', opens: -1, closes: 36 }],
+      ...body(
+        '提携フィットネスクラブの1日体験が無料になるキャンペーンです。申込は提携先のサイトから。',
+        'A free one-day pass at partner fitness clubs. Apply on the partner’s site.',
+      ),
+      sessions: [
+        {
+          ja: '体験申込',
+          en: 'Trial application',
+          day: 37,
+          from: 21,
+          to: 22,
+          type: 2,
+          url: 'https://example.com/fitness-trial',
+          opens: -1,
+          closes: 36,
+        },
+      ],
     },
     {
       ja: '【法人契約限定】マインドフルネス研修',
@@ -345,7 +426,13 @@ function eventSeeds(): EventSeed[] {
       sessions: [{ ja: '調理実習', en: 'Hands-on class', day: 18, from: 11, to: 13.5, capacity: 12, opens: 2, closes: 15 }],
       questions: [
         { type: 'text', ja: '食物アレルギーがあれば教えてください。', en: 'Any food allergies?', required: false },
-        { type: 'checkbox', ja: '持ち帰り容器の希望', en: 'Take-home containers', choicesJa: ['小', '中', '大'], choicesEn: ['Small', 'Medium', 'Large'] },
+        {
+          type: 'checkbox',
+          ja: '持ち帰り容器の希望',
+          en: 'Take-home containers',
+          choicesJa: ['小', '中', '大'],
+          choicesEn: ['Small', 'Medium', 'Large'],
+        },
       ],
     },
     {
@@ -357,7 +444,10 @@ function eventSeeds(): EventSeed[] {
       endDay: 32,
       to: 0,
       providing: 2,
-      ...body('エレベーターの代わりに階段を使って、1か月で東京スカイツリー10本分をめざします。', 'Take the stairs instead of the lift and climb ten Tokyo Skytrees in a month.'),
+      ...body(
+        'エレベーターの代わりに階段を使って、1か月で東京スカイツリー10本分をめざします。',
+        'Take the stairs instead of the lift and climb ten Tokyo Skytrees in a month.',
+      ),
       sessions: [],
     },
     {
@@ -450,7 +540,10 @@ function eventSeeds(): EventSeed[] {
       placeJa: PLACE.studio[0],
       placeEn: PLACE.studio[1],
       capacity: 1,
-      ...body('インストラクターとマンツーマンで、座ったままできるヨガを学びます。満席の回はキャンセル待ちができます。', 'Learn yoga you can do at your desk, one to one with the instructor. Full sessions have a waiting list.'),
+      ...body(
+        'インストラクターとマンツーマンで、座ったままできるヨガを学びます。満席の回はキャンセル待ちができます。',
+        'Learn yoga you can do at your desk, one to one with the instructor. Full sessions have a waiting list.',
+      ),
       sessions: [
         { ja: '第1回', en: 'Session 1', day: 10, from: 12.25, to: 12.75, capacity: 1, opens: -2, closes: 9, heldBy: [141] },
         { ja: '第2回', en: 'Session 2', day: 11, from: 12.25, to: 12.75, capacity: 1, opens: -2, closes: 10, heldBy: [143] },
@@ -480,7 +573,9 @@ function eventSeeds(): EventSeed[] {
       capacity: 30,
       report: true,
       ...body(`${ja}は終了しました。ご参加ありがとうございました。`, `${en} has finished. Thank you for joining.`),
-      sessions: [{ ja: '本編', en: 'Main session', day, from: 18, to: 19.5, capacity: 30, online: !place, opens: day - 20, closes: day - 1, booked: 10 + i }],
+      sessions: [
+        { ja: '本編', en: 'Main session', day, from: 18, to: 19.5, capacity: 30, online: !place, opens: day - 20, closes: day - 1, booked: 10 + i },
+      ],
       ...(i === 6 ? { questions: [{ type: 'text' as const, ja: 'ご感想', en: 'Your impressions' }] } : {}),
       ...(i >= 5 ? { memberReserves: 0 } : {}),
     })),
@@ -499,9 +594,9 @@ export async function seedEvents(ctx: SeedContext): Promise<void> {
   const seeds = eventSeeds();
 
   // Library articles to link as event reports: whatever the content seed made (it runs first).
-  const articleRows = (await db.execute(
-    sql`SELECT id FROM report_articles WHERE NOT contract_only ORDER BY id LIMIT 20`,
-  )) as unknown as { rows: { id: number }[] };
+  const articleRows = (await db.execute(sql`SELECT id FROM report_articles WHERE NOT contract_only ORDER BY id LIMIT 20`)) as unknown as {
+    rows: { id: number }[];
+  };
   const articleIds = articleRows.rows.map((r) => Number(r.id));
 
   const media = (name: string) => `/media/events/${name}.svg`;
@@ -534,12 +629,14 @@ export async function seedEvents(ctx: SeedContext): Promise<void> {
     .returning({ id: events.id });
   const eventIds = inserted.map((r) => r.id);
 
-  await db.insert(eventImages).values(
-    seeds.flatMap((e, i) => [
-      { eventId: eventIds[i]!, url: media(e.image), sort: 0 },
-      ...(i % 3 === 0 ? [{ eventId: eventIds[i]!, url: media(i % 2 ? 'team' : 'mindful'), sort: 1 }] : []),
-    ]),
-  );
+  await db
+    .insert(eventImages)
+    .values(
+      seeds.flatMap((e, i) => [
+        { eventId: eventIds[i]!, url: media(e.image), sort: 0 },
+        ...(i % 3 === 0 ? [{ eventId: eventIds[i]!, url: media(i % 2 ? 'team' : 'mindful'), sort: 1 }] : []),
+      ]),
+    );
 
   const sessionValues = seeds.flatMap((e, i) =>
     e.sessions.map((s, sort) => ({
@@ -559,7 +656,9 @@ export async function seedEvents(ctx: SeedContext): Promise<void> {
       sort,
     })),
   );
-  const sessionIds = sessionValues.length ? (await db.insert(eventSessions).values(sessionValues).returning({ id: eventSessions.id })).map((r) => r.id) : [];
+  const sessionIds = sessionValues.length
+    ? (await db.insert(eventSessions).values(sessionValues).returning({ id: eventSessions.id })).map((r) => r.id)
+    : [];
 
   const questionValues = seeds.flatMap((e, i) =>
     (e.questions ?? []).map((q, index) => ({
@@ -592,9 +691,15 @@ export async function seedEvents(ctx: SeedContext): Promise<void> {
         reservations.push({ eventId: eventIds[i]!, sessionId, userId, createdAt: tokyo(todayStart, s.opens ?? -1, 10 + (k % 10)) });
       }
       for (const number of s.heldBy ?? []) {
-        reservations.push({ eventId: eventIds[i]!, sessionId, userId: ctx.users.population[number - 1]!, createdAt: tokyo(todayStart, s.opens ?? -1, 9) });
+        reservations.push({
+          eventId: eventIds[i]!,
+          sessionId,
+          userId: ctx.users.population[number - 1]!,
+          createdAt: tokyo(todayStart, s.opens ?? -1, 9),
+        });
       }
-      if (e.memberReserves === n) reservations.push({ eventId: eventIds[i]!, sessionId, userId: ctx.users.member, createdAt: tokyo(todayStart, s.opens ?? -1, 9.5) });
+      if (e.memberReserves === n)
+        reservations.push({ eventId: eventIds[i]!, sessionId, userId: ctx.users.member, createdAt: tokyo(todayStart, s.opens ?? -1, 9.5) });
     });
   });
   if (reservations.length) await db.insert(eventReservations).values(reservations);
@@ -610,7 +715,13 @@ export async function seedEvents(ctx: SeedContext): Promise<void> {
     'event',
     seeds.map((e, i) => {
       const sections: SectionInput[] = [
-        { sectionType: 2, subtitleJa: 'イベント概要', subtitleEn: 'About this event', commentJa: `<p>${e.bodyJa}</p>`, commentEn: `<p>${e.bodyEn}</p>` },
+        {
+          sectionType: 2,
+          subtitleJa: 'イベント概要',
+          subtitleEn: 'About this event',
+          commentJa: `<p>${e.bodyJa}</p>`,
+          commentEn: `<p>${e.bodyEn}</p>`,
+        },
       ];
       if (i % 4 === 0) {
         sections.push({
@@ -622,7 +733,13 @@ export async function seedEvents(ctx: SeedContext): Promise<void> {
         });
       }
       if (e.report && articleIds.length) {
-        sections.push({ sectionType: 5, relType: 'ReportArticles', relObjectId: articleIds[i % articleIds.length]!, relLabelJa: '関連するライブラリー記事', relLabelEn: 'Related library article' });
+        sections.push({
+          sectionType: 5,
+          relType: 'ReportArticles',
+          relObjectId: articleIds[i % articleIds.length]!,
+          relLabelJa: '関連するライブラリー記事',
+          relLabelEn: 'Related library article',
+        });
       }
       return { ownerId: eventIds[i]!, sections };
     }),

@@ -11,7 +11,16 @@ const FAQ_FILE = path.join(CONTENT_DIR, 'faq.json');
 
 interface FaqFile {
   categories: { id: number; title_ja: string; title_en: string }[];
-  items: { id: number; category: number; title_ja: string; title_en: string; html_ja: string; html_en: string; from?: string | null; to?: string | null }[];
+  items: {
+    id: number;
+    category: number;
+    title_ja: string;
+    title_en: string;
+    html_ja: string;
+    html_en: string;
+    from?: string | null;
+    to?: string | null;
+  }[];
 }
 
 type ItemSeed = Omit<typeof questionnaireItems.$inferInsert, 'questionnaireId' | 'position' | 'questionJa' | 'questionEn'> & { q: [string, string] };
@@ -25,11 +34,20 @@ export async function seedSurveys(ctx: SeedContext): Promise<void> {
 
   const surveys: { head: typeof questionnaires.$inferInsert; items: ItemSeed[] }[] = [
     {
-      head: { titleJa: '毎日の健康習慣アンケート 2026', titleEn: 'Daily health habits survey 2026', isGeneral: true, fromDateTime: at(-3), toDateTime: at(27) },
+      head: {
+        titleJa: '毎日の健康習慣アンケート 2026',
+        titleEn: 'Daily health habits survey 2026',
+        isGeneral: true,
+        fromDateTime: at(-3),
+        toDateTime: at(27),
+      },
       items: [
         {
           type: 'comment',
-          q: ['このアンケートでは、毎日の運動・食事・睡眠についてお聞きします。\n所要時間は約3分です。<strong>*</strong>の付いた設問は必須です。', 'This survey asks about your daily exercise, meals and sleep.\nIt takes about 3 minutes. Questions marked <strong>*</strong> are required.'],
+          q: [
+            'このアンケートでは、毎日の運動・食事・睡眠についてお聞きします。\n所要時間は約3分です。<strong>*</strong>の付いた設問は必須です。',
+            'This survey asks about your daily exercise, meals and sleep.\nIt takes about 3 minutes. Questions marked <strong>*</strong> are required.',
+          ],
           images: [img(1, 'walking.svg', '公園を歩く人たち', 'People walking in a park')],
         },
         {
@@ -93,11 +111,23 @@ export async function seedSurveys(ctx: SeedContext): Promise<void> {
           choicesJa: ['はい', 'ときどき', 'いいえ'],
           choicesEn: ['Yes', 'Sometimes', 'No'],
         },
-        { type: 'text', questionnaireIndex: 3, required: false, q: ['眠りのために工夫していることがあれば教えてください。', 'Is there anything you do to sleep well?'] },
+        {
+          type: 'text',
+          questionnaireIndex: 3,
+          required: false,
+          q: ['眠りのために工夫していることがあれば教えてください。', 'Is there anything you do to sleep well?'],
+        },
       ],
     },
     {
-      head: { titleJa: '【法人契約者限定】健康診断フォローアップアンケート', titleEn: '[Corporate members] Health check follow-up survey', isGeneral: true, contractOnly: true, fromDateTime: at(-7), toDateTime: at(21) },
+      head: {
+        titleJa: '【法人契約者限定】健康診断フォローアップアンケート',
+        titleEn: '[Corporate members] Health check follow-up survey',
+        isGeneral: true,
+        contractOnly: true,
+        fromDateTime: at(-7),
+        toDateTime: at(21),
+      },
       items: [
         {
           type: 'select',
@@ -107,11 +137,26 @@ export async function seedSurveys(ctx: SeedContext): Promise<void> {
           choicesJa: ['受診した', 'これから受診する', '受診しない'],
           choicesEn: ['Yes', 'Not yet, but I will', 'No'],
         },
-        { type: 'text', questionnaireIndex: 2, required: false, q: ['結果について気になることがあればお書きください。\n回答は産業医と共有されません。', 'Anything about your results that concerns you?\nAnswers are not shared with the company doctor.'] },
+        {
+          type: 'text',
+          questionnaireIndex: 2,
+          required: false,
+          q: [
+            '結果について気になることがあればお書きください。\n回答は産業医と共有されません。',
+            'Anything about your results that concerns you?\nAnswers are not shared with the company doctor.',
+          ],
+        },
       ],
     },
     {
-      head: { titleJa: '丸の内ホールディングス 社内ウォーキング調査', titleEn: 'Marunouchi Holdings office walking survey', isGeneral: false, tenantId: ctx.tenants.corporate, fromDateTime: at(-5), toDateTime: at(25) },
+      head: {
+        titleJa: '丸の内ホールディングス 社内ウォーキング調査',
+        titleEn: 'Marunouchi Holdings office walking survey',
+        isGeneral: false,
+        tenantId: ctx.tenants.corporate,
+        fromDateTime: at(-5),
+        toDateTime: at(25),
+      },
       items: [
         {
           type: 'checkbox',
@@ -125,8 +170,23 @@ export async function seedSurveys(ctx: SeedContext): Promise<void> {
     },
     // Not listed: finished and not yet started (they prove the answer window).
     {
-      head: { titleJa: '2026年春のウォーキング振り返り', titleEn: 'Spring 2026 walking review', isGeneral: true, fromDateTime: at(-60), toDateTime: at(-30) },
-      items: [{ type: 'select', questionnaireIndex: 1, required: true, q: ['参加しましたか？', 'Did you take part?'], choicesJa: ['はい', 'いいえ'], choicesEn: ['Yes', 'No'] }],
+      head: {
+        titleJa: '2026年春のウォーキング振り返り',
+        titleEn: 'Spring 2026 walking review',
+        isGeneral: true,
+        fromDateTime: at(-60),
+        toDateTime: at(-30),
+      },
+      items: [
+        {
+          type: 'select',
+          questionnaireIndex: 1,
+          required: true,
+          q: ['参加しましたか？', 'Did you take part?'],
+          choicesJa: ['はい', 'いいえ'],
+          choicesEn: ['Yes', 'No'],
+        },
+      ],
     },
     {
       head: { titleJa: '年末の過ごし方アンケート', titleEn: 'Year-end habits survey', isGeneral: true, fromDateTime: at(30), toDateTime: at(60) },
@@ -134,7 +194,10 @@ export async function seedSurveys(ctx: SeedContext): Promise<void> {
     },
   ];
 
-  const heads = await db.insert(questionnaires).values(surveys.map((s) => s.head)).returning({ id: questionnaires.id });
+  const heads = await db
+    .insert(questionnaires)
+    .values(surveys.map((s) => s.head))
+    .returning({ id: questionnaires.id });
   const itemRows = surveys.flatMap((s, i) =>
     s.items.map(({ q, ...item }, position) => ({
       ...item,
@@ -174,37 +237,64 @@ async function seedFaq({ db, now }: SeedContext) {
     )) as unknown as { rows: { id: number; title_ja: string; title_en: string | null }[] };
     articles = found.rows;
   }
-  const list = (en: boolean) => `<ul>${articles.map((a) => `<li><a href="/library/${a.id}">${en ? (a.title_en ?? a.title_ja) : a.title_ja}</a></li>`).join('')}</ul>`;
+  const list = (en: boolean) =>
+    `<ul>${articles.map((a) => `<li><a href="/library/${a.id}">${en ? (a.title_en ?? a.title_ja) : a.title_ja}</a></li>`).join('')}</ul>`;
 
   const windowed: FaqFile['items'] = [
     {
-      id: 6090, category: 6000, from: day(-5), to: day(10),
-      title_ja: '【受付中】秋のチーム対抗ウォーキング エントリー', title_en: '[Open now] Autumn team walk: entry',
-      html_ja: '<p>秋のチーム対抗ウォーキングのエントリーを受け付けています。7人以上のチームでご参加ください。自動作成を選ぶと、7人以上が集まった時点でチームが結成されます。</p>',
-      html_en: '<p>Entries for the autumn team walk are open. Join as a team of 7 or more; with automatic team creation a team is formed once 7 or more members have gathered.</p>',
+      id: 6090,
+      category: 6000,
+      from: day(-5),
+      to: day(10),
+      title_ja: '【受付中】秋のチーム対抗ウォーキング エントリー',
+      title_en: '[Open now] Autumn team walk: entry',
+      html_ja:
+        '<p>秋のチーム対抗ウォーキングのエントリーを受け付けています。7人以上のチームでご参加ください。自動作成を選ぶと、7人以上が集まった時点でチームが結成されます。</p>',
+      html_en:
+        '<p>Entries for the autumn team walk are open. Join as a team of 7 or more; with automatic team creation a team is formed once 7 or more members have gathered.</p>',
     },
     {
-      id: 1090, category: 1000, from: day(-10), to: day(0),
-      title_ja: '【本日まで】新規登録キャンペーン', title_en: '[Ends today] New member campaign',
-      html_ja: '<p>本日までに初回ログインした方に、100ポイントをプレゼントします。</p>', html_en: '<p>Log in for the first time by today and receive 100 points.</p>',
+      id: 1090,
+      category: 1000,
+      from: day(-10),
+      to: day(0),
+      title_ja: '【本日まで】新規登録キャンペーン',
+      title_en: '[Ends today] New member campaign',
+      html_ja: '<p>本日までに初回ログインした方に、100ポイントをプレゼントします。</p>',
+      html_en: '<p>Log in for the first time by today and receive 100 points.</p>',
     },
     {
-      id: 7090, category: 7000, from: day(20), to: day(50),
-      title_ja: '年末ポイント交換キャンペーンの発送について', title_en: 'Shipping of the year-end exchange campaign',
+      id: 7090,
+      category: 7000,
+      from: day(20),
+      to: day(50),
+      title_ja: '年末ポイント交換キャンペーンの発送について',
+      title_en: 'Shipping of the year-end exchange campaign',
       html_ja: '<p>キャンペーン期間のお申し込みも、1日〜15日分は翌月中旬、16日〜月末分は翌月下旬に発送します。</p>',
-      html_en: '<p>Campaign applications also ship mid next month for the 1st to the 15th, and late next month for the 16th to the end of the month.</p>',
+      html_en:
+        '<p>Campaign applications also ship mid next month for the 1st to the 15th, and late next month for the 16th to the end of the month.</p>',
     },
     {
-      id: 9090, category: 9000, from: day(-30), to: day(-2),
-      title_ja: '【終了】システムメンテナンスのお知らせ', title_en: '[Finished] System maintenance',
-      html_ja: '<p>メンテナンス中は歩数の同期ができませんでした。</p>', html_en: '<p>Steps could not be synchronised during the maintenance.</p>',
+      id: 9090,
+      category: 9000,
+      from: day(-30),
+      to: day(-2),
+      title_ja: '【終了】システムメンテナンスのお知らせ',
+      title_en: '[Finished] System maintenance',
+      html_ja: '<p>メンテナンス中は歩数の同期ができませんでした。</p>',
+      html_en: '<p>Steps could not be synchronised during the maintenance.</p>',
     },
   ];
   if (articles.length > 0) {
     windowed.push({
-      id: 6095, category: 6000, from: null, to: null,
-      title_ja: '歩く習慣づくりに役立つライブラリ記事', title_en: 'Library articles to help you walk more',
-      html_ja: `<p>ライブラリの記事もご覧ください。</p>${list(false)}`, html_en: `<p>See these library articles.</p>${list(true)}`,
+      id: 6095,
+      category: 6000,
+      from: null,
+      to: null,
+      title_ja: '歩く習慣づくりに役立つライブラリ記事',
+      title_en: 'Library articles to help you walk more',
+      html_ja: `<p>ライブラリの記事もご覧ください。</p>${list(false)}`,
+      html_en: `<p>See these library articles.</p>${list(true)}`,
     });
   }
 

@@ -76,7 +76,9 @@ describe('getMyProfile', () => {
   it('gives the week Monday to Sunday in Asia/Tokyo with each day’s steps', async () => {
     const { body } = await t.call('getMyProfile', {}, member);
     const { monday } = tokyoWeek(new Date());
-    expect(body.weeklySteps.map((d: { dateTime: number }) => d.dateTime)).toEqual(Array.from({ length: 7 }, (_, i) => tokyoDayStart(addDays(monday, i))));
+    expect(body.weeklySteps.map((d: { dateTime: number }) => d.dateTime)).toEqual(
+      Array.from({ length: 7 }, (_, i) => tokyoDayStart(addDays(monday, i))),
+    );
     const today = tokyoDay(new Date());
     const todayRow = body.weeklySteps.find((d: { dateTime: number }) => d.dateTime === tokyoDayStart(today));
     const stored = await q<{ steps: number }>(
@@ -131,7 +133,9 @@ describe('getMyProfile', () => {
   it('shows no team matches when the contract has none, even for a user in a team', async () => {
     const lite = await idOf('lite@example.com');
     const team = (await q<{ id: number; team_match_id: number }>(sql`SELECT id, team_match_id FROM team_match_teams LIMIT 1`))[0]!;
-    await t.database.db.execute(sql`INSERT INTO team_match_members (team_id, team_match_id, user_id) VALUES (${team.id}, ${team.team_match_id}, ${lite})`);
+    await t.database.db.execute(
+      sql`INSERT INTO team_match_members (team_id, team_match_id, user_id) VALUES (${team.id}, ${team.team_match_id}, ${lite})`,
+    );
     const { body } = await t.call('getMyProfile', {}, await t.login('lite@example.com'));
     expect(body.teamMatches).toEqual([]);
     await t.database.db.execute(sql`DELETE FROM team_match_members WHERE user_id = ${lite}`);
@@ -155,7 +159,11 @@ describe('team totals kept up to date as steps arrive', () => {
     expect(await drift()).toEqual([]);
     const { db } = t.database;
     const u = await idOf(memberN(120));
-    const team = (await q<{ team_id: number; team_match_id: number }>(sql`SELECT team_id, team_match_id FROM team_match_members WHERE user_id = ${u} ORDER BY team_match_id LIMIT 1`))[0]!;
+    const team = (
+      await q<{ team_id: number; team_match_id: number }>(
+        sql`SELECT team_id, team_match_id FROM team_match_members WHERE user_id = ${u} ORDER BY team_match_id LIMIT 1`,
+      )
+    )[0]!;
     const yesterday = addDays(tokyoDay(new Date()), -1);
     // An upsert as the health domain writes it (two devices: the larger count stands), an update and a delete.
     await db.execute(sql`INSERT INTO daily_steps (user_id, day, steps) VALUES (${u}, ${yesterday}::date, 23456)
@@ -182,20 +190,36 @@ describe('team totals kept up to date as steps arrive', () => {
 
 describe('getUserContract', () => {
   it('answers the tenant contract of the caller', async () => {
-    expect((await t.call('getUserContract', {}, member)).body).toEqual({ succeed: true, contractType: 1, teamMatchEnabled: true, emailDistributionEnabled: true });
+    expect((await t.call('getUserContract', {}, member)).body).toEqual({
+      succeed: true,
+      contractType: 1,
+      teamMatchEnabled: true,
+      emailDistributionEnabled: true,
+    });
     const lite = await t.login('lite@example.com');
-    expect((await t.call('getUserContract', {}, lite)).body).toEqual({ succeed: true, contractType: 5, teamMatchEnabled: false, emailDistributionEnabled: false });
+    expect((await t.call('getUserContract', {}, lite)).body).toEqual({
+      succeed: true,
+      contractType: 5,
+      teamMatchEnabled: false,
+      emailDistributionEnabled: false,
+    });
   });
 });
 
 describe('updateProfile', () => {
   it('stores nickname, comment, birth year, height in tenths and gender', async () => {
     const token = await t.login(memberN(30));
-    const { body } = await t.call('updateProfile', { displayName: ' あるく人 ', comment: '一日一万歩', birthYear: 1991, height: 165.5, gender: 2 }, token);
+    const { body } = await t.call(
+      'updateProfile',
+      { displayName: ' あるく人 ', comment: '一日一万歩', birthYear: 1991, height: 165.5, gender: 2 },
+      token,
+    );
     expect(body.succeed).toBe(true);
     expect(body.profile.nickname).toBe('あるく人');
     expect(body.personalInformation).toMatchObject({ birthYear: 1991, height: 165.5, gender: 2 });
-    const row = (await q<Record<string, unknown>>(sql`SELECT nickname, comment, birth_year, height_tenths, gender FROM users WHERE email = ${memberN(30)}`))[0];
+    const row = (
+      await q<Record<string, unknown>>(sql`SELECT nickname, comment, birth_year, height_tenths, gender FROM users WHERE email = ${memberN(30)}`)
+    )[0];
     expect(row).toEqual({ nickname: 'あるく人', comment: '一日一万歩', birth_year: 1991, height_tenths: 1655, gender: 2 });
     // Omitted fields stay.
     await t.call('updateProfile', { comment: '' }, token);
@@ -235,7 +259,10 @@ describe('updateProfile', () => {
 describe('updateDistributionSetting', () => {
   it('switches the mail magazine where the contract has it', async () => {
     const token = await t.login(memberN(32));
-    expect((await t.call('updateDistributionSetting', { email: false }, token)).body).toEqual({ succeed: true, distributionStatus: { email: false } });
+    expect((await t.call('updateDistributionSetting', { email: false }, token)).body).toEqual({
+      succeed: true,
+      distributionStatus: { email: false },
+    });
     expect((await t.call('getMyProfile', {}, token)).body.distributionStatus).toEqual({ email: false });
     await t.call('updateDistributionSetting', { email: true }, token);
     expect((await t.call('getMyProfile', {}, token)).body.distributionStatus).toEqual({ email: true });
@@ -244,7 +271,9 @@ describe('updateDistributionSetting', () => {
   it('refuses where the contract has no mail distribution, and bad input', async () => {
     const lite = await t.login('lite@example.com');
     expect((await t.call('updateDistributionSetting', { email: false }, lite)).body).toEqual({ succeed: false, errorCode: 'notAvailable' });
-    expect((await q<{ email_distribution: boolean }>(sql`SELECT email_distribution FROM users WHERE email = 'lite@example.com'`))[0]!.email_distribution).toBe(true);
+    expect(
+      (await q<{ email_distribution: boolean }>(sql`SELECT email_distribution FROM users WHERE email = 'lite@example.com'`))[0]!.email_distribution,
+    ).toBe(true);
     expect((await t.call('updateDistributionSetting', { email: 'no' }, member)).status).toBe(400);
     expect((await t.call('updateDistributionSetting', {}, member)).status).toBe(400);
   });
@@ -259,7 +288,10 @@ describe('deleteLitePlanUser', () => {
   });
 
   it('refuses every contract type but 5 and keeps the account', async () => {
-    expect((await t.call('deleteLitePlanUser', { currentPassword: 'wellbeing-demo' }, member)).body).toEqual({ succeed: false, errorCode: 'notLitePlan' });
+    expect((await t.call('deleteLitePlanUser', { currentPassword: 'wellbeing-demo' }, member)).body).toEqual({
+      succeed: false,
+      errorCode: 'notLitePlan',
+    });
     const nocontract = await t.login('nocontract@example.com');
     expect((await t.call('deleteLitePlanUser', { currentPassword: 'wellbeing-demo' }, nocontract)).body.errorCode).toBe('notLitePlan');
     expect((await t.call('authenticateWithToken', {}, member)).body.succeed).toBe(true);
@@ -336,7 +368,12 @@ describe('friends', () => {
     const both = await t.call('getFriendProfile', { userID: await idOf(memberN(40)) }, member);
     expect(both.body.succeed).toBe(true);
     expect(both.body.accessTypes).toEqual({ userSteps: 1, teamMatches: 1 });
-    expect(both.body.userSteps).toEqual(await expectedWeekRank(await idOf(memberN(40)), Number((await q<{ tenant_id: number }>(sql`SELECT tenant_id FROM users WHERE email = ${memberN(40)}`))[0]!.tenant_id)));
+    expect(both.body.userSteps).toEqual(
+      await expectedWeekRank(
+        await idOf(memberN(40)),
+        Number((await q<{ tenant_id: number }>(sql`SELECT tenant_id FROM users WHERE email = ${memberN(40)}`))[0]!.tenant_id),
+      ),
+    );
     expect(both.body.weeklySteps).toHaveLength(7);
     expect(Array.isArray(both.body.teamMatches)).toBe(true);
 
@@ -432,7 +469,10 @@ describe('finding members to befriend (issue 13, 2)', () => {
     expect((await t.call('searchMembers', { nickname: 'ひびき' }, member)).body.members).toEqual([]);
     // The exact nickname comes first; the default page is 9; pages do not overlap.
     const exact = await nicknameOf(memberN(100));
-    expect((await t.call('searchMembers', { nickname: exact }, member)).body.members[0]).toMatchObject({ userID: await idOf(memberN(100)), displayName: exact });
+    expect((await t.call('searchMembers', { nickname: exact }, member)).body.members[0]).toMatchObject({
+      userID: await idOf(memberN(100)),
+      displayName: exact,
+    });
     const p1 = (await t.call('searchMembers', { nickname: '1' }, member)).body.members as Found[];
     const p2 = (await t.call('searchMembers', { nickname: '1', offset: 9 }, member)).body.members as Found[];
     expect(p1.length).toBe(9);
@@ -490,10 +530,18 @@ describe('finding members to befriend (issue 13, 2)', () => {
     }
     expect(new Set(listed.map((m) => m.userID))).toEqual(new Set(others));
     expect(listed.map((m) => m.userID)).not.toContain(me);
-    const ownFriends = new Set(((await t.call('getOwnFriends', { perPage: 50 }, member)).body.friends as { user: { userID: number } }[]).map((f) => f.user.userID));
+    const ownFriends = new Set(
+      ((await t.call('getOwnFriends', { perPage: 50 }, member)).body.friends as { user: { userID: number } }[]).map((f) => f.user.userID),
+    );
     for (const m of listed) expect(m.relation === 'friends').toBe(ownFriends.has(m.userID));
     // The seed gives member40 a friend of each kind, as member@example.com sees them.
-    for (const [n, relation] of [[41, 'friends'], [56, 'received'], [59, 'requested'], [60, 'none'], [62, 'none']] as const) {
+    for (const [n, relation] of [
+      [41, 'friends'],
+      [56, 'received'],
+      [59, 'requested'],
+      [60, 'none'],
+      [62, 'none'],
+    ] as const) {
       const id = await idOf(memberN(n));
       expect(listed.find((m) => m.userID === id)?.relation).toBe(relation);
     }
@@ -528,7 +576,11 @@ describe('individual matches', () => {
     expect(body.individualMatches.map((m: { isGeneral: boolean }) => m.isGeneral)).toEqual([true, true, false]);
     expect(body.individualMatches.map((m: { isRegistered: boolean }) => m.isRegistered)).toEqual([true, false, false]);
     const en = await t.call('getIndividualMatches', { locale: 'en' }, await t.login('nocontract@example.com'));
-    expect(en.body.individualMatches.map((m: { name: string }) => m.name)).toEqual(['Autumn Challenge (results)', 'Winter Walking Challenge', 'Hibiya Spring Step Challenge']);
+    expect(en.body.individualMatches.map((m: { name: string }) => m.name)).toEqual([
+      'Autumn Challenge (results)',
+      'Winter Walking Challenge',
+      'Hibiya Spring Step Challenge',
+    ]);
   });
 
   it('joins a match once; refuses finished, hidden, mismatched and unknown ones', async () => {
@@ -537,9 +589,14 @@ describe('individual matches', () => {
     const tenantRun = list.find((m: { isGeneral: boolean }) => !m.isGeneral);
     const finished = list.find((m: { endDateTime: number }) => m.endDateTime < Date.now());
     expect((await t.call('enterIndividualMatch', { individualMatchID: tenantRun.id, isGeneral: true }, token)).body.errorCode).toBe('notFound');
-    expect((await t.call('enterIndividualMatch', { individualMatchID: tenantRun.id, isGeneral: false }, token)).body).toEqual({ succeed: true, isRegistered: true });
+    expect((await t.call('enterIndividualMatch', { individualMatchID: tenantRun.id, isGeneral: false }, token)).body).toEqual({
+      succeed: true,
+      isRegistered: true,
+    });
     expect((await t.call('enterIndividualMatch', { individualMatchID: tenantRun.id, isGeneral: false }, token)).body.succeed).toBe(true);
-    expect((await t.call('getIndividualMatches', {}, token)).body.individualMatches.find((m: { id: number }) => m.id === tenantRun.id).isRegistered).toBe(true);
+    expect(
+      (await t.call('getIndividualMatches', {}, token)).body.individualMatches.find((m: { id: number }) => m.id === tenantRun.id).isRegistered,
+    ).toBe(true);
     expect((await t.call('enterIndividualMatch', { individualMatchID: finished.id, isGeneral: true }, token)).body.errorCode).toBe('closed');
     const liteOnly = (await q<{ id: number }>(sql`SELECT id FROM individual_matches WHERE name_en = 'Lite Plan Walking Week'`))[0]!.id;
     expect((await t.call('enterIndividualMatch', { individualMatchID: liteOnly, isGeneral: false }, token)).body.errorCode).toBe('notFound');
@@ -561,7 +618,12 @@ describe('getCurrentUserStatus and getWalkingProgramRank', () => {
     );
     expect(body.weight).toEqual({ weight: Math.round(latest[0]!.weight * 10) / 10, targetWeight: 65 });
     const profile = (await t.call('getMyProfile', {}, member)).body;
-    expect(body.walkingProgram).toMatchObject({ goalSteps: 8000, averageSteps: profile.userSteps.averageSteps, rank: profile.userSteps.rank, userCount: profile.userSteps.userCount });
+    expect(body.walkingProgram).toMatchObject({
+      goalSteps: 8000,
+      averageSteps: profile.userSteps.averageSteps,
+      rank: profile.userSteps.rank,
+      userCount: profile.userSteps.userCount,
+    });
     const week = tokyoWeek(new Date());
     expect([body.walkingProgram.fromDateTime, body.walkingProgram.toDateTime]).toEqual([week.fromDateTime, week.toDateTime]);
     const achieved = profile.weeklySteps.filter((d: { steps: number | null }) => (d.steps ?? 0) >= 8000).length;
@@ -585,7 +647,11 @@ describe('getCurrentUserStatus and getWalkingProgramRank', () => {
 
   it('names a colleague only when they agreed to appear; the step-log disclosure to friends does not count (issue 12, 7)', async () => {
     const { monday } = tokyoWeek(new Date());
-    const topUser = (await q<{ user_id: number }>(sql`SELECT w.user_id FROM weekly_steps w JOIN users u ON u.id = w.user_id WHERE w.week_start = ${monday}::date AND u.tenant_id = (SELECT tenant_id FROM users WHERE email = 'member@example.com') ORDER BY w.avg_steps DESC, w.user_id LIMIT 1`))[0]!.user_id;
+    const topUser = (
+      await q<{ user_id: number }>(
+        sql`SELECT w.user_id FROM weekly_steps w JOIN users u ON u.id = w.user_id WHERE w.week_start = ${monday}::date AND u.tenant_id = (SELECT tenant_id FROM users WHERE email = 'member@example.com') ORDER BY w.avg_steps DESC, w.user_id LIMIT 1`,
+      )
+    )[0]!.user_id;
     await t.database.db.execute(sql`UPDATE users SET show_in_rankings = true, access_user_steps = 0 WHERE id = ${topUser}`);
     const named = (await t.call('getWalkingProgramRank', { timestamp: Date.now(), filterbyTenant: true }, member)).body.ranking[0];
     expect(named.displayName).not.toBeNull();
@@ -609,12 +675,22 @@ describe('getCurrentUserStatus and getWalkingProgramRank', () => {
     expect(seenByThemselves[0]).toMatchObject({ rank: 1, displayName: 'ノーコン', isMe: true });
     // The setting is the member's own, and off for new members.
     expect((await t.call('getMyProfile', {}, other)).body.showInRankings).toBe(true);
-    expect((await q<{ d: boolean }>(sql`SELECT column_default IS NOT NULL AND column_default LIKE 'false%' AS d FROM information_schema.columns WHERE table_name = 'users' AND column_name = 'show_in_rankings'`))[0]!.d).toBe(true);
+    expect(
+      (
+        await q<{ d: boolean }>(
+          sql`SELECT column_default IS NOT NULL AND column_default LIKE 'false%' AS d FROM information_schema.columns WHERE table_name = 'users' AND column_name = 'show_in_rankings'`,
+        )
+      )[0]!.d,
+    ).toBe(true);
   });
 
   it('refuses timestamps before 2000 or in the future', async () => {
-    expect((await t.call('getWalkingProgramRank', { timestamp: Date.UTC(1999, 0, 1), filterbyTenant: true }, member)).body.errorCode).toBe('invalidTimestamp');
-    expect((await t.call('getWalkingProgramRank', { timestamp: Date.now() + 10 * 86_400_000, filterbyTenant: true }, member)).body.errorCode).toBe('invalidTimestamp');
+    expect((await t.call('getWalkingProgramRank', { timestamp: Date.UTC(1999, 0, 1), filterbyTenant: true }, member)).body.errorCode).toBe(
+      'invalidTimestamp',
+    );
+    expect((await t.call('getWalkingProgramRank', { timestamp: Date.now() + 10 * 86_400_000, filterbyTenant: true }, member)).body.errorCode).toBe(
+      'invalidTimestamp',
+    );
     expect((await t.call('getWalkingProgramRank', { timestamp: -1 }, member)).status).toBe(400);
     expect((await t.call('getWalkingProgramRank', { timestamp: 'now' }, member)).status).toBe(400);
   });
@@ -637,7 +713,11 @@ describe('daily team ranks are computed once per refresh interval', () => {
     const lastRank = before.rankHistory.at(-1).rank;
     expect(lastRank).toBeGreaterThan(1);
     // A team-mate's late upload for yesterday: enough to put the team first.
-    const mate = (await q<{ user_id: number }>(sql`SELECT user_id FROM team_match_members WHERE team_id = ${before.team.id} AND user_id <> (SELECT id FROM users WHERE email = 'member@example.com') LIMIT 1`))[0]!.user_id;
+    const mate = (
+      await q<{ user_id: number }>(
+        sql`SELECT user_id FROM team_match_members WHERE team_id = ${before.team.id} AND user_id <> (SELECT id FROM users WHERE email = 'member@example.com') LIMIT 1`,
+      )
+    )[0]!.user_id;
     const yesterday = addDays(tokyoDay(new Date()), -1);
     await t.database.db.execute(sql`INSERT INTO daily_steps (user_id, day, steps) VALUES (${mate}, ${yesterday}::date, 5000000)
                                     ON CONFLICT (user_id, day) DO UPDATE SET steps = excluded.steps`);

@@ -7,7 +7,23 @@ import { currentPasswordMatches } from '../auth/reauth.ts';
 import { defineHandler, failure, type Handler } from '../../functions/types.ts';
 import { endAllSessions } from '../auth/service.ts';
 import { releaseSeatsOf } from '../events/waiting.ts';
-import { accessTypes, currentUserSteps, currentWeekSteps, findTenantUser, friendshipBetween, latestWeightOf, pair, personalInformation, profileHead, relationTo, targetWeightOf, teamMatchesOf, visibleIndividualMatches, weekRank, type UserRow } from './service.ts';
+import {
+  accessTypes,
+  currentUserSteps,
+  currentWeekSteps,
+  findTenantUser,
+  friendshipBetween,
+  latestWeightOf,
+  pair,
+  personalInformation,
+  profileHead,
+  relationTo,
+  targetWeightOf,
+  teamMatchesOf,
+  visibleIndividualMatches,
+  weekRank,
+  type UserRow,
+} from './service.ts';
 import { tokyoDay, tokyoDayStart, tokyoWeek } from '@hibi/contract/time';
 import { rows } from '../../db/query.ts';
 
@@ -225,7 +241,14 @@ export function accountHandlers(config: Config): Handler[] {
 
     defineHandler(fns.getFriendRequests, async (_payload, ctx) => {
       const meId = ctx.user.id;
-      const found = await rows<{ id: number; user_id: number; nickname: string; profile_image_url: string | null; requested_at: number; mine: boolean }>(
+      const found = await rows<{
+        id: number;
+        user_id: number;
+        nickname: string;
+        profile_image_url: string | null;
+        requested_at: number;
+        mine: boolean;
+      }>(
         ctx.db,
         sql`SELECT f.id, u.id AS user_id, u.nickname, u.profile_image_url, floor(extract(epoch from f.created_at) * 1000)::float8 AS requested_at,
                    (f.requested_by = ${meId}) AS mine
@@ -257,7 +280,9 @@ export function accountHandlers(config: Config): Handler[] {
       if (existing && existing.requested_by === meId) return failure('alreadyRequested');
       if (existing) {
         // They had asked already: asking back is accepting.
-        await ctx.db.execute(sql`UPDATE friendships SET status = 'accepted', accepted_at = ${ctx.now().toISOString()}::timestamptz WHERE id = ${existing.id}`);
+        await ctx.db.execute(
+          sql`UPDATE friendships SET status = 'accepted', accepted_at = ${ctx.now().toISOString()}::timestamptz WHERE id = ${existing.id}`,
+        );
         return { status: 'friends' as const };
       }
       const inserted = await rows<{ id: number }>(
@@ -342,7 +367,16 @@ export function accountHandlers(config: Config): Handler[] {
       const rel = relationTo(ctx.user.id, 'u');
       const [rank, top] = await Promise.all([
         weekRank(ctx.db, ctx.user.id, tenantId, week.monday),
-        rows<{ avg_steps: number; rnk: number; user_id: number; nickname: string; profile_image_url: string | null; disclosed: boolean; is_me: boolean; relation: Relation }>(
+        rows<{
+          avg_steps: number;
+          rnk: number;
+          user_id: number;
+          nickname: string;
+          profile_image_url: string | null;
+          disclosed: boolean;
+          is_me: boolean;
+          relation: Relation;
+        }>(
           ctx.db,
           // The top 10 by the index's order; each one's rank is 1 + an index range count of those above.
           // Named only: the caller, and colleagues of the caller's company who agreed to appear (issue 12, finding 7).

@@ -12,7 +12,13 @@ afterAll(async () => {
 });
 
 const login = (body: { id: string; password: string }, remoteAddress: string) =>
-  t.app.inject({ method: 'POST', url: '/api/functions/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body), remoteAddress });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/functions/login',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+    remoteAddress,
+  });
 
 describe('login', () => {
   it('signs in with an email and returns the user, the contract and a token that expires after 26784e5 ms', async () => {
@@ -74,7 +80,13 @@ describe('login', () => {
     const small = await createTestApp({ env: { LOGIN_LIMIT_PER_ADDRESS: '5' } });
     try {
       const at = (id: string, password: string, remoteAddress: string) =>
-        small.app.inject({ method: 'POST', url: '/api/functions/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ id, password }), remoteAddress });
+        small.app.inject({
+          method: 'POST',
+          url: '/api/functions/login',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ id, password }),
+          remoteAddress,
+        });
       // A busy office: many successful sign-ins from one address never trip the limit.
       for (let i = 0; i < 8; i++) expect((await at(`member${10 + i}@example.com`, 'wellbeing-demo', '192.0.2.10')).json().succeed).toBe(true);
       // A sprayer: one wrong password on many accounts from one address is stopped after 5.
@@ -90,7 +102,9 @@ describe('login', () => {
   });
 
   it('counts each attempt before checking it: 60 parallel guesses get at most 10 answers, the rest 429 (issue 12, 3)', async () => {
-    const attempts = Array.from({ length: 60 }, (_, i) => login({ id: 'member08@example.com', password: i === 59 ? 'wellbeing-demo' : `parallel-${i}` }, '203.0.113.99'));
+    const attempts = Array.from({ length: 60 }, (_, i) =>
+      login({ id: 'member08@example.com', password: i === 59 ? 'wellbeing-demo' : `parallel-${i}` }, '203.0.113.99'),
+    );
     const answers = await Promise.all(attempts);
     const evaluated = answers.filter((a) => a.statusCode === 200);
     expect(evaluated.length).toBeLessThanOrEqual(10);
@@ -140,7 +154,10 @@ describe('terms, config and locale', () => {
   it('saves the locale of notifyLoggedIn and updateLocale; anything but ja/en counts as ja', async () => {
     const token = await t.login('nocontract@example.com');
     const notified = await t.call('notifyLoggedIn', { locale: 'en-US' }, token);
-    expect(notified.body).toEqual({ succeed: true, tenantContract: { contractType: 2, corporateContract: false, teamMatchEnabled: false, emailDistributionEnabled: false } });
+    expect(notified.body).toEqual({
+      succeed: true,
+      tenantContract: { contractType: 2, corporateContract: false, teamMatchEnabled: false, emailDistributionEnabled: false },
+    });
     expect((await t.call('authenticateWithToken', {}, token)).body.user.locale).toBe('en');
     expect((await t.call('updateLocale', { locale: 'fr' }, token)).body).toEqual({ succeed: true, locale: 'ja' });
     expect((await t.call('authenticateWithToken', {}, token)).body.user.locale).toBe('ja');

@@ -14,7 +14,11 @@ export const FAILED_REAUTH_PER_ACCOUNT_AND_CLIENT = 10;
  * email address) or ends (withdrawal), so a stolen session alone cannot take the account over (issue 12, finding 5).
  * Each attempt is counted before the check and given back when right, like a sign-in.
  */
-export async function currentPasswordMatches(ctx: Pick<BaseContext, 'db' | 'ip' | 'now' | 'rateLimit'>, userId: number, password: string): Promise<boolean> {
+export async function currentPasswordMatches(
+  ctx: Pick<BaseContext, 'db' | 'ip' | 'now' | 'rateLimit'>,
+  userId: number,
+  password: string,
+): Promise<boolean> {
   const key = `reauth-fail:${userId}:${ctx.ip}`;
   await ctx.rateLimit(key, FAILED_REAUTH_PER_ACCOUNT_AND_CLIENT, WINDOW_MS);
   const [user] = await (ctx.db as Db).select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);

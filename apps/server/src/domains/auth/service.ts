@@ -34,7 +34,12 @@ export function toSessionUser(u: Pick<AuthUser, 'id' | 'nickname' | 'profileImag
 export async function findUserByLoginId(db: Db, id: string): Promise<{ user: UserRow; tenant: TenantRow | null } | null> {
   const key = id.trim().toLowerCase();
   const column = key.includes('@') ? users.email : users.loginIdLower;
-  const rows = await db.select({ user: users, tenant: tenants }).from(users).leftJoin(tenants, eq(users.tenantId, tenants.id)).where(eq(column, key)).limit(1);
+  const rows = await db
+    .select({ user: users, tenant: tenants })
+    .from(users)
+    .leftJoin(tenants, eq(users.tenantId, tenants.id))
+    .where(eq(column, key))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -93,9 +98,9 @@ export async function endSession(db: Db, sessionId: number): Promise<void> {
 
 /** Ends every session of a user (password change, withdrawal), optionally keeping one. */
 export async function endAllSessions(db: Db, userId: number, keepSessionId?: number): Promise<void> {
-  await db.delete(sessions).where(
-    keepSessionId === undefined ? eq(sessions.userId, userId) : and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`),
-  );
+  await db
+    .delete(sessions)
+    .where(keepSessionId === undefined ? eq(sessions.userId, userId) : and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`));
 }
 
 export async function getTermsVersion(db: Db): Promise<number> {

@@ -7,8 +7,7 @@ let member: string;
 let noContract: string;
 let lite: string;
 
-const q = async <T = Record<string, any>>(query: ReturnType<typeof sql>) =>
-  ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+const q = async <T = Record<string, any>>(query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -84,7 +83,9 @@ describe('announcements', () => {
     expect(again.map((a: any) => a.isRead)).toEqual([false, true, false, false, false]);
     // Reading twice keeps one row.
     await t.call('getAnnouncementById', { id: first[1].id }, token);
-    const reads = await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM announcement_reads r JOIN users u ON u.id = r.user_id WHERE u.email = 'member40@example.com'`);
+    const reads = await q<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM announcement_reads r JOIN users u ON u.id = r.user_id WHERE u.email = 'member40@example.com'`,
+    );
     expect(reads[0]!.n).toBe(1);
   });
 
@@ -180,7 +181,16 @@ describe('library lists', () => {
   });
 
   it('rejects bad tag queries with 400', async () => {
-    for (const payload of [{}, { tagIds: [] }, { tagIds: 'genre1' }, { tagIds: ["x' OR 1=1 --"] }, { tagIds: Array(21).fill('genre1') }, { tagIds: ['genre1'], sortBy: 'oldest' }, { tagIds: ['genre1'], perPage: 51 }, { tagIds: ['a'.repeat(41)] }]) {
+    for (const payload of [
+      {},
+      { tagIds: [] },
+      { tagIds: 'genre1' },
+      { tagIds: ["x' OR 1=1 --"] },
+      { tagIds: Array(21).fill('genre1') },
+      { tagIds: ['genre1'], sortBy: 'oldest' },
+      { tagIds: ['genre1'], perPage: 51 },
+      { tagIds: ['a'.repeat(41)] },
+    ]) {
       expect((await t.call('getReportArticlesByTag', payload)).status, JSON.stringify(payload).slice(0, 40)).toBe(400);
     }
   });
@@ -207,7 +217,8 @@ describe('ranking and popularity', () => {
 
   it('getReportArticleById records a view, which the ranking counts', async () => {
     const target = (await t.call('getNewArrivalReportArticles', { offset: 20, perPage: 1 }, member)).body.reportArticles[0];
-    const count = async () => (await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM report_article_views WHERE report_article_id = ${target.id}`))[0]!.n;
+    const count = async () =>
+      (await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM report_article_views WHERE report_article_id = ${target.id}`))[0]!.n;
     const before = await count();
     await t.call('getReportArticleById', { id: target.id }, member);
     // The same member again the same day, and guests, count nothing (issue 12, finding 13).
@@ -216,7 +227,9 @@ describe('ranking and popularity', () => {
     expect(await count()).toBe(before + 1);
     await t.call('getReportArticleById', { id: target.id }, noContract);
     expect(await count()).toBe(before + 2);
-    await t.database.db.execute(sql`INSERT INTO report_article_views (report_article_id, viewed_at, view_day) SELECT ${target.id}, now() - interval '1 hour', current_date FROM generate_series(1, 400)`);
+    await t.database.db.execute(
+      sql`INSERT INTO report_article_views (report_article_id, viewed_at, view_day) SELECT ${target.id}, now() - interval '1 hour', current_date FROM generate_series(1, 400)`,
+    );
     const top = (await t.call('getReportArticleRanking', {}, member)).body.reportArticles;
     expect(top[0].id).toBe(target.id);
     // Unknown ids record nothing.
@@ -229,7 +242,9 @@ describe('ranking and popularity', () => {
     const hidden = new Set((await q<{ id: number }>(sql`SELECT id FROM report_articles WHERE contract_only`)).map((r) => r.id));
     // Make a contract-only article the most viewed.
     const [first] = [...hidden];
-    await t.database.db.execute(sql`INSERT INTO report_article_views (report_article_id, viewed_at, view_day) SELECT ${first}, now() - interval '2 hours', current_date FROM generate_series(1, 2000)`);
+    await t.database.db.execute(
+      sql`INSERT INTO report_article_views (report_article_id, viewed_at, view_day) SELECT ${first}, now() - interval '2 hours', current_date FROM generate_series(1, 2000)`,
+    );
     expect((await t.call('getReportArticleRanking', {}, member)).body.reportArticles[0].id).toBe(first);
     for (const token of [undefined, noContract]) {
       const ranking = (await t.call('getReportArticleRanking', {}, token)).body.reportArticles;
@@ -302,7 +317,14 @@ describe('article detail', () => {
     expect(body.succeed).toBe(true);
     expect(body.article).toMatchObject({ id: 1, title: 'Reading your health checkup report' });
     expect(body.article.images.length).toBeGreaterThan(0);
-    for (const key of ['sections', 'relatedEvent', 'relatedIndividualMatch', 'relatedTeamMatch', 'relatedReportArticles', 'recommendedReportArticles']) {
+    for (const key of [
+      'sections',
+      'relatedEvent',
+      'relatedIndividualMatch',
+      'relatedTeamMatch',
+      'relatedReportArticles',
+      'recommendedReportArticles',
+    ]) {
       expect(body.article[key], key).toBeUndefined();
     }
   });
@@ -322,11 +344,14 @@ describe('article detail', () => {
 
   it('reads the related event and matches from their tables in the same query, respecting contract-only events', async () => {
     const articleId = 23;
-    await t.database.db.execute(sql`INSERT INTO events (title_ja, title_en, start_at, end_at, place_ja, place_en, price, extra_label_ja, extra_text_ja, report_article_id, contract_only, published_at)
+    await t.database.db
+      .execute(sql`INSERT INTO events (title_ja, title_en, start_at, end_at, place_ja, place_en, price, extra_label_ja, extra_text_ja, report_article_id, contract_only, published_at)
       VALUES ('皇居ラン', 'Palace run', '2026-10-01T01:00:00Z', '2026-10-01T04:00:00Z', '皇居外苑', 'Kokyo Gaien', 1500, '持ち物', 'タオル', ${articleId}, true, now() - interval '10 days')`);
     await t.database.db.execute(sql`INSERT INTO individual_matches (name_ja, display_start_at, display_end_at, report_article_id)
       VALUES ('秋の歩数チャレンジ', '2026-09-01T00:00:00Z', '2026-09-30T15:00:00Z', ${articleId})`);
-    await t.database.db.execute(sql`INSERT INTO team_matches (name_ja, start_at, end_at, report_article_id) VALUES ('部署対抗', '2026-08-01T00:00:00Z', '2026-08-31T15:00:00Z', ${articleId})`);
+    await t.database.db.execute(
+      sql`INSERT INTO team_matches (name_ja, start_at, end_at, report_article_id) VALUES ('部署対抗', '2026-08-01T00:00:00Z', '2026-08-31T15:00:00Z', ${articleId})`,
+    );
     const { body } = await t.call('getReportArticleById', { id: articleId, locale: 'en' }, member);
     expect(body.article.relatedEvent).toEqual({
       id: expect.any(Number),
@@ -339,8 +364,14 @@ describe('article detail', () => {
       extraLabel: '持ち物',
       extraText: 'タオル',
     });
-    expect(body.article.relatedIndividualMatch).toEqual({ startDateTime: Date.parse('2026-09-01T00:00:00Z'), endDateTime: Date.parse('2026-09-30T15:00:00Z') });
-    expect(body.article.relatedTeamMatch).toEqual({ startDateTime: Date.parse('2026-08-01T00:00:00Z'), endDateTime: Date.parse('2026-08-31T15:00:00Z') });
+    expect(body.article.relatedIndividualMatch).toEqual({
+      startDateTime: Date.parse('2026-09-01T00:00:00Z'),
+      endDateTime: Date.parse('2026-09-30T15:00:00Z'),
+    });
+    expect(body.article.relatedTeamMatch).toEqual({
+      startDateTime: Date.parse('2026-08-01T00:00:00Z'),
+      endDateTime: Date.parse('2026-08-31T15:00:00Z'),
+    });
     // The event is contract-only: a member without a contract sees the article but not the event.
     const other = await t.call('getReportArticleById', { id: articleId }, noContract);
     expect(other.body.article.relatedEvent).toBeNull();
@@ -366,8 +397,12 @@ describe('notifyViewReportArticleResource', () => {
           WHERE s.owner_type = 'report_article' AND NOT a.contract_only ORDER BY x.id LIMIT 1`,
     );
     const count = async () => (await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM report_article_resource_views`))[0]!.n;
-    expect((await t.call('notifyViewReportArticleResource', { libraryId: video!.owner_id, videoId: video!.id }, member)).body).toEqual({ succeed: true });
-    expect((await t.call('notifyViewReportArticleResource', { libraryId: attachment!.owner_id, attachmentId: attachment!.id }, noContract)).body).toEqual({ succeed: true });
+    expect((await t.call('notifyViewReportArticleResource', { libraryId: video!.owner_id, videoId: video!.id }, member)).body).toEqual({
+      succeed: true,
+    });
+    expect(
+      (await t.call('notifyViewReportArticleResource', { libraryId: attachment!.owner_id, attachmentId: attachment!.id }, noContract)).body,
+    ).toEqual({ succeed: true });
     expect(await count()).toBe(2);
     // A video of another article, both ids, neither id, an unknown article: notFound, nothing stored.
     const otherArticle = video!.owner_id === 1 ? 2 : 1;

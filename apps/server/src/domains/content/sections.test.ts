@@ -45,7 +45,9 @@ describe('sections', () => {
     expect(comment).toContain('本文');
     expect(comment).not.toMatch(/script|onerror|onclick|alert/);
 
-    const stored = (await db.execute(sql`SELECT count(*)::int AS n FROM sections WHERE owner_type = 'announcement'`)) as unknown as { rows: { n: number }[] };
+    const stored = (await db.execute(sql`SELECT count(*)::int AS n FROM sections WHERE owner_type = 'announcement'`)) as unknown as {
+      rows: { n: number }[];
+    };
     expect(stored.rows[0]!.n).toBe(1);
   });
 });

@@ -18,7 +18,6 @@ export function localized(alias: string, base: string, locale: Locale): SQL {
   return locale === 'en' ? sql.raw(`COALESCE(${alias}.${base}_en, ${alias}.${base}_ja)`) : sql.raw(`${alias}.${base}_ja`);
 }
 
-
 /**
  * The sections of many owners in ONE query (child rows folded in with json_agg), in position order.
  * Owners without sections get an empty array.
@@ -44,7 +43,10 @@ export async function loadSections(db: Db, ownerType: SectionOwnerType, ownerIds
           'relLabel', ${localized('s', 'rel_label', locale)}
         ) AS section
         FROM sections s
-        WHERE s.owner_type = ${ownerType} AND s.owner_id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+        WHERE s.owner_type = ${ownerType} AND s.owner_id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})
         ORDER BY s.owner_id, s.position, s.id`,
   );
   for (const row of list) {
@@ -80,7 +82,11 @@ export async function insertSections(db: Db, ownerType: SectionOwnerType, ownerI
 }
 
 /** Stores the sections of many owners with one INSERT per table (4 statements whatever the count). */
-export async function insertSectionsBulk(db: Db, ownerType: SectionOwnerType, entries: { ownerId: number; sections: SectionInput[] }[]): Promise<void> {
+export async function insertSectionsBulk(
+  db: Db,
+  ownerType: SectionOwnerType,
+  entries: { ownerId: number; sections: SectionInput[] }[],
+): Promise<void> {
   const flat = entries.flatMap((e) => e.sections.map((s, position) => ({ ownerId: e.ownerId, position, s })));
   if (flat.length === 0) return;
   const clean = (html: string | null | undefined) => (html == null ? null : sanitizeRichText(html));
@@ -106,7 +112,13 @@ export async function insertSectionsBulk(db: Db, ownerType: SectionOwnerType, en
   const images = flat.flatMap(({ s }, i) => (s.images ?? []).map((url, position) => ({ sectionId: inserted[i]!.id, position, url })));
   const videos = flat.flatMap(({ s }, i) => (s.videos ?? []).map((v, position) => ({ sectionId: inserted[i]!.id, position, ...v })));
   const attachments = flat.flatMap(({ s }, i) =>
-    (s.attachments ?? []).map((a, position) => ({ sectionId: inserted[i]!.id, position, fileNameJa: a.fileNameJa, fileNameEn: a.fileNameEn ?? null, url: a.url })),
+    (s.attachments ?? []).map((a, position) => ({
+      sectionId: inserted[i]!.id,
+      position,
+      fileNameJa: a.fileNameJa,
+      fileNameEn: a.fileNameEn ?? null,
+      url: a.url,
+    })),
   );
   if (images.length) await db.insert(sectionImages).values(images);
   if (videos.length) await db.insert(sectionVideos).values(videos);

@@ -23,7 +23,11 @@ export interface Viewer {
 }
 
 const iso = (d: Date) => d.toISOString();
-const idList = (ids: readonly (number | string)[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+const idList = (ids: readonly (number | string)[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 /** Rows a viewer may see: published, and contract-only ones only for corporate-contract members. */
 function visible(alias: 'a' | 'n', dateColumn: string, v: Viewer): SQL {
@@ -46,9 +50,7 @@ interface AnnouncementRow {
 const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 function announcementSelect(v: Viewer): SQL {
-  const read = v.user
-    ? sql`EXISTS (SELECT 1 FROM announcement_reads r WHERE r.announcement_id = n.id AND r.user_id = ${v.user.id})`
-    : sql`FALSE`;
+  const read = v.user ? sql`EXISTS (SELECT 1 FROM announcement_reads r WHERE r.announcement_id = n.id AND r.user_id = ${v.user.id})` : sql`FALSE`;
   return sql`SELECT n.id, ${localized('n', 'title', v.locale)} AS title, (extract(epoch FROM n.from_at) * 1000)::bigint AS from_ms,
       n.is_important, ${read} AS is_read,
       COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url) ORDER BY i.position, i.id)
@@ -148,7 +150,10 @@ export async function articlesByTag(db: Db, v: Viewer, tagIds: string[], sortBy:
             AND EXISTS (SELECT 1 FROM report_article_tags rt WHERE rt.report_article_id = a.id AND rt.tag_id IN (${idList(tagIds)}))
           ORDER BY ${order} LIMIT ${perPage} OFFSET ${offset}`,
     ),
-    rows<Tag>(db, sql`SELECT t.id, ${localized('t', 'name', v.locale)} AS name FROM tags t WHERE t.id IN (${idList(tagIds)}) ORDER BY t.position, t.id`),
+    rows<Tag>(
+      db,
+      sql`SELECT t.id, ${localized('t', 'name', v.locale)} AS name FROM tags t WHERE t.id IN (${idList(tagIds)}) ORDER BY t.position, t.id`,
+    ),
   ]);
   // Tags in the order asked for.
   const byId = new Map(tagRows.map((t) => [t.id, t]));
@@ -177,7 +182,12 @@ export async function libraryTop(db: Db, v: Viewer) {
           WHERE t.top_position IS NOT NULL AND ${visible('a', 'published_at', v)}
         ) x WHERE x.rn <= ${INDEX_LIST_SIZE} ORDER BY x.top_position, x.tag_id, x.rn`,
   );
-  const [pickups, arrivals, top, tagged] = await Promise.all([pickupsQuery, newArrivals(db, v, 0, INDEX_LIST_SIZE), ranking(db, v, INDEX_LIST_SIZE), taggedQuery]);
+  const [pickups, arrivals, top, tagged] = await Promise.all([
+    pickupsQuery,
+    newArrivals(db, v, 0, INDEX_LIST_SIZE),
+    ranking(db, v, INDEX_LIST_SIZE),
+    taggedQuery,
+  ]);
   const lists = new Map<string, { tag: Tag; reportArticles: ReportArticleHead[] }>();
   for (const r of tagged) {
     let entry = lists.get(r.tag_id);
@@ -203,7 +213,11 @@ export async function popularTags(db: Db, v: Viewer) {
   const topics = list.filter((t) => !t.is_genre);
   const tag = (t: { id: string; name: string }): Tag => ({ id: t.id, name: t.name });
   const popular = { all: topics.slice(0, POPULAR_TAGS_ALL).map(tag) } as Record<'all' | (typeof GENRE_IDS)[number], Tag[]>;
-  for (const g of GENRE_IDS) popular[g] = topics.filter((t) => t.genre_id === g).slice(0, POPULAR_TAGS_PER_GENRE).map(tag);
+  for (const g of GENRE_IDS)
+    popular[g] = topics
+      .filter((t) => t.genre_id === g)
+      .slice(0, POPULAR_TAGS_PER_GENRE)
+      .map(tag);
   const genres = GENRE_IDS.flatMap((g) => list.filter((t) => t.id === g).map(tag));
   return { popularTags: popular, genres };
 }
@@ -309,7 +323,13 @@ export async function getArticle(db: Db, v: Viewer, id: number): Promise<ReportA
 }
 
 /** Records a video play or attachment open; false when the resource is not one of this visible article's. */
-export async function recordResourceView(db: Db, v: Viewer & { user: AuthUser }, libraryId: number, videoId: number | null, attachmentId: number | null): Promise<boolean> {
+export async function recordResourceView(
+  db: Db,
+  v: Viewer & { user: AuthUser },
+  libraryId: number,
+  videoId: number | null,
+  attachmentId: number | null,
+): Promise<boolean> {
   const owned =
     videoId !== null
       ? sql`EXISTS (SELECT 1 FROM section_videos x JOIN sections s ON s.id = x.section_id

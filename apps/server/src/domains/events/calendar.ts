@@ -60,7 +60,11 @@ export async function verifyCalendarLink(db: Db, token: string, now: number): Pr
 
 /** TEXT value escaping of RFC 5545 §3.3.11. */
 export function escapeText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 }
 
 /** Folds a content line at 75 octets without splitting a UTF-8 character (RFC 5545 §3.1). */
@@ -85,7 +89,10 @@ export function foldLine(line: string): string {
 
 /** UTC date-time form (…Z), which needs no VTIMEZONE; calendars show it in Asia/Tokyo or wherever the user is. */
 export function icsDate(msValue: number): string {
-  return new Date(msValue).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return new Date(msValue)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 export interface CalendarEntry {

@@ -113,25 +113,32 @@ describe.skipIf(!onPostgres)('reservation capacity under concurrent load (two se
     expect(users).toHaveLength(total);
     const now = Date.now();
     const iso = (ms: number) => new Date(ms).toISOString();
-    eventA = (await query<{ id: number }>(
-      `INSERT INTO events (title_ja, title_en, start_at, end_at, published_at) VALUES ('負荷テスト', 'Load test', $1, $2, $3) RETURNING id`,
-      [iso(now + 10 * 86_400_000), iso(now + 10 * 86_400_000 + 3_600_000), iso(now - 86_400_000)],
-    ))[0]!.id;
-    sessionA = (await query<{ id: number }>(
-      `INSERT INTO event_sessions (event_id, title_ja, start_at, end_at, capacity, reservation_type, reservation_start_at, reservation_end_at)
+    eventA = (
+      await query<{ id: number }>(
+        `INSERT INTO events (title_ja, title_en, start_at, end_at, published_at) VALUES ('負荷テスト', 'Load test', $1, $2, $3) RETURNING id`,
+        [iso(now + 10 * 86_400_000), iso(now + 10 * 86_400_000 + 3_600_000), iso(now - 86_400_000)],
+      )
+    )[0]!.id;
+    sessionA = (
+      await query<{ id: number }>(
+        `INSERT INTO event_sessions (event_id, title_ja, start_at, end_at, capacity, reservation_type, reservation_start_at, reservation_end_at)
        VALUES ($1, '本編', $2, $3, $4, 1, $5, $6) RETURNING id`,
-      [eventA, iso(now + 10 * 86_400_000), iso(now + 10 * 86_400_000 + 3_600_000), CAPACITY, iso(now - 86_400_000), iso(now + 5 * 86_400_000)],
-    ))[0]!.id;
+        [eventA, iso(now + 10 * 86_400_000), iso(now + 10 * 86_400_000 + 3_600_000), CAPACITY, iso(now - 86_400_000), iso(now + 5 * 86_400_000)],
+      )
+    )[0]!.id;
     // The first 40 seats are taken already: the race is for the last 20.
-    await query(
-      `INSERT INTO event_reservations (event_id, session_id, user_id) SELECT $1, $2, id FROM users WHERE email = ANY($3::text[])`,
-      [eventA, sessionA, Array.from({ length: ALREADY_BOOKED }, (_, i) => `load${i + 1}@example.com`)],
-    );
+    await query(`INSERT INTO event_reservations (event_id, session_id, user_id) SELECT $1, $2, id FROM users WHERE email = ANY($3::text[])`, [
+      eventA,
+      sessionA,
+      Array.from({ length: ALREADY_BOOKED }, (_, i) => `load${i + 1}@example.com`),
+    ]);
     await query(`UPDATE event_sessions SET reserved_count = $1 WHERE id = $2`, [ALREADY_BOOKED, sessionA]);
-    eventB = (await query<{ id: number }>(
-      `INSERT INTO events (title_ja, start_at, end_at, published_at) VALUES ('二重予約テスト', $1, $2, $3) RETURNING id`,
-      [iso(now + 12 * 86_400_000), iso(now + 12 * 86_400_000 + 7_200_000), iso(now - 86_400_000)],
-    ))[0]!.id;
+    eventB = (
+      await query<{ id: number }>(
+        `INSERT INTO events (title_ja, start_at, end_at, published_at) VALUES ('二重予約テスト', $1, $2, $3) RETURNING id`,
+        [iso(now + 12 * 86_400_000), iso(now + 12 * 86_400_000 + 7_200_000), iso(now - 86_400_000)],
+      )
+    )[0]!.id;
     sessionsB = (
       await query<{ id: number }>(
         `INSERT INTO event_sessions (event_id, title_ja, start_at, end_at, capacity, reservation_type, reservation_start_at, reservation_end_at, sort)
@@ -183,8 +190,12 @@ describe.skipIf(!onPostgres)('reservation capacity under concurrent load (two se
     const succeeded = results.filter((r) => r.succeed).length;
     const codes: Record<string, number> = {};
     for (const r of results) if (!r.succeed) codes[r.errorCode] = (codes[r.errorCode] ?? 0) + 1;
-    const [rowsNow] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM event_reservations WHERE session_id = $1 AND cancelled_at IS NULL`, [sessionA]);
-    const [session] = await query<{ reserved_count: number; capacity: number }>(`SELECT reserved_count, capacity FROM event_sessions WHERE id = $1`, [sessionA]);
+    const [rowsNow] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM event_reservations WHERE session_id = $1 AND cancelled_at IS NULL`, [
+      sessionA,
+    ]);
+    const [session] = await query<{ reserved_count: number; capacity: number }>(`SELECT reserved_count, capacity FROM event_sessions WHERE id = $1`, [
+      sessionA,
+    ]);
     console.log(
       `[events concurrency] ${RACERS} simultaneous reserveEvent calls over 2 processes for ${CAPACITY - ALREADY_BOOKED} last seats ` +
         `(capacity ${CAPACITY}, ${ALREADY_BOOKED} booked before): succeeded=${succeeded}, failures=${JSON.stringify(codes)}, ` +
@@ -242,22 +253,29 @@ describe.skipIf(!onPostgres)('reservation capacity under concurrent load (two se
     const [session] = await query<{ id: number }>(
       `INSERT INTO event_sessions (event_id, title_ja, start_at, end_at, capacity, reservation_type, reservation_start_at, reservation_end_at)
        VALUES ($1, '本編', $2, $3, $4, 1, $5, $6) RETURNING id`,
-      [event!.id, iso(now + 14 * 86_400_000), iso(now + 14 * 86_400_000 + 3_600_000), WAIT_CAPACITY, iso(now - 86_400_000), iso(now + 7 * 86_400_000)],
+      [
+        event!.id,
+        iso(now + 14 * 86_400_000),
+        iso(now + 14 * 86_400_000 + 3_600_000),
+        WAIT_CAPACITY,
+        iso(now - 86_400_000),
+        iso(now + 7 * 86_400_000),
+      ],
     );
     const eventID = event!.id;
     const sessionID = session!.id;
     const first = ALREADY_BOOKED + RACERS + DOUBLE_USERS + 1;
-    const users = await query<{ id: number; email: string }>(
-      `SELECT id, email FROM users WHERE email = ANY($1::text[]) ORDER BY id`,
-      [Array.from({ length: WAIT_USERS }, (_, i) => `load${first + i}@example.com`)],
-    );
+    const users = await query<{ id: number; email: string }>(`SELECT id, email FROM users WHERE email = ANY($1::text[]) ORDER BY id`, [
+      Array.from({ length: WAIT_USERS }, (_, i) => `load${first + i}@example.com`),
+    ]);
     expect(users).toHaveLength(WAIT_USERS);
     // Sessions straight into the table (200 argon2 sign-ins would only test argon2).
     const tokens = users.map(() => crypto.randomBytes(32).toString('base64url'));
-    await query(
-      `INSERT INTO sessions (user_id, token_hash, expires_at) SELECT * FROM unnest($1::int[], $2::text[], $3::timestamptz[])`,
-      [users.map((u) => u.id), tokens.map(hashToken), users.map(() => iso(now + 86_400_000))],
-    );
+    await query(`INSERT INTO sessions (user_id, token_hash, expires_at) SELECT * FROM unnest($1::int[], $2::text[], $3::timestamptz[])`, [
+      users.map((u) => u.id),
+      tokens.map(hashToken),
+      users.map(() => iso(now + 86_400_000)),
+    ]);
     const holders = tokens.slice(0, WAIT_CAPACITY);
     const waiters = tokens.slice(WAIT_CAPACITY);
     const booked = await Promise.all(holders.map((token, i) => post(bases[i % 2]!, 'reserveEvent', { eventID, sessionID, body: [] }, token)));
@@ -290,9 +308,17 @@ describe.skipIf(!onPostgres)('reservation capacity under concurrent load (two se
       `SELECT user_id, promoted_from FROM event_reservations WHERE session_id = $1 AND promoted_from IS NOT NULL ORDER BY promoted_from`,
       [sessionID],
     );
-    const waiting = await query<{ id: number; user_id: number }>(`SELECT id, user_id FROM event_waiting_list WHERE session_id = $1 ORDER BY id`, [sessionID]);
-    const [mails] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM mail_outbox WHERE kind = 'seatPromoted' AND to_address = ANY($1::text[])`, [users.map((u) => u.email)]);
-    const waitingAndHolding = await query(`SELECT w.user_id FROM event_waiting_list w JOIN event_reservations r ON r.user_id = w.user_id AND r.event_id = w.event_id AND r.cancelled_at IS NULL WHERE w.event_id = $1`, [eventID]);
+    const waiting = await query<{ id: number; user_id: number }>(`SELECT id, user_id FROM event_waiting_list WHERE session_id = $1 ORDER BY id`, [
+      sessionID,
+    ]);
+    const [mails] = await query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM mail_outbox WHERE kind = 'seatPromoted' AND to_address = ANY($1::text[])`,
+      [users.map((u) => u.email)],
+    );
+    const waitingAndHolding = await query(
+      `SELECT w.user_id FROM event_waiting_list w JOIN event_reservations r ON r.user_id = w.user_id AND r.event_id = w.event_id AND r.cancelled_at IS NULL WHERE w.event_id = $1`,
+      [eventID],
+    );
     console.log(
       `[events concurrency] waiting-list storm over 2 processes: ${secondWave.length} joins, ${WAIT_CANCELS} cancellations and ` +
         `${WAIT_LEAVES} leaves at once (capacity ${WAIT_CAPACITY}): failures=${JSON.stringify(failures)}, seats=${JSON.stringify(seats)}, ` +

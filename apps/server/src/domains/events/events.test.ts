@@ -112,7 +112,8 @@ describe('getEventByID', () => {
     const e = body.event;
     expect(e.title).toBe('朝活ウォーキング 皇居ラン＆ウォーク');
     expect(e.images.length).toBeGreaterThan(0);
-    for (const key of ['capacity', 'extraLabel', 'extraText', 'reportArticleID', 'sections', 'questions', 'hasQuestions']) expect(e).not.toHaveProperty(key);
+    for (const key of ['capacity', 'extraLabel', 'extraText', 'reportArticleID', 'sections', 'questions', 'hasQuestions'])
+      expect(e).not.toHaveProperty(key);
     expect(e.sessions).toHaveLength(2);
     for (const s of e.sessions) {
       for (const key of ['button', 'capacity', 'reservedCount', 'participant', 'url', 'reservationStartDateTime']) expect(s).not.toHaveProperty(key);
@@ -176,11 +177,42 @@ describe('reserveEvent and cancelEventReservation', () => {
     const attempts: [unknown[], string][] = [
       [[], 'answersRequired'],
       [[{ questionnaireIndex: 0, answer: 1 }], 'answersRequired'],
-      [[{ questionnaireIndex: 0, answer: 1 }, { questionnaireIndex: 2, answer: '   ' }], 'answersRequired'],
-      [[{ questionnaireIndex: 0, answer: 'one' }, { questionnaireIndex: 2, answer: 'x' }], 'answersInvalid'],
-      [[{ questionnaireIndex: 0, answer: 7 }, { questionnaireIndex: 2, answer: 'x' }], 'answersInvalid'],
-      [[{ questionnaireIndex: 0, answer: 0 }, { questionnaireIndex: 1, answer: [0, 0] }, { questionnaireIndex: 2, answer: 'x' }], 'answersInvalid'],
-      [[{ questionnaireIndex: 0, answer: 0 }, { questionnaireIndex: 2, answer: 5 }], 'answersInvalid'],
+      [
+        [
+          { questionnaireIndex: 0, answer: 1 },
+          { questionnaireIndex: 2, answer: '   ' },
+        ],
+        'answersRequired',
+      ],
+      [
+        [
+          { questionnaireIndex: 0, answer: 'one' },
+          { questionnaireIndex: 2, answer: 'x' },
+        ],
+        'answersInvalid',
+      ],
+      [
+        [
+          { questionnaireIndex: 0, answer: 7 },
+          { questionnaireIndex: 2, answer: 'x' },
+        ],
+        'answersInvalid',
+      ],
+      [
+        [
+          { questionnaireIndex: 0, answer: 0 },
+          { questionnaireIndex: 1, answer: [0, 0] },
+          { questionnaireIndex: 2, answer: 'x' },
+        ],
+        'answersInvalid',
+      ],
+      [
+        [
+          { questionnaireIndex: 0, answer: 0 },
+          { questionnaireIndex: 2, answer: 5 },
+        ],
+        'answersInvalid',
+      ],
       [[...goodAnswers, { questionnaireIndex: 9, answer: 'x' }], 'answersInvalid'],
       [[...goodAnswers, { questionnaireIndex: 0, answer: 2 }], 'answersInvalid'],
     ];
@@ -188,7 +220,12 @@ describe('reserveEvent and cancelEventReservation', () => {
       const res = await t.call('reserveEvent', { eventID: ids.walk, sessionID: s1, body }, token);
       expect(res.body, JSON.stringify(body)).toEqual({ succeed: false, errorCode: code });
     }
-    for (const bad of [{ body: 'x' }, { body: [{ questionnaireIndex: 0 }] }, { body: [{ questionnaireIndex: 0, answer: { a: 1 } }] }, { body: [{ questionnaireIndex: 0, answer: 'x'.repeat(2001) }] }]) {
+    for (const bad of [
+      { body: 'x' },
+      { body: [{ questionnaireIndex: 0 }] },
+      { body: [{ questionnaireIndex: 0, answer: { a: 1 } }] },
+      { body: [{ questionnaireIndex: 0, answer: 'x'.repeat(2001) }] },
+    ]) {
       expect((await t.call('reserveEvent', { eventID: ids.walk, sessionID: s1, ...bad }, token)).status).toBe(400);
     }
     expect(await reservationCount()).toBe(before);
@@ -203,7 +240,9 @@ describe('reserveEvent and cancelEventReservation', () => {
     const [stored] = await rows<{ answers: unknown }>(t.database.db, sql`SELECT answers FROM event_reservations WHERE id = ${ok.body.reservationID}`);
     expect(stored!.answers).toEqual(goodAnswers);
     expect((await t.call('reserveEvent', { eventID: ids.walk, sessionID: s1, body: goodAnswers }, token)).body.errorCode).toBe('alreadyReserved');
-    expect((await t.call('reserveEvent', { eventID: ids.walk, sessionID: s2, body: goodAnswers }, token)).body.errorCode).toBe('reservedAnotherSession');
+    expect((await t.call('reserveEvent', { eventID: ids.walk, sessionID: s2, body: goodAnswers }, token)).body.errorCode).toBe(
+      'reservedAnotherSession',
+    );
 
     const detail = (await t.call('getEventByID', { eventID: ids.walk }, token)).body.event;
     expect(detail.isReserved).toBe(true);
@@ -243,7 +282,10 @@ describe('reserveEvent and cancelEventReservation', () => {
     expect((await t.call('reserveEvent', { eventID: 999999, sessionID: stretchSession, body: [] }, token)).body.errorCode).toBe('eventNotFound');
     expect((await t.call('reserveEvent', { eventID: ids.stretch, sessionID: 999999, body: [] }, token)).body.errorCode).toBe('sessionNotFound');
     expect((await t.call('reserveEvent', { eventID: ids.walk, sessionID: stretchSession, body: [] }, token)).body.errorCode).toBe('sessionNotFound');
-    expect((await t.call('reserveEvent', { eventID: ids.corporate, sessionID: stretchSession, body: [] }, await t.login('nocontract@example.com'))).body.errorCode).toBe('eventNotFound');
+    expect(
+      (await t.call('reserveEvent', { eventID: ids.corporate, sessionID: stretchSession, body: [] }, await t.login('nocontract@example.com'))).body
+        .errorCode,
+    ).toBe('eventNotFound');
     expect((await t.call('cancelEventReservation', { eventID: ids.walk, sessionID: stretchSession }, token)).body.errorCode).toBe('sessionNotFound');
     expect((await t.call('cancelEventReservation', { eventID: 999999, sessionID: stretchSession }, token)).body.errorCode).toBe('eventNotFound');
     expect((await t.call('cancelEventReservation', { eventID: ids.stretch, sessionID: stretchSession, extra: true }, token)).status).toBe(400);
@@ -293,7 +335,10 @@ describe('reserveEvent and cancelEventReservation', () => {
 describe('favourites and the reserved list', () => {
   it('adds and removes a favourite; the reserved list shows reserved and favourite events, upcoming first', async () => {
     const token = await t.login('member50@example.com');
-    expect((await t.call('favoriteContent', { relType: 'Events', relObjectID: ids.hike, favorite: true }, token)).body).toEqual({ succeed: true, isFavorited: true });
+    expect((await t.call('favoriteContent', { relType: 'Events', relObjectID: ids.hike, favorite: true }, token)).body).toEqual({
+      succeed: true,
+      isFavorited: true,
+    });
     expect((await t.call('favoriteContent', { relType: 'Events', relObjectID: ids.hike, favorite: true }, token)).body.succeed).toBe(true);
     let list = (await t.call('getReservingEvents', {}, token)).body.events;
     expect(list.map((e: { id: number }) => e.id)).toEqual([ids.hike]);
@@ -321,7 +366,10 @@ describe('calendar file', () => {
     const token = await t.login('member51@example.com');
     const [s] = await sessionIds(ids.team!);
     expect((await t.call('getEventCalendarUrl', { eventID: ids.team, sessionID: s }, token)).body.errorCode).toBe('noReservation');
-    const body = [{ questionnaireIndex: 0, answer: 'Team, Blue; \\ one' }, { questionnaireIndex: 1, answer: 0 }];
+    const body = [
+      { questionnaireIndex: 0, answer: 'Team, Blue; \\ one' },
+      { questionnaireIndex: 1, answer: 0 },
+    ];
     expect((await t.call('reserveEvent', { eventID: ids.team, sessionID: s, body }, token)).body.succeed).toBe(true);
     const link = (await t.call('getEventCalendarUrl', { eventID: ids.team, sessionID: s, locale: 'en' }, token)).body;
     expect(link.succeed).toBe(true);
@@ -337,8 +385,14 @@ describe('calendar file', () => {
     expect(ics).toContain('SUMMARY:Team walk rally (Team entry)');
     expect(ics).toContain('LOCATION:Hibiya Park fountain square');
     expect(ics).toContain(`URL:${t.config.appBaseUrl}/events/${ids.team}`);
-    const [row] = await rows<{ start_ms: number }>(t.database.db, sql`SELECT (extract(epoch FROM start_at) * 1000)::float8 AS start_ms FROM event_sessions WHERE id = ${s}`);
-    const start = new Date(row!.start_ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    const [row] = await rows<{ start_ms: number }>(
+      t.database.db,
+      sql`SELECT (extract(epoch FROM start_at) * 1000)::float8 AS start_ms FROM event_sessions WHERE id = ${s}`,
+    );
+    const start = new Date(row!.start_ms)
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
     expect(ics).toContain(`DTSTART:${start}`);
     expect(ics.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
 

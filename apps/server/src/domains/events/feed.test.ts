@@ -19,7 +19,13 @@ function parse(body: string) {
   const calendar = new ICAL.Component(ICAL.parse(body));
   return calendar.getAllSubcomponents('vevent').map((v) => {
     const event = new ICAL.Event(v);
-    return { uid: event.uid, summary: event.summary, tzid: event.startDate.zone?.tzid, wall: event.startDate.toString(), epoch: event.startDate.toUnixTime() * 1000 };
+    return {
+      uid: event.uid,
+      summary: event.summary,
+      tzid: event.startDate.zone?.tzid,
+      wall: event.startDate.toString(),
+      epoch: event.startDate.toUnixTime() * 1000,
+    };
   });
 }
 
@@ -37,7 +43,9 @@ describe('private calendar feed (issue 19, 3)', () => {
     const a = await createEvent(t.database.db, { title: 'Feed walk', sessions: [{ capacity: 10, startsIn: 0, hours: 2 }], now: now + 48 * HOUR });
     const b = await createEvent(t.database.db, { title: 'Feed talk', sessions: [{ capacity: 10, startsIn: 0 }], now: now + 72 * HOUR });
     for (const e of [a, b]) {
-      await t.database.db.execute(sql`UPDATE event_sessions SET reservation_start_at = now() - interval '1 day', reservation_end_at = start_at WHERE id = ${e.sessionIds[0]!}`);
+      await t.database.db.execute(
+        sql`UPDATE event_sessions SET reservation_start_at = now() - interval '1 day', reservation_end_at = start_at WHERE id = ${e.sessionIds[0]!}`,
+      );
       expect((await t.call('reserveEvent', { eventID: e.eventId, sessionID: e.sessionIds[0] }, token)).body.succeed).toBe(true);
     }
     const { body } = await t.call('getCalendarFeedUrl', {}, token);
@@ -55,7 +63,11 @@ describe('private calendar feed (issue 19, 3)', () => {
     expect(events[0]).toMatchObject({ tzid: 'Asia/Tokyo', wall: '2030-01-12T10:00:00', epoch: now + 48 * HOUR });
     // Cancelled: gone from the feed.
     expect((await t.call('cancelEventReservation', { eventID: b.eventId, sessionID: b.sessionIds[0] }, token)).body.succeed).toBe(true);
-    expect(parse((await fetchFeed(body.url)).body).filter((e) => e.summary.startsWith('Feed')).map((e) => e.summary)).toEqual(['Feed walk（日本語） (回1)']);
+    expect(
+      parse((await fetchFeed(body.url)).body)
+        .filter((e) => e.summary.startsWith('Feed'))
+        .map((e) => e.summary),
+    ).toEqual(['Feed walk（日本語） (回1)']);
   });
 
   it("a reset URL works and the old one answers 404; a stranger's or altered URL is 404 too", async () => {
@@ -67,7 +79,13 @@ describe('private calendar feed (issue 19, 3)', () => {
     // Someone else's id with this member's code, a changed code, the next generation, nonsense.
     const [, id, gen, mac] = /(\d+)-(\d+)-([A-Za-z0-9_-]{43})\.ics$/.exec(reset.body.url)!;
     const base = reset.body.url.replace(/[^/]+$/, '');
-    for (const file of [`${Number(id) + 1}-${gen}-${mac}.ics`, `${id}-${gen}-${mac!.slice(0, -1)}${mac!.endsWith('A') ? 'B' : 'A'}.ics`, `${id}-${Number(gen) + 1}-${mac}.ics`, 'x.ics', `${id}-${gen}-${mac}`]) {
+    for (const file of [
+      `${Number(id) + 1}-${gen}-${mac}.ics`,
+      `${id}-${gen}-${mac!.slice(0, -1)}${mac!.endsWith('A') ? 'B' : 'A'}.ics`,
+      `${id}-${Number(gen) + 1}-${mac}.ics`,
+      'x.ics',
+      `${id}-${gen}-${mac}`,
+    ]) {
       expect((await fetchFeed(base + file)).status).toBe(404);
     }
     // A member who never asked for a feed has none, whatever the URL.

@@ -35,7 +35,8 @@ const VTIMEZONE = [
 const FEED_HISTORY_DAYS = 90;
 const FEED_MAX_ENTRIES = 500;
 
-const mac = (key: Buffer, userId: number, generation: number) => crypto.createHmac('sha256', key).update(`feed:${userId}:${generation}`).digest('base64url');
+const mac = (key: Buffer, userId: number, generation: number) =>
+  crypto.createHmac('sha256', key).update(`feed:${userId}:${generation}`).digest('base64url');
 
 async function urlOf(db: Db, config: Config, userId: number, generation: number): Promise<string> {
   return `${config.appBaseUrl}${FEED_ROUTE}/${userId}-${generation}-${mac(await signingKey(db), userId, generation)}.ics`;

@@ -52,7 +52,9 @@ export function eventsHandlers(config: Config): Handler[] {
       const now = ctx.now();
       if (!(await findVisibleEventId(ctx.db, ctx.user, now, eventID))) return failure('eventNotFound');
       // The freed seat goes to the first in line, in the same transaction (docs/decisions/081).
-      const result = await cancel(ctx.db, ctx.user.id, eventID, sessionID, now, (t) => promoteFromWaitingList(t, eventID, sessionID, now, config.appBaseUrl));
+      const result = await cancel(ctx.db, ctx.user.id, eventID, sessionID, now, (t) =>
+        promoteFromWaitingList(t, eventID, sessionID, now, config.appBaseUrl),
+      );
       return result.ok ? {} : failure(result.code as (typeof fns.CANCEL_ERROR_CODES)[number]);
     }),
 

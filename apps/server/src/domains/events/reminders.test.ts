@@ -68,7 +68,10 @@ describe('event reminders (issue 19, 2)', () => {
     const cancelled = await book(183, eventId, s, 48, now);
     await t.database.db.execute(sql`UPDATE event_reservations SET cancelled_at = now() WHERE id = ${cancelled}`);
     const token = await t.login(email(181));
-    expect((await t.call('updateReminderSettings', { hourBefore: true }, token)).body).toEqual({ succeed: true, reminders: { dayBefore: true, hourBefore: true } });
+    expect((await t.call('updateReminderSettings', { hourBefore: true }, token)).body).toEqual({
+      succeed: true,
+      reminders: { dayBefore: true, hourBefore: true },
+    });
     expect((await t.call('getMyProfile', {}, token)).body.reminders).toEqual({ dayBefore: true, hourBefore: true });
     // 50 minutes before: the hour reminder for 181 only; the day reminder is not sent this late.
     await sendDueReminders(t.database.db, t.config, new Date(now + 2 * HOUR + 10 * 60_000));

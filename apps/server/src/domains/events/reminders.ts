@@ -94,7 +94,15 @@ export async function sendDueReminders(db: Db, config: Config, now: Date): Promi
         },
         locale,
       );
-      const rendered = renderEventMail(kind, locale, { name: d.nickname, eventTitle, sessionTitle, startMs, endMs, place, link: `${config.appBaseUrl}/events/${d.event_id}` });
+      const rendered = renderEventMail(kind, locale, {
+        name: d.nickname,
+        eventTitle,
+        sessionTitle,
+        startMs,
+        endMs,
+        place,
+        link: `${config.appBaseUrl}/events/${d.event_id}`,
+      });
       await enqueueRenderedMail(t, { kind, locale, to: d.email, rendered }, now);
     }
     return due.length;

@@ -61,7 +61,8 @@ describe('session button order (spec 1 §4)', () => {
     expect(sessionButton(session(), false, NOW)).toEqual({ kind: 'reserve', enabled: true });
     expect(sessionButton(session({ reservationType: 0 }), false, NOW)).toBeNull();
     // Values other than 0 and 2 book in the app (issue 13, finding 9).
-    for (const reservationType of [1, 3, 7]) expect(sessionButton(session({ reservationType }), false, NOW)).toEqual({ kind: 'reserve', enabled: true });
+    for (const reservationType of [1, 3, 7])
+      expect(sessionButton(session({ reservationType }), false, NOW)).toEqual({ kind: 'reserve', enabled: true });
   });
 });
 
@@ -74,7 +75,12 @@ describe('answers', () => {
     expect(checkAnswers(qs, [{ questionnaireIndex: 0, answer: 1 }])).toEqual({ ok: true, answers: [{ questionnaireIndex: 0, answer: 1 }] });
     expect(checkAnswers(qs, [{ questionnaireIndex: 0, answer: null }])).toEqual({ ok: false, problem: 'answersRequired' });
     expect(checkAnswers(qs, [{ questionnaireIndex: 0, answer: 2 }])).toEqual({ ok: false, problem: 'answersInvalid' });
-    expect(checkAnswers(qs, [{ questionnaireIndex: 0, answer: 0 }, { questionnaireIndex: 1, answer: 1 }])).toEqual({ ok: false, problem: 'answersInvalid' });
+    expect(
+      checkAnswers(qs, [
+        { questionnaireIndex: 0, answer: 0 },
+        { questionnaireIndex: 1, answer: 1 },
+      ]),
+    ).toEqual({ ok: false, problem: 'answersInvalid' });
   });
 });
 

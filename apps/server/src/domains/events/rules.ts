@@ -4,7 +4,6 @@ import type { EventQuestion, ReservationAnswer } from '@hibi/contract/functions/
 
 /** Pure rules of the events domain (spec 1 §4, §5): reserve status, one-day rule, session button, answers. */
 
-
 /** One-day if end minus start is at most 86,400,000 ms; otherwise a period whose end date is end - 1 ms. */
 export function isOneDay(startMs: number, endMs: number): boolean {
   return endMs - startMs <= DAY_MS;

@@ -198,7 +198,9 @@ interface SessionRow {
   reservation_id: number | null;
 }
 
-export function sessionStateOf(r: Pick<SessionRow, 'reservation_type' | 'start_ms' | 'end_ms' | 'capacity' | 'reserved_count' | 'rstart_ms' | 'rend_ms' | 'external_full'>): SessionState {
+export function sessionStateOf(
+  r: Pick<SessionRow, 'reservation_type' | 'start_ms' | 'end_ms' | 'capacity' | 'reserved_count' | 'rstart_ms' | 'rend_ms' | 'external_full'>,
+): SessionState {
   return {
     reservationType: r.reservation_type,
     startMs: r.start_ms,
@@ -246,7 +248,9 @@ export async function loadQuestions(db: Db, eventId: number, locale: Locale): Pr
 
 /** One event as its detail page shows it; guests get the head only (product-decisions §3). */
 export async function getEventDetail(db: Db, user: AuthUser | null, locale: Locale, now: Date, eventId: number): Promise<EventDetail | null> {
-  const [row] = await rows<EventRow & { capacity: number | null; extra_label: string | null; extra_text: string | null; report_article_id: number | null }>(
+  const [row] = await rows<
+    EventRow & { capacity: number | null; extra_label: string | null; extra_text: string | null; report_article_id: number | null }
+  >(
     db,
     sql`SELECT ${listColumns(user, locale)}, e.capacity, ${loc('e', 'extra_label', locale)} AS extra_label,
           ${loc('e', 'extra_text', locale)} AS extra_text, e.report_article_id
@@ -329,7 +333,14 @@ export type ReserveResult = { ok: true; reservationID: number } | { ok: false; c
  * (event_id, user_id) keeps one active reservation per user and event even across sessions; the CHECK on
  * reserved_count <= capacity is the last guard. Any failure rolls back: no row is written.
  */
-export async function reserve(db: Db, userId: number, eventId: number, sessionId: number, answers: ReservationAnswer[], now: Date): Promise<ReserveResult> {
+export async function reserve(
+  db: Db,
+  userId: number,
+  eventId: number,
+  sessionId: number,
+  answers: ReservationAnswer[],
+  now: Date,
+): Promise<ReserveResult> {
   try {
     const reservationID = await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
@@ -351,7 +362,8 @@ export async function reserve(db: Db, userId: number, eventId: number, sessionId
       if (already) throw new Outcome(already);
       const state = sessionStateOf(s);
       const button = sessionButton(state, false, now.getTime());
-      if (!booksInApp(s.reservation_type) || !button || button.kind === 'ended' || button.kind === 'notOpen') throw new Outcome('reservationNotAccepted');
+      if (!booksInApp(s.reservation_type) || !button || button.kind === 'ended' || button.kind === 'notOpen')
+        throw new Outcome('reservationNotAccepted');
       if (s.capacity !== null && s.reserved_count >= s.capacity) throw new Outcome('reservationCapacityOver');
       const inserted = await rows<{ id: number }>(
         t,

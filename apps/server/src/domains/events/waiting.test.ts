@@ -15,7 +15,12 @@ async function idOf(n: number): Promise<number> {
   return (await rows<{ id: number }>(t.database.db, sql`SELECT id FROM users WHERE email = ${email(n)}`))[0]!.id;
 }
 async function session(sessionId: number) {
-  return (await rows<{ reserved_count: number; capacity: number }>(t.database.db, sql`SELECT reserved_count, capacity FROM event_sessions WHERE id = ${sessionId}`))[0]!;
+  return (
+    await rows<{ reserved_count: number; capacity: number }>(
+      t.database.db,
+      sql`SELECT reserved_count, capacity FROM event_sessions WHERE id = ${sessionId}`,
+    )
+  )[0]!;
 }
 async function mailsTo(address: string) {
   return rows<{ kind: string; subject: string; text_body: string; locale: string }>(
@@ -34,10 +39,19 @@ afterAll(async () => {
 
 describe('waiting lists (issue 19, 1)', () => {
   it('joins only a full session whose booking is open, once per event, and says the place in line', async () => {
-    const { eventId, sessionIds } = await createEvent(t.database.db, { title: 'Waiting rules', sessions: [{ capacity: 1, startsIn: 72 }, { capacity: 5, startsIn: 96 }] });
+    const { eventId, sessionIds } = await createEvent(t.database.db, {
+      title: 'Waiting rules',
+      sessions: [
+        { capacity: 1, startsIn: 72 },
+        { capacity: 5, startsIn: 96 },
+      ],
+    });
     const [full, free] = sessionIds as [number, number];
     // A seat is free: book it instead.
-    expect((await t.call('joinWaitingList', { eventID: eventId, sessionID: full }, await as(160))).body).toEqual({ succeed: false, errorCode: 'seatsAvailable' });
+    expect((await t.call('joinWaitingList', { eventID: eventId, sessionID: full }, await as(160))).body).toEqual({
+      succeed: false,
+      errorCode: 'seatsAvailable',
+    });
     expect((await t.call('reserveEvent', { eventID: eventId, sessionID: full }, await as(160))).body.succeed).toBe(true);
     // The holder cannot wait for their own session, nor for another of the event.
     expect((await t.call('joinWaitingList', { eventID: eventId, sessionID: full }, await as(160))).body.errorCode).toBe('alreadyReserved');
@@ -54,7 +68,10 @@ describe('waiting lists (issue 19, 1)', () => {
     // The event page tells each member their place, and everyone how many wait.
     const seen = (await detail(eventId, 162)).sessions.find((s: { id: number }) => s.id === full);
     expect(seen).toMatchObject({ waitingListCount: 2, waitingPosition: 2, button: { kind: 'full' } });
-    expect((await detail(eventId, 163)).sessions.find((s: { id: number }) => s.id === full)).toMatchObject({ waitingListCount: 2, waitingPosition: null });
+    expect((await detail(eventId, 163)).sessions.find((s: { id: number }) => s.id === full)).toMatchObject({
+      waitingListCount: 2,
+      waitingPosition: null,
+    });
     const guest = (await t.call('getEventByID', { eventID: eventId })).body.event.sessions[0];
     expect(guest.waitingListCount).toBeUndefined();
     // A closed window refuses new places.
@@ -63,14 +80,24 @@ describe('waiting lists (issue 19, 1)', () => {
   });
 
   it('needs the answers a booking needs, and keeps them for the booking it may become', async () => {
-    const { eventId, sessionIds } = await createEvent(t.database.db, { title: 'Waiting answers', sessions: [{ capacity: 1, startsIn: 72 }], requiredQuestion: true });
+    const { eventId, sessionIds } = await createEvent(t.database.db, {
+      title: 'Waiting answers',
+      sessions: [{ capacity: 1, startsIn: 72 }],
+      requiredQuestion: true,
+    });
     const [s] = sessionIds as [number];
     const answer = [{ questionnaireIndex: 1, answer: 'To walk more' }];
-    expect((await t.call('reserveEvent', { eventID: eventId, sessionID: s, body: [{ questionnaireIndex: 1, answer: 'First' }] }, await as(164))).body.succeed).toBe(true);
+    expect(
+      (await t.call('reserveEvent', { eventID: eventId, sessionID: s, body: [{ questionnaireIndex: 1, answer: 'First' }] }, await as(164))).body
+        .succeed,
+    ).toBe(true);
     expect((await t.call('joinWaitingList', { eventID: eventId, sessionID: s }, await as(165))).body.errorCode).toBe('answersRequired');
     expect((await t.call('joinWaitingList', { eventID: eventId, sessionID: s, body: answer }, await as(165))).body.succeed).toBe(true);
     expect((await t.call('cancelEventReservation', { eventID: eventId, sessionID: s }, await as(164))).body.succeed).toBe(true);
-    const [r] = await rows<{ answers: unknown }>(t.database.db, sql`SELECT answers FROM event_reservations WHERE session_id = ${s} AND user_id = ${await idOf(165)} AND cancelled_at IS NULL`);
+    const [r] = await rows<{ answers: unknown }>(
+      t.database.db,
+      sql`SELECT answers FROM event_reservations WHERE session_id = ${s} AND user_id = ${await idOf(165)} AND cancelled_at IS NULL`,
+    );
     expect(r!.answers).toEqual(answer);
   });
 
@@ -83,7 +110,12 @@ describe('waiting lists (issue 19, 1)', () => {
     await t.database.db.execute(sql`UPDATE users SET locale = 'en' WHERE email = ${email(167)}`);
     expect((await t.call('cancelEventReservation', { eventID: eventId, sessionID: s }, await as(166))).body).toEqual({ succeed: true });
     const promoted = (await detail(eventId, 167)).sessions[0];
-    expect(promoted).toMatchObject({ participant: { reservationID: expect.any(Number) }, waitingPosition: null, waitingListCount: 1, button: { kind: 'cancel' } });
+    expect(promoted).toMatchObject({
+      participant: { reservationID: expect.any(Number) },
+      waitingPosition: null,
+      waitingListCount: 1,
+      button: { kind: 'cancel' },
+    });
     expect((await detail(eventId, 168)).sessions[0]).toMatchObject({ waitingPosition: 1, participant: null });
     expect(await session(s)).toEqual({ reserved_count: 1, capacity: 1 });
     const mails = await mailsTo(email(167));
@@ -93,7 +125,10 @@ describe('waiting lists (issue 19, 1)', () => {
     expect(mails[0]!.text_body).toContain('(Japan time)');
     expect(mails[0]!.text_body).toContain(`/events/${eventId}`);
     expect(await mailsTo(email(168))).toEqual([]);
-    const [row] = await rows<{ promoted_from: number | null }>(t.database.db, sql`SELECT promoted_from FROM event_reservations WHERE session_id = ${s} AND cancelled_at IS NULL`);
+    const [row] = await rows<{ promoted_from: number | null }>(
+      t.database.db,
+      sql`SELECT promoted_from FROM event_reservations WHERE session_id = ${s} AND cancelled_at IS NULL`,
+    );
     expect(row!.promoted_from).not.toBeNull();
   });
 
@@ -110,7 +145,13 @@ describe('waiting lists (issue 19, 1)', () => {
   });
 
   it('booking another session ends the wait; someone who holds a seat of the event meanwhile is passed over', async () => {
-    const { eventId, sessionIds } = await createEvent(t.database.db, { title: 'Passed over', sessions: [{ capacity: 1, startsIn: 72 }, { capacity: 3, startsIn: 96 }] });
+    const { eventId, sessionIds } = await createEvent(t.database.db, {
+      title: 'Passed over',
+      sessions: [
+        { capacity: 1, startsIn: 72 },
+        { capacity: 3, startsIn: 96 },
+      ],
+    });
     const [full, other] = sessionIds as [number, number];
     await t.call('reserveEvent', { eventID: eventId, sessionID: full }, await as(171));
     await t.call('joinWaitingList', { eventID: eventId, sessionID: full }, await as(172));
@@ -136,7 +177,10 @@ describe('waiting lists (issue 19, 1)', () => {
     await t.call('joinWaitingList', { eventID: eventId, sessionID: s }, await as(176));
     await t.call('joinWaitingList', { eventID: eventId, sessionID: s }, await as(177));
     expect((await t.call('leaveWaitingList', { eventID: eventId, sessionID: s }, await as(176))).body).toEqual({ succeed: true });
-    expect((await t.call('leaveWaitingList', { eventID: eventId, sessionID: s }, await as(176))).body).toEqual({ succeed: false, errorCode: 'notWaiting' });
+    expect((await t.call('leaveWaitingList', { eventID: eventId, sessionID: s }, await as(176))).body).toEqual({
+      succeed: false,
+      errorCode: 'notWaiting',
+    });
     expect((await detail(eventId, 177)).sessions[0]).toMatchObject({ waitingPosition: 1, waitingListCount: 1 });
   });
 

@@ -32,7 +32,14 @@ async function lockSession(t: Db, eventId: number, sessionId: number) {
 }
 
 /** Joins the waiting list of a full session whose booking window is open. */
-export async function joinWaitingList(db: Db, userId: number, eventId: number, sessionId: number, answers: ReservationAnswer[], now: Date): Promise<Result<{ position: number }>> {
+export async function joinWaitingList(
+  db: Db,
+  userId: number,
+  eventId: number,
+  sessionId: number,
+  answers: ReservationAnswer[],
+  now: Date,
+): Promise<Result<{ position: number }>> {
   try {
     const position = await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
@@ -44,7 +51,8 @@ export async function joinWaitingList(db: Db, userId: number, eventId: number, s
       );
       if (reserved) throw new Outcome(reserved.session_id === sessionId ? 'alreadyReserved' : 'reservedAnotherSession');
       const button = sessionButton(sessionStateOf(s), false, now.getTime());
-      if (!booksInApp(s.reservation_type) || !button || button.kind === 'ended' || button.kind === 'notOpen') throw new Outcome('reservationNotAccepted');
+      if (!booksInApp(s.reservation_type) || !button || button.kind === 'ended' || button.kind === 'notOpen')
+        throw new Outcome('reservationNotAccepted');
       if (s.capacity === null || s.reserved_count < s.capacity) throw new Outcome('seatsAvailable');
       const [inserted] = await rows<{ id: number }>(
         t,
@@ -53,7 +61,10 @@ export async function joinWaitingList(db: Db, userId: number, eventId: number, s
             ON CONFLICT (event_id, user_id) DO NOTHING RETURNING id`,
       );
       if (!inserted) throw new Outcome('alreadyWaiting');
-      const [p] = await rows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM event_waiting_list WHERE session_id = ${sessionId} AND id <= ${inserted.id}`);
+      const [p] = await rows<{ n: number }>(
+        t,
+        sql`SELECT count(*)::int AS n FROM event_waiting_list WHERE session_id = ${sessionId} AND id <= ${inserted.id}`,
+      );
       return Number(p!.n);
     });
     return { ok: true, position };
@@ -111,7 +122,10 @@ export async function promoteFromWaitingList(t: Db, eventId: number, sessionId: 
 }
 
 async function mailPromoted(t: Db, userId: number, eventId: number, sessionId: number, now: Date, appBaseUrl: string) {
-  const [u] = await rows<{ email: string | null; nickname: string; locale: string }>(t, sql`SELECT email, nickname, locale FROM users WHERE id = ${userId}`);
+  const [u] = await rows<{ email: string | null; nickname: string; locale: string }>(
+    t,
+    sql`SELECT email, nickname, locale FROM users WHERE id = ${userId}`,
+  );
   if (!u?.email) return;
   const locale: Locale = normaliseLocale(u.locale);
   const d = await sessionMailData(t, eventId, sessionId, locale);

@@ -62,7 +62,11 @@ async function applyStaged(db: Db, userId: number, source: string, today: string
       ON CONFLICT (user_id, day) DO UPDATE SET
         weight = coalesce(EXCLUDED.weight, health_logs.weight),
         body_fat_percentage = coalesce(EXCLUDED.body_fat_percentage, health_logs.body_fat_percentage)`);
-    await refreshUserAggregates(tx, userId, staged.map((s) => s.day));
+    await refreshUserAggregates(
+      tx,
+      userId,
+      staged.map((s) => s.day),
+    );
     await tx.execute(sql`UPDATE health_devices SET last_fixed_at = now() WHERE user_id = ${userId} AND source = ${source}`);
     return staged.length;
   });
@@ -126,10 +130,7 @@ export function healthHandlers(config: Config): Handler[] {
             overeating = EXCLUDED.overeating, overdrinking = EXCLUDED.overdrinking, sleepness = EXCLUDED.sleepness,
             feeling = EXCLUDED.feeling, note = EXCLUDED.note`);
         await refreshUserAggregates(tx, userId, [day]);
-        const [row] = await rows<{ score: string }>(
-          tx,
-          sql`SELECT score FROM health_daily_scores WHERE user_id = ${userId} AND day = ${day}::date`,
-        );
+        const [row] = await rows<{ score: string }>(tx, sql`SELECT score FROM health_daily_scores WHERE user_id = ${userId} AND day = ${day}::date`);
         return Number(row?.score ?? 0);
       });
       return { dateTime: tokyoDayStart(day), score };
@@ -242,9 +243,7 @@ export function healthHandlers(config: Config): Handler[] {
             fromDateTime: tokyoDayStart(week),
             toDateTime: tokyoDayStart(addDays(week, 7)) - 1,
             steps: w ? Number(w.avg_steps) : null,
-            ...(p.needsStepStatistics
-              ? { stepStatistics: w && w.rank !== null ? { rank: Number(w.rank), maxRank: Number(w.max_rank) } : null }
-              : {}),
+            ...(p.needsStepStatistics ? { stepStatistics: w && w.rank !== null ? { rank: Number(w.rank), maxRank: Number(w.max_rank) } : null } : {}),
           });
         }
       }

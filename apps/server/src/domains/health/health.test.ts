@@ -12,8 +12,7 @@ const goodDay = { exercise: 1, breakfast: 1, nightMeal: 1, overeating: 1, overdr
 let t: TestApp;
 let a: string; // member30
 let b: string; // member31
-const count = async (q: ReturnType<typeof sql>) =>
-  Number(((await t.database.db.execute(q)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+const count = async (q: ReturnType<typeof sql>) => Number(((await t.database.db.execute(q)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => NOW });
@@ -47,8 +46,12 @@ const ALL_FLAGS = {
 describe('uploadHealthData and notifyHealthDataFixed', () => {
   it('stages until fixed, then replaces a re-sent day; the larger count of two devices stands', async () => {
     // A day inside the 14-day merge window that the demo gave no steps yet.
-    await t.database.db.execute(sql`DELETE FROM daily_steps WHERE day = '2026-11-10' AND user_id = (SELECT id FROM users WHERE email = 'member30@example.com')`);
-    await t.database.db.execute(sql`DELETE FROM device_daily_steps WHERE day = '2026-11-10' AND user_id = (SELECT id FROM users WHERE email = 'member30@example.com')`);
+    await t.database.db.execute(
+      sql`DELETE FROM daily_steps WHERE day = '2026-11-10' AND user_id = (SELECT id FROM users WHERE email = 'member30@example.com')`,
+    );
+    await t.database.db.execute(
+      sql`DELETE FROM device_daily_steps WHERE day = '2026-11-10' AND user_id = (SELECT id FROM users WHERE email = 'member30@example.com')`,
+    );
     const staged = await t.call('uploadHealthData', { healthData: [{ dateTime: noon('2026-11-10'), steps: 5000 }], source: 'phone', ...device }, a);
     expect(staged.body).toEqual({ succeed: true, stagedCount: 1 });
     expect((await range(a, '2026-11-10', '2026-11-10')).stepsData).toEqual([]);
@@ -74,11 +77,21 @@ describe('uploadHealthData and notifyHealthDataFixed', () => {
   it('merges steps over the last 14 days only: an older day with a count is final, an older empty day is still filled (FAQ 3004)', async () => {
     const c = await t.login('member32@example.com');
     const steps = async (d: string) => (await range(c, d, d)).stepsData[0]?.steps;
-    await t.database.db.execute(sql`DELETE FROM daily_steps WHERE day IN ('2026-11-05', '2026-11-04', '2026-10-01') AND user_id = (SELECT id FROM users WHERE email = 'member32@example.com')`);
+    await t.database.db.execute(
+      sql`DELETE FROM daily_steps WHERE day IN ('2026-11-05', '2026-11-04', '2026-10-01') AND user_id = (SELECT id FROM users WHERE email = 'member32@example.com')`,
+    );
     // 2026-11-05 is the first day of the window (2026-11-18 minus 13 days); 2026-11-04 is just outside it.
-    await upload(c, 'phone', [{ dateTime: noon('2026-11-05'), steps: 3000 }, { dateTime: noon('2026-11-04'), steps: 3000 }, { dateTime: noon('2026-10-01'), steps: 2500 }]);
+    await upload(c, 'phone', [
+      { dateTime: noon('2026-11-05'), steps: 3000 },
+      { dateTime: noon('2026-11-04'), steps: 3000 },
+      { dateTime: noon('2026-10-01'), steps: 2500 },
+    ]);
     expect([await steps('2026-11-05'), await steps('2026-11-04'), await steps('2026-10-01')]).toEqual([3000, 3000, 2500]);
-    await upload(c, 'watch', [{ dateTime: noon('2026-11-05'), steps: 9000 }, { dateTime: noon('2026-11-04'), steps: 9000 }, { dateTime: noon('2026-10-01'), steps: 9000 }]);
+    await upload(c, 'watch', [
+      { dateTime: noon('2026-11-05'), steps: 9000 },
+      { dateTime: noon('2026-11-04'), steps: 9000 },
+      { dateTime: noon('2026-10-01'), steps: 9000 },
+    ]);
     expect([await steps('2026-11-05'), await steps('2026-11-04'), await steps('2026-10-01')]).toEqual([9000, 3000, 2500]);
     await upload(c, 'phone', [{ dateTime: noon('2026-11-04'), steps: 100 }]);
     expect(await steps('2026-11-04')).toBe(3000);
@@ -92,9 +105,11 @@ describe('uploadHealthData and notifyHealthDataFixed', () => {
     const r = await range(a, '2026-01-07', '2026-01-08', { needsWeight: true, needsBodyFatPercentage: true, needsBMI: true });
     expect(r.healthData).toHaveLength(1);
     // member30's height from the seed; BMI = weight / (height m)^2, one decimal.
-    const [{ height_tenths }] = ((await t.database.db.execute(
-      sql`SELECT height_tenths FROM users WHERE email = 'member30@example.com'`,
-    )) as unknown as { rows: { height_tenths: number }[] }).rows as [{ height_tenths: number }];
+    const [{ height_tenths }] = (
+      (await t.database.db.execute(sql`SELECT height_tenths FROM users WHERE email = 'member30@example.com'`)) as unknown as {
+        rows: { height_tenths: number }[];
+      }
+    ).rows as [{ height_tenths: number }];
     const m = height_tenths / 1000;
     expect(r.healthData[0]).toEqual({
       dateTime: day('2026-01-07'),
@@ -115,7 +130,16 @@ describe('uploadHealthData and notifyHealthDataFixed', () => {
       [{ healthData: [{ dateTime: Date.UTC(1999, 5, 1), steps: 10 }] }, 400, 'validationError'],
       [{ healthData: [] }, 400, 'validationError'],
       [{ healthData: [{ dateTime: noon('2026-11-19'), steps: 10 }] }, 200, 'futureDate'],
-      [{ healthData: [{ dateTime: noon('2026-01-09'), steps: 10 }, { dateTime: day('2026-01-09'), steps: 20 }] }, 200, 'duplicateDate'],
+      [
+        {
+          healthData: [
+            { dateTime: noon('2026-01-09'), steps: 10 },
+            { dateTime: day('2026-01-09'), steps: 20 },
+          ],
+        },
+        200,
+        'duplicateDate',
+      ],
     ];
     for (const [payload, status, errorCode] of cases) {
       const res = await t.call('uploadHealthData', { ...payload, source: 'bad', ...device }, a);
@@ -147,11 +171,7 @@ describe('recordHealthData and the daily score', () => {
     const first = await t.call('recordHealthData', { dateTime: noon('2026-11-12'), ...goodDay, weight: 60, note: 'good' }, b);
     // exercise 50 + 50 (steps capped at 8000) = 100; everything else 100.
     expect(first.body).toEqual({ succeed: true, dateTime: day('2026-11-12'), score: 100 });
-    const second = await t.call(
-      'recordHealthData',
-      { dateTime: noon('2026-11-13'), ...goodDay, nightMeal: 2, sleepness: 2 },
-      b,
-    );
+    const second = await t.call('recordHealthData', { dateTime: noon('2026-11-13'), ...goodDay, nightMeal: 2, sleepness: 2 }, b);
     // exercise 50 + 50*4000/8000 = 75; meal 200/3; drinking 100; sleep 0; stress 100 -> 341.67 / 5 = 68.3
     expect(second.body.score).toBe(68.3);
     const r = await range(b, '2026-11-12', '2026-11-13', { needsDailyScore: true, needsInterview: true, needsWeight: true });
@@ -165,7 +185,15 @@ describe('recordHealthData and the daily score', () => {
 
   it('refuses ratings other than 1 or 2, absurd weights, future days, and stores nothing', async () => {
     const before = await count(sql`SELECT count(*)::int AS n FROM health_logs`);
-    for (const bad of [{ exercise: 3 }, { feeling: 0 }, { sleepness: '1' }, { weight: -5 }, { weight: 1000 }, { bodyFatPercentage: 99 }, { extra: 1 }]) {
+    for (const bad of [
+      { exercise: 3 },
+      { feeling: 0 },
+      { sleepness: '1' },
+      { weight: -5 },
+      { weight: 1000 },
+      { bodyFatPercentage: 99 },
+      { extra: 1 },
+    ]) {
       const res = await t.call('recordHealthData', { dateTime: noon('2026-01-14'), ...goodDay, ...bad }, b);
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(res.body.errorCode).toBe('validationError');
@@ -213,7 +241,7 @@ describe('getHealthDataByRange weekly figures', () => {
     expect(r.healthData.length).toBe(3);
   });
 
-  it('refuses reversed and too long ranges and other users\' fields', async () => {
+  it("refuses reversed and too long ranges and other users' fields", async () => {
     const rev = await t.call('getHealthDataByRange', { fromDateTime: day('2026-01-10'), toDateTime: day('2026-01-01') }, a);
     expect(rev.body).toMatchObject({ succeed: false, errorCode: 'invalidRange' });
     const long = await t.call('getHealthDataByRange', { fromDateTime: day('2025-01-01'), toDateTime: day('2026-01-01') }, a);
@@ -299,11 +327,13 @@ describe('getHealthLogStats', () => {
     expect(s.inputRate).toBe(Math.round((s.inputDays / 31) * 1000) / 10);
     // Category averages match the monthly row, and the monthly score is the mean of the daily scores.
     expect(s.average).toMatchObject({ exercise: s.scoreData[3].exercise, sleep: s.scoreData[3].sleep });
-    const [{ n: avg }] = ((await t.database.db.execute(sql`
+    const [{ n: avg }] = (
+      (await t.database.db.execute(sql`
       SELECT round(avg(score), 1)::float8 AS n FROM health_daily_scores
       WHERE user_id = (SELECT id FROM users WHERE email = 'member@example.com') AND day >= '2026-10-01' AND day < '2026-11-01'`)) as unknown as {
-      rows: { n: number }[];
-    }).rows as [{ n: number }];
+        rows: { n: number }[];
+      }
+    ).rows as [{ n: number }];
     expect(score).toBe(avg);
   });
 

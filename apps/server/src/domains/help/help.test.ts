@@ -16,7 +16,8 @@ describe('FAQ', () => {
   beforeAll(async () => {
     t = await createTestApp({ now: () => clock });
     // A test item shown on 2026-12-01 .. 2026-12-03 (Tokyo days), plus open-ended ones on each side.
-    await t.database.db.execute(sql`INSERT INTO faq_items (id, category_id, sort_order, title_ja, title_en, html_ja, html_en, from_date, to_date) VALUES
+    await t.database.db
+      .execute(sql`INSERT INTO faq_items (id, category_id, sort_order, title_ja, title_en, html_ja, html_en, from_date, to_date) VALUES
       (9901, 9000, 9901, '期間テスト', 'Window test', '<p>x</p>', '<p>x</p>', '2026-12-01', '2026-12-03'),
       (9902, 9000, 9902, '開始のみ', 'From only', '<p>x</p>', NULL, '2026-12-02', NULL),
       (9903, 9000, 9903, '終了のみ', 'To only', '<p>x</p>', NULL, NULL, '2026-12-01')`);
@@ -39,7 +40,15 @@ describe('FAQ', () => {
     const en = await t.call('getFaq', { locale: 'en' });
     expect(en.body.categories[6].title).toBe('Point redemption');
     const all = JSON.stringify(en.body);
-    for (const fact of ['7 or more', '14 days', 'includes today', 'excludes today', 'middle of the next month', 'late in the next month', '3 years']) {
+    for (const fact of [
+      '7 or more',
+      '14 days',
+      'includes today',
+      'excludes today',
+      'middle of the next month',
+      'late in the next month',
+      '3 years',
+    ]) {
       expect(all).toContain(fact);
     }
   });
@@ -116,18 +125,22 @@ describe('help pages', () => {
     return r.body;
   };
 
-  it.each(['termsOfUse', 'websiteTermsOfUse', 'privacyPolicy', 'howToUse', 'about'])('serves %s in both languages with the same sections', async (page) => {
-    const ja = await text(page, 'ja');
-    const en = await text(page, 'en');
-    expect(ja.title).not.toBe(en.title);
-    expect(ja.sections.map((s: { id: string }) => s.id)).toEqual(en.sections.map((s: { id: string }) => s.id));
-    expect(ja.sections.length).toBeGreaterThan(2);
-    expect(en.termsVersion).toBe(2);
-    for (const s of [...ja.sections, ...en.sections]) {
-      for (const img of s.images) expect(img.url).toMatch(/^\/media\/help\/[a-z-]+\.svg$/);
-      for (const img of s.images) expect(fs.existsSync(path.join(import.meta.dirname, '../../../public', img.url.replace('/media/', '')))).toBe(true);
-    }
-  });
+  it.each(['termsOfUse', 'websiteTermsOfUse', 'privacyPolicy', 'howToUse', 'about'])(
+    'serves %s in both languages with the same sections',
+    async (page) => {
+      const ja = await text(page, 'ja');
+      const en = await text(page, 'en');
+      expect(ja.title).not.toBe(en.title);
+      expect(ja.sections.map((s: { id: string }) => s.id)).toEqual(en.sections.map((s: { id: string }) => s.id));
+      expect(ja.sections.length).toBeGreaterThan(2);
+      expect(en.termsVersion).toBe(2);
+      for (const s of [...ja.sections, ...en.sections]) {
+        for (const img of s.images) expect(img.url).toMatch(/^\/media\/help\/[a-z-]+\.svg$/);
+        for (const img of s.images)
+          expect(fs.existsSync(path.join(import.meta.dirname, '../../../public', img.url.replace('/media/', '')))).toBe(true);
+      }
+    },
+  );
 
   it('states the facts of the terms in English and Japanese', async () => {
     const en = JSON.stringify([await text('termsOfUse', 'en'), await text('privacyPolicy', 'en')]);
@@ -146,7 +159,18 @@ describe('help pages', () => {
       expect(en).toContain(fact);
     }
     const ja = JSON.stringify([await text('termsOfUse', 'ja'), await text('privacyPolicy', 'ja')]);
-    for (const fact of ['最後にポイントを獲得した日から3年間', '失効', 'サービス終了後3か月以内', '業務委託先を除く第三者に提供しません', '身長・体重・歩数・体脂肪率', 'iOS 16以上', 'Android 10以上', '取得する情報の種類', '利用目的', '訂正・削除']) {
+    for (const fact of [
+      '最後にポイントを獲得した日から3年間',
+      '失効',
+      'サービス終了後3か月以内',
+      '業務委託先を除く第三者に提供しません',
+      '身長・体重・歩数・体脂肪率',
+      'iOS 16以上',
+      'Android 10以上',
+      '取得する情報の種類',
+      '利用目的',
+      '訂正・削除',
+    ]) {
       expect(ja).toContain(fact);
     }
   });
@@ -154,11 +178,30 @@ describe('help pages', () => {
   it('describes every service on the About page', async () => {
     const about = await text('about', 'en');
     expect(about.sections.map((s: { id: string }) => s.id)).toEqual([
-      'team-walk', 'individual-challenge', 'health-festival', 'health-quiz', 'weekly-videos', 'self-log',
-      'missions', 'points', 'disease-risk', 'friends', 'weight-goal', 'wearables',
+      'team-walk',
+      'individual-challenge',
+      'health-festival',
+      'health-quiz',
+      'weekly-videos',
+      'self-log',
+      'missions',
+      'points',
+      'disease-risk',
+      'friends',
+      'weight-goal',
+      'wearables',
     ]);
     const all = JSON.stringify(about);
-    for (const fact of ['7 or more', '8,000 steps', 'about 25 per round', 'Tuesday and Wednesday', '10 stamps', 'diabetes, high blood pressure and dyslipidemia 5 years ahead', '9-digit connect code', 'chat']) {
+    for (const fact of [
+      '7 or more',
+      '8,000 steps',
+      'about 25 per round',
+      'Tuesday and Wednesday',
+      '10 stamps',
+      'diabetes, high blood pressure and dyslipidemia 5 years ahead',
+      '9-digit connect code',
+      'chat',
+    ]) {
       expect(all).toContain(fact);
     }
   });
@@ -174,8 +217,20 @@ describe('help pages', () => {
     fs.mkdirSync(path.join(dir, 'v1', 'ja'), { recursive: true });
     fs.mkdirSync(path.join(dir, 'v3', 'ja'), { recursive: true });
     const page = (title: string) => ({
-      title, updatedOn: '2026-01-01',
-      sections: [{ id: 'a', heading: 'A', html: ['<p onclick="x()">ok</p>', '<script>alert(1)</script>'], images: [{ url: 'https://evil.example/x.png', alt: '' }, { url: '/media/help/points.svg', alt: 'p' }], video: { url: 'https://youtube.example/v' } }],
+      title,
+      updatedOn: '2026-01-01',
+      sections: [
+        {
+          id: 'a',
+          heading: 'A',
+          html: ['<p onclick="x()">ok</p>', '<script>alert(1)</script>'],
+          images: [
+            { url: 'https://evil.example/x.png', alt: '' },
+            { url: '/media/help/points.svg', alt: 'p' },
+          ],
+          video: { url: 'https://youtube.example/v' },
+        },
+      ],
     });
     fs.writeFileSync(path.join(dir, 'v1', 'ja', 'about.json'), JSON.stringify(page('one')));
     fs.writeFileSync(path.join(dir, 'v3', 'ja', 'about.json'), JSON.stringify(page('three')));

@@ -8,7 +8,6 @@ import type { Db } from '../../db/client.ts';
 import { faqCategories, faqItems } from '../../db/schema/surveys.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 
-
 /** The FAQ with only the items whose window (from day and to day inclusive, Asia/Tokyo) contains today. */
 export async function loadFaq(db: Db, locale: Locale, now: Date): Promise<{ today: string; categories: FaqCategory[] }> {
   const today = tokyoDay(now);
@@ -27,7 +26,9 @@ export async function loadFaq(db: Db, locale: Locale, now: Date): Promise<{ toda
       to: faqItems.toDate,
     })
     .from(faqItems)
-    .where(sql`(${faqItems.fromDate} IS NULL OR ${faqItems.fromDate} <= ${today}::date) AND (${faqItems.toDate} IS NULL OR ${faqItems.toDate} >= ${today}::date)`)
+    .where(
+      sql`(${faqItems.fromDate} IS NULL OR ${faqItems.fromDate} <= ${today}::date) AND (${faqItems.toDate} IS NULL OR ${faqItems.toDate} >= ${today}::date)`,
+    )
     .orderBy(asc(faqItems.categoryId), asc(faqItems.sortOrder), asc(faqItems.id));
   return {
     today,
@@ -106,7 +107,11 @@ function parse(file: string, version: number): HelpPage {
       images: (s.images ?? []).filter((i) => selfHosted(i.url)),
       video:
         s.video && selfHosted(s.video.url)
-          ? { url: s.video.url, posterUrl: s.video.posterUrl && selfHosted(s.video.posterUrl) ? s.video.posterUrl : null, type: s.video.type ?? 'video/mp4' }
+          ? {
+              url: s.video.url,
+              posterUrl: s.video.posterUrl && selfHosted(s.video.posterUrl) ? s.video.posterUrl : null,
+              type: s.video.type ?? 'video/mp4',
+            }
           : null,
     })),
   };

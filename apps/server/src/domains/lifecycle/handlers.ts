@@ -5,7 +5,15 @@ import type { Config } from '../../config.ts';
 import { defineHandler, failure, type Handler } from '../../functions/types.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { hitRateLimit, peekRateLimit, refundRateLimit } from '../../lib/rate-limit.ts';
-import { checkPasswordLink, LifecycleFailure, requestEmailRegistration, requestReset, revertEmailChange, signUp, usePasswordLink } from './service.ts';
+import {
+  checkPasswordLink,
+  LifecycleFailure,
+  requestEmailRegistration,
+  requestReset,
+  revertEmailChange,
+  signUp,
+  usePasswordLink,
+} from './service.ts';
 import { currentPasswordMatches } from '../auth/reauth.ts';
 import { devtoolUser, saveDevtoolUser } from './devtool.ts';
 

@@ -45,9 +45,15 @@ function tokenOf(text: string): string {
   return match[1]!;
 }
 async function counts() {
-  const [u] = await db().select({ n: sql<number>`count(*)::int` }).from(users);
-  const [m] = await db().select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
-  const [l] = await db().select({ n: sql<number>`count(*)::int` }).from(emailLinks);
+  const [u] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users);
+  const [m] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mailOutbox);
+  const [l] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(emailLinks);
   const codes = await db().select({ code: invitationCodes.code, used: invitationCodes.usedCount }).from(invitationCodes);
   return { users: Number(u!.n), mails: Number(m!.n), links: Number(l!.n), codes: Object.fromEntries(codes.map((c) => [c.code, c.used])) };
 }
@@ -63,7 +69,14 @@ describe('createUserByInvitationCode', () => {
     expect(after.codes['WELCOME-2026']).toBe(before.codes['WELCOME-2026']! + 1);
 
     const [user] = await db().select().from(users).where(eq(users.email, payload.userEmailAddress));
-    expect(user).toMatchObject({ nickname: 'はなこ', userName: '日比 花子', userPhonetic: 'ひび はなこ', externalAccountId: 'ext-42', passwordHash: null, locale: 'ja' });
+    expect(user).toMatchObject({
+      nickname: 'はなこ',
+      userName: '日比 花子',
+      userPhonetic: 'ひび はなこ',
+      externalAccountId: 'ext-42',
+      passwordHash: null,
+      locale: 'ja',
+    });
     expect(user!.tenantId).not.toBeNull();
 
     const [mail] = await mailsTo(payload.userEmailAddress);
@@ -121,7 +134,10 @@ describe('createUserByInvitationCode', () => {
 
   it('answers a taken email (any case) as any signup, creates nothing, uses no code, and mails the owner a reset link (issue 12, 11)', async () => {
     const before = await counts();
-    const res = await t.call('createUserByInvitationCode', signupPayload({ userEmailAddress: 'Member@Example.com', userEmailAddress2: 'member@example.com' }));
+    const res = await t.call(
+      'createUserByInvitationCode',
+      signupPayload({ userEmailAddress: 'Member@Example.com', userEmailAddress2: 'member@example.com' }),
+    );
     const fresh = await t.call('createUserByInvitationCode', signupPayload());
     expect(res).toEqual(fresh);
     expect(res.body).toEqual({ succeed: true });
@@ -136,7 +152,9 @@ describe('createUserByInvitationCode', () => {
     for (let i = 0; i < 8; i++) {
       // The links sent so far are spent, so the fresh-link rule stays out of it: only the budget stops mail.
       await db().execute(sql`UPDATE email_links SET used_at = now() WHERE user_id = (SELECT id FROM users WHERE email = ${address})`);
-      expect((await t.call(i % 2 ? 'requestPasswordReset' : 'updateEmailAddressWithResetPassword', { email: address })).body).toEqual({ succeed: true });
+      expect((await t.call(i % 2 ? 'requestPasswordReset' : 'updateEmailAddressWithResetPassword', { email: address })).body).toEqual({
+        succeed: true,
+      });
     }
     expect(await mailsTo(address)).toHaveLength(MAIL_PER_RECIPIENT_PER_HOUR);
   });
@@ -164,7 +182,10 @@ describe('createUserByInvitationCode', () => {
     const mismatch = await t.call('createUserByInvitationCode', { ...signupPayload({ userEmailAddress2: 'other@example.org' }), locale: 'en' });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.validationErrorMessage).toEqual(['Mailaddress does not match']);
-    const malformed = await t.call('createUserByInvitationCode', signupPayload({ userEmailAddress: 'not-an-email', userEmailAddress2: 'not-an-email' }));
+    const malformed = await t.call(
+      'createUserByInvitationCode',
+      signupPayload({ userEmailAddress: 'not-an-email', userEmailAddress2: 'not-an-email' }),
+    );
     expect(malformed.body.validationErrorMessage[0]).toBe('正しいメールアドレスを入力してください');
     const kana = await t.call('createUserByInvitationCode', signupPayload({ userPhonetic: 'Hibi Hanako' }));
     expect(kana.body.validationErrorMessage).toEqual(['ふりがなはひらがなまたはカタカナで入力してください']);
@@ -190,7 +211,9 @@ describe('createUserByInvitationCode', () => {
       t.call('createUserByInvitationCode', signupPayload({ invitationCode: 'ONE-LEFT' })),
     ]);
     expect(results.map((r) => r.body.succeed).sort()).toEqual([false, true]);
-    expect(results.find((r) => !r.body.succeed)!.body.validationErrorMessage).toEqual(['招待コードが正しくないか、有効期限が切れているか、利用上限に達しています']);
+    expect(results.find((r) => !r.body.succeed)!.body.validationErrorMessage).toEqual([
+      '招待コードが正しくないか、有効期限が切れているか、利用上限に達しています',
+    ]);
     const [code] = await db().select().from(invitationCodes).where(eq(invitationCodes.code, 'ONE-LEFT'));
     expect(code!.usedCount).toBe(1);
   });
@@ -264,7 +287,10 @@ describe('requestPasswordReset and setPassword', () => {
     // Only the member's mail went out.
     expect(after).toEqual({ ...before, mails: before.mails + 1, links: before.links + 1 });
     const empty = await t.call('requestPasswordReset', { email: '' });
-    expect(empty).toEqual({ status: 400, body: { succeed: false, errorCode: 'validationError', validationErrorMessage: ['メールアドレスが入力されていません'] } });
+    expect(empty).toEqual({
+      status: 400,
+      body: { succeed: false, errorCode: 'validationError', validationErrorMessage: ['メールアドレスが入力されていません'] },
+    });
     expect((await t.call('requestPasswordReset', { email: 'member41@example.com', notificationMethod: 'SMS' })).status).toBe(400);
   });
 
@@ -272,8 +298,13 @@ describe('requestPasswordReset and setPassword', () => {
     await t.call('requestPasswordReset', { email: 'member42@example.com' });
     const token = tokenOf((await mailsTo('member42@example.com'))[0]!.textBody);
     const short = await t.call('setPassword', { token, password: '1234567' });
-    expect(short).toEqual({ status: 400, body: { succeed: false, errorCode: 'validationError', validationErrorMessage: ['パスワードは8文字以上128文字以下で入力してください'] } });
-    expect((await t.call('setPassword', { token, password: 'x'.repeat(129), locale: 'en' })).body.validationErrorMessage).toEqual(['The password must be 8 to 128 characters long']);
+    expect(short).toEqual({
+      status: 400,
+      body: { succeed: false, errorCode: 'validationError', validationErrorMessage: ['パスワードは8文字以上128文字以下で入力してください'] },
+    });
+    expect((await t.call('setPassword', { token, password: 'x'.repeat(129), locale: 'en' })).body.validationErrorMessage).toEqual([
+      'The password must be 8 to 128 characters long',
+    ]);
     // Exactly 8 and 128 are fine on the schema level (checked without spending the link: the token is wrong).
     expect((await t.call('setPassword', { token: 'x'.repeat(43), password: '12345678' })).body.errorCode).toBe('invalidLink');
     expect((await t.call('setPassword', { token: 'x'.repeat(43), password: 'y'.repeat(128) })).body.errorCode).toBe('invalidLink');
@@ -301,17 +332,26 @@ describe('a stolen session cannot take the account over (issue 12, finding 5)', 
     const stolen = await t.login('member50@example.com');
     const before = await counts();
     for (const currentPassword of [undefined, 'not-it']) {
-      const res = await t.call('updateEmailAddressWithResetPassword', { email: 'thief@example.org', ...(currentPassword ? { currentPassword } : {}) }, stolen);
+      const res = await t.call(
+        'updateEmailAddressWithResetPassword',
+        { email: 'thief@example.org', ...(currentPassword ? { currentPassword } : {}) },
+        stolen,
+      );
       expect(res.body).toEqual({ succeed: false, errorCode: 'wrongPassword' });
     }
     expect(await counts()).toEqual(before);
-    for (let i = 0; i < 8; i++) await t.call('updateEmailAddressWithResetPassword', { email: 'thief@example.org', currentPassword: `guess-${i}` }, stolen);
-    expect((await t.call('updateEmailAddressWithResetPassword', { email: 'thief@example.org', currentPassword: 'wellbeing-demo' }, stolen)).status).toBe(429);
+    for (let i = 0; i < 8; i++)
+      await t.call('updateEmailAddressWithResetPassword', { email: 'thief@example.org', currentPassword: `guess-${i}` }, stolen);
+    expect(
+      (await t.call('updateEmailAddressWithResetPassword', { email: 'thief@example.org', currentPassword: 'wellbeing-demo' }, stolen)).status,
+    ).toBe(429);
   });
 
   it('the old address is told of a change, and its link undoes it: address back, password cleared, sessions ended, reset mailed', async () => {
     const token = await t.login('member51@example.com');
-    expect((await t.call('updateEmailAddressWithResetPassword', { email: 'new51@example.org', currentPassword: 'wellbeing-demo' }, token)).body).toEqual({ succeed: true });
+    expect(
+      (await t.call('updateEmailAddressWithResetPassword', { email: 'new51@example.org', currentPassword: 'wellbeing-demo' }, token)).body,
+    ).toEqual({ succeed: true });
     const link = tokenOf((await mailsTo('new51@example.org'))[0]!.textBody);
     expect((await t.call('setPassword', { token: link, password: 'takers-password' }, token)).body).toEqual({ succeed: true });
     expect((await t.call('login', { id: 'new51@example.org', password: 'takers-password' })).body.succeed).toBe(true);
@@ -338,7 +378,11 @@ describe('updateEmailAddressWithResetPassword', () => {
   it('registers an address for a signed-in account without one: the link sets the address and the password', async () => {
     const token = await signedInWithTerms('EMP-0002');
     const other = await t.login('EMP-0002');
-    const res = await t.call('updateEmailAddressWithResetPassword', { email: 'Emp2@Example.org', currentPassword: 'wellbeing-demo', locale: 'ja' }, token);
+    const res = await t.call(
+      'updateEmailAddressWithResetPassword',
+      { email: 'Emp2@Example.org', currentPassword: 'wellbeing-demo', locale: 'ja' },
+      token,
+    );
     expect(res.body).toEqual({ succeed: true });
     const [emp] = await db().select().from(users).where(eq(users.loginIdLower, 'emp-0002'));
     expect(emp!.email).toBeNull(); // not yet: only once the link is used
@@ -358,7 +402,9 @@ describe('updateEmailAddressWithResetPassword', () => {
   it('answers an address someone else has and a guest whose address is not on file as any other, sending nothing (issue 12, 11)', async () => {
     const token = await signedInWithTerms('EMP-0003');
     const before = await counts();
-    expect((await t.call('updateEmailAddressWithResetPassword', { email: 'member@example.com', currentPassword: 'wellbeing-demo' }, token)).body).toEqual({ succeed: true });
+    expect(
+      (await t.call('updateEmailAddressWithResetPassword', { email: 'member@example.com', currentPassword: 'wellbeing-demo' }, token)).body,
+    ).toEqual({ succeed: true });
     const empty = await t.call('updateEmailAddressWithResetPassword', { email: '', currentPassword: 'wellbeing-demo' }, token);
     expect(empty.body.validationErrorMessage).toEqual(['メールアドレスが入力されていません']);
     expect((await t.call('updateEmailAddressWithResetPassword', { email: 'stranger@example.org' })).body).toEqual({ succeed: true });
@@ -374,7 +420,10 @@ describe('updateEmailAddressWithResetPassword', () => {
     const link = tokenOf((await mailsTo('race@example.org'))[0]!.textBody);
     const payload = signupPayload({ userEmailAddress: 'race@example.org', userEmailAddress2: 'race@example.org' });
     expect((await t.call('createUserByInvitationCode', payload)).body.succeed).toBe(true);
-    expect((await t.call('setPassword', { token: link, password: 'emp4-password' }, token)).body).toEqual({ succeed: false, errorCode: 'emailTaken' });
+    expect((await t.call('setPassword', { token: link, password: 'emp4-password' }, token)).body).toEqual({
+      succeed: false,
+      errorCode: 'emailTaken',
+    });
     expect((await t.call('login', { id: 'EMP-0004', password: 'wellbeing-demo' })).body.succeed).toBe(true);
   });
 });
@@ -408,7 +457,13 @@ describe('developer tool functions', () => {
     const withTool = await createTestApp({ env: { DEVTOOL_PATH: 'dev-secret-123' } });
     try {
       const ask = (path: string, remoteAddress: string) =>
-        withTool.app.inject({ method: 'POST', url: '/api/functions/isDevtoolPath', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ path }), remoteAddress });
+        withTool.app.inject({
+          method: 'POST',
+          url: '/api/functions/isDevtoolPath',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ path }),
+          remoteAddress,
+        });
       for (let i = 0; i < 30; i++) expect((await ask(`/guess-${i}`, '198.51.100.5')).statusCode).toBe(200);
       const refused = await ask('/dev-secret-123', '198.51.100.5');
       expect(refused.statusCode).toBe(429);
@@ -434,7 +489,12 @@ describe('developer tool functions', () => {
       expect(refused.body.succeed).toBe(false);
       expect(['invalidBirthYear', 'invalidHeight']).toContain(refused.body.errorCode);
       const saved = await withTool.call('saveDevtoolUser', edits, token);
-      expect(saved.body).toMatchObject({ succeed: true, user: { displayName: 'テスター', birthYear: 1500, gender: 2, height: 5.3 }, weight: null, targetWeight: 55.5 });
+      expect(saved.body).toMatchObject({
+        succeed: true,
+        user: { displayName: 'テスター', birthYear: 1500, gender: 2, height: 5.3 },
+        weight: null,
+        targetWeight: 55.5,
+      });
       expect((await withTool.call('getDevtoolUser', {}, token)).body.user).toMatchObject({ birthYear: 1500, height: 5.3 });
       const status = (await withTool.call('getCurrentUserStatus', {}, token)).body;
       expect(status.weight.targetWeight).toBe(55.5);

@@ -104,59 +104,61 @@ export interface SignupInput {
 export async function signUp(db: Db, config: Config, input: SignupInput, locale: Locale, now: Date): Promise<void> {
   const code = input.invitationCode.trim().toUpperCase();
   const email = input.userEmailAddress.trim().toLowerCase();
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    // Use the code atomically: only a code that exists, has not expired and has uses left is counted.
-    const claimed = await tx
-      .update(invitationCodes)
-      .set({ usedCount: sql`${invitationCodes.usedCount} + 1` })
-      .where(
-        and(
-          eq(invitationCodes.code, code),
-          sql`(${invitationCodes.expiresAt} IS NULL OR ${invitationCodes.expiresAt} > ${now.toISOString()})`,
-          sql`(${invitationCodes.maxUses} IS NULL OR ${invitationCodes.usedCount} < ${invitationCodes.maxUses})`,
-        ),
-      )
-      .returning({ tenantId: invitationCodes.tenantId });
-    // Unknown, expired and used up answer alike (issue 12, finding 9).
-    if (!claimed[0]) throw new LifecycleFailure('validationError', ['invitationCodeInvalid']);
-    // An address that already has an account answers like any signup (no account enumeration, issue 12, 11):
-    // its owner gets a password-reset link instead, as if they had asked for one.
-    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-    if (taken) throw new SignupAbsorbed();
+  await db
+    .transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      // Use the code atomically: only a code that exists, has not expired and has uses left is counted.
+      const claimed = await tx
+        .update(invitationCodes)
+        .set({ usedCount: sql`${invitationCodes.usedCount} + 1` })
+        .where(
+          and(
+            eq(invitationCodes.code, code),
+            sql`(${invitationCodes.expiresAt} IS NULL OR ${invitationCodes.expiresAt} > ${now.toISOString()})`,
+            sql`(${invitationCodes.maxUses} IS NULL OR ${invitationCodes.usedCount} < ${invitationCodes.maxUses})`,
+          ),
+        )
+        .returning({ tenantId: invitationCodes.tenantId });
+      // Unknown, expired and used up answer alike (issue 12, finding 9).
+      if (!claimed[0]) throw new LifecycleFailure('validationError', ['invitationCodeInvalid']);
+      // An address that already has an account answers like any signup (no account enumeration, issue 12, 11):
+      // its owner gets a password-reset link instead, as if they had asked for one.
+      const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+      if (taken) throw new SignupAbsorbed();
 
-    let userId: number;
-    try {
-      const [created] = await tx
-        .insert(users)
-        .values({
-          tenantId: claimed[0].tenantId,
-          email,
-          passwordHash: null,
-          userName: input.userName.trim(),
-          userPhonetic: input.userPhonetic.trim(),
-          nickname: input.userNickname.trim(),
-          externalAccountId: input.externalAccountId?.trim() || null,
-          locale,
-          acceptedTermsVersion: 0,
-          createdAt: now,
-        })
-        .returning({ id: users.id });
-      userId = created!.id;
-    } catch (error) {
-      // Someone else took the address between the check and the insert.
-      if (isUniqueViolation(error)) throw new LifecycleFailure('validationError', ['emailTaken']);
-      throw error;
-    }
-    const token = await issueLink(tx, userId, 'signup', null, now);
-    if (await mailBudgetAllows(tx, email, now)) {
-      await enqueueMail(tx, { kind: 'signup', locale, to: email, name: input.userNickname.trim(), link: setPasswordLink(config, token) }, now);
-    }
-  }).catch(async (error: unknown) => {
-    if (!(error instanceof SignupAbsorbed)) throw error;
-    // The code's use was rolled back with the rest; the caller answers as for a new account.
-    await requestReset(db, config, email, locale, now);
-  });
+      let userId: number;
+      try {
+        const [created] = await tx
+          .insert(users)
+          .values({
+            tenantId: claimed[0].tenantId,
+            email,
+            passwordHash: null,
+            userName: input.userName.trim(),
+            userPhonetic: input.userPhonetic.trim(),
+            nickname: input.userNickname.trim(),
+            externalAccountId: input.externalAccountId?.trim() || null,
+            locale,
+            acceptedTermsVersion: 0,
+            createdAt: now,
+          })
+          .returning({ id: users.id });
+        userId = created!.id;
+      } catch (error) {
+        // Someone else took the address between the check and the insert.
+        if (isUniqueViolation(error)) throw new LifecycleFailure('validationError', ['emailTaken']);
+        throw error;
+      }
+      const token = await issueLink(tx, userId, 'signup', null, now);
+      if (await mailBudgetAllows(tx, email, now)) {
+        await enqueueMail(tx, { kind: 'signup', locale, to: email, name: input.userNickname.trim(), link: setPasswordLink(config, token) }, now);
+      }
+    })
+    .catch(async (error: unknown) => {
+      if (!(error instanceof SignupAbsorbed)) throw error;
+      // The code's use was rolled back with the rest; the caller answers as for a new account.
+      await requestReset(db, config, email, locale, now);
+    });
 }
 
 /** Thrown inside signUp's transaction to roll back the code's use when the address already has an account. */
@@ -228,7 +230,11 @@ export async function requestEmailRegistration(db: Db, config: Config, userId: n
  * argon2 hash on the new password (issue 12, finding 16). usePasswordLink checks again atomically.
  */
 export async function checkPasswordLink(db: Db, token: string, now: Date): Promise<void> {
-  const [link] = await db.select().from(emailLinks).where(eq(emailLinks.tokenHash, hashToken(token))).limit(1);
+  const [link] = await db
+    .select()
+    .from(emailLinks)
+    .where(eq(emailLinks.tokenHash, hashToken(token)))
+    .limit(1);
   if (!link || link.usedAt) throw new LifecycleFailure('invalidLink');
   if (link.expiresAt <= now) throw new LifecycleFailure('linkExpired');
 }
@@ -272,13 +278,20 @@ export async function usePasswordLink(
       throw error;
     }
     // No other link of this user stays usable once a password was set.
-    await tx.update(emailLinks).set({ usedAt: now }).where(and(eq(emailLinks.userId, user.id), isNull(emailLinks.usedAt)));
+    await tx
+      .update(emailLinks)
+      .set({ usedAt: now })
+      .where(and(eq(emailLinks.userId, user.id), isNull(emailLinks.usedAt)));
     await endAllSessions(tx, user.id, keepSessionId ?? undefined);
     // The old address is told, with a way back (issue 12, finding 5); its revert link is issued after the others
     // were spent, so it stays usable.
     if (previousEmail && notify) {
       const revert = await issueLink(tx, user.id, 'revert', previousEmail, now);
-      await enqueueMail(tx, { kind: 'emailChanged', locale: normaliseLocale(user.locale), to: previousEmail, name: user.nickname, link: revertLink(notify, revert) }, now);
+      await enqueueMail(
+        tx,
+        { kind: 'emailChanged', locale: normaliseLocale(user.locale), to: previousEmail, name: user.nickname, link: revertLink(notify, revert) },
+        now,
+      );
     }
     return { userId: user.id };
   });
@@ -320,13 +333,20 @@ export async function revertEmailChange(db: Db, config: Config, token: string, l
       .where(and(eq(emailLinks.tokenHash, tokenHash), eq(emailLinks.purpose, 'revert'), isNull(emailLinks.usedAt), gt(emailLinks.expiresAt, now)))
       .returning();
     if (!link || !link.email) {
-      const [known] = await tx.select().from(emailLinks).where(and(eq(emailLinks.tokenHash, tokenHash), eq(emailLinks.purpose, 'revert'))).limit(1);
+      const [known] = await tx
+        .select()
+        .from(emailLinks)
+        .where(and(eq(emailLinks.tokenHash, tokenHash), eq(emailLinks.purpose, 'revert')))
+        .limit(1);
       throw new LifecycleFailure(known && !known.usedAt ? 'linkExpired' : 'invalidLink');
     }
     const [other] = await tx.select({ id: users.id }).from(users).where(eq(users.email, link.email)).limit(1);
     if (other && other.id !== link.userId) throw new LifecycleFailure('emailTaken');
     await tx.update(users).set({ email: link.email, passwordHash: null }).where(eq(users.id, link.userId));
-    await tx.update(emailLinks).set({ usedAt: now }).where(and(eq(emailLinks.userId, link.userId), isNull(emailLinks.usedAt)));
+    await tx
+      .update(emailLinks)
+      .set({ usedAt: now })
+      .where(and(eq(emailLinks.userId, link.userId), isNull(emailLinks.usedAt)));
     await endAllSessions(tx, link.userId);
     return link.email;
   });

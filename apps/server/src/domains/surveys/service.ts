@@ -13,7 +13,9 @@ export interface Viewer {
 }
 
 export function viewerOf(user: AuthUser | null): Viewer {
-  return user ? { userId: user.id, tenantId: user.tenantId, corporate: user.contract.corporateContract } : { userId: null, tenantId: null, corporate: false };
+  return user
+    ? { userId: user.id, tenantId: user.tenantId, corporate: user.contract.corporateContract }
+    : { userId: null, tenantId: null, corporate: false };
 }
 
 const pick = (locale: Locale, ja: SQL | typeof questionnaires.titleJa, en: SQL | typeof questionnaires.titleEn) =>
@@ -21,7 +23,10 @@ const pick = (locale: Locale, ja: SQL | typeof questionnaires.titleJa, en: SQL |
 
 /** Operator surveys for everybody, a tenant's own surveys for its members; contract-only ones only with a corporate contract. */
 function visibleTo(viewer: Viewer): SQL {
-  const kind = viewer.tenantId === null ? sql`${questionnaires.isGeneral}` : sql`(${questionnaires.isGeneral} OR ${questionnaires.tenantId} = ${viewer.tenantId})`;
+  const kind =
+    viewer.tenantId === null
+      ? sql`${questionnaires.isGeneral}`
+      : sql`(${questionnaires.isGeneral} OR ${questionnaires.tenantId} = ${viewer.tenantId})`;
   return viewer.corporate ? kind : sql`${kind} AND NOT ${questionnaires.contractOnly}`;
 }
 
@@ -43,11 +48,20 @@ export async function listSurveys(db: Db, viewer: Viewer, locale: Locale, now: D
       answered: answeredExpr(viewer),
     })
     .from(questionnaires)
-    .where(and(visibleTo(viewer), sql`${questionnaires.fromDateTime} <= ${now.toISOString()}`, sql`${questionnaires.toDateTime} >= ${now.toISOString()}`))
+    .where(
+      and(visibleTo(viewer), sql`${questionnaires.fromDateTime} <= ${now.toISOString()}`, sql`${questionnaires.toDateTime} >= ${now.toISOString()}`),
+    )
     .orderBy(desc(questionnaires.fromDateTime), desc(questionnaires.id))
     .offset(offset)
     .limit(limit);
-  return rows.map((r) => ({ id: r.id, title: r.title, fromDateTime: r.from.getTime(), toDateTime: r.to.getTime(), isGeneral: r.isGeneral, answered: Boolean(r.answered) }));
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    fromDateTime: r.from.getTime(),
+    toDateTime: r.to.getTime(),
+    isGeneral: r.isGeneral,
+    answered: Boolean(r.answered),
+  }));
 }
 
 export async function findSurvey(db: Db, viewer: Viewer, locale: Locale, now: Date, id: number): Promise<Survey | null> {
@@ -108,9 +122,7 @@ export interface AnswerInput {
   body: { questionnaireIndex: number; answer: AnswerValue }[];
 }
 
-export type AnswerOutcome =
-  | { ok: true; answeredAt: Date }
-  | { ok: false; error: AnswerError; questionnaireIndexes?: number[] };
+export type AnswerOutcome = { ok: true; answeredAt: Date } | { ok: false; error: AnswerError; questionnaireIndexes?: number[] };
 
 /** Whether an answer counts as given: blank text and an empty selection do not. */
 function isGiven(answer: AnswerValue | undefined): boolean {
@@ -143,7 +155,12 @@ export async function answerSurvey(db: Db, user: AuthUser, locale: Locale, now: 
   if (previous) return { ok: false, error: 'alreadyAnswered' };
 
   const items = await db
-    .select({ index: questionnaireItems.questionnaireIndex, type: questionnaireItems.type, required: questionnaireItems.required, choices: questionnaireItems.choicesJa })
+    .select({
+      index: questionnaireItems.questionnaireIndex,
+      type: questionnaireItems.type,
+      required: questionnaireItems.required,
+      choices: questionnaireItems.choicesJa,
+    })
     .from(questionnaireItems)
     .where(and(eq(questionnaireItems.questionnaireId, q.id), sql`${questionnaireItems.questionnaireIndex} IS NOT NULL`));
   const byIndex = new Map(items.map((i) => [i.index!, i]));
@@ -177,7 +194,10 @@ export async function answerSurvey(db: Db, user: AuthUser, locale: Locale, now: 
   const missing = items.filter((i) => i.required && !isGiven(given.get(i.index!))).map((i) => i.index!);
   if (missing.length > 0) return { ok: false, error: 'requiredMissing', questionnaireIndexes: missing.sort((a, b) => a - b) };
 
-  const body = [...given.entries()].filter(([, a]) => isGiven(a)).sort(([a], [b]) => a - b).map(([questionnaireIndex, answer]) => ({ questionnaireIndex, answer }));
+  const body = [...given.entries()]
+    .filter(([, a]) => isGiven(a))
+    .sort(([a], [b]) => a - b)
+    .map(([questionnaireIndex, answer]) => ({ questionnaireIndex, answer }));
   // The primary key keeps it to one answer even when two submissions race.
   const inserted = await db
     .insert(questionnaireAnswers)

@@ -23,7 +23,9 @@ describe('surveys', () => {
     member = await t.login('member@example.com');
     other = await t.login('member20@example.com');
     noContract = await t.login('nocontract@example.com');
-    const rows = (await t.database.db.execute(sql`SELECT id, title_en FROM questionnaires ORDER BY id`)) as unknown as { rows: { id: number; title_en: string }[] };
+    const rows = (await t.database.db.execute(sql`SELECT id, title_en FROM questionnaires ORDER BY id`)) as unknown as {
+      rows: { id: number; title_en: string }[];
+    };
     const find = (part: string) => rows.rows.find((r) => r.title_en.includes(part))!.id;
     ids = {
       every: find('Daily health habits'),
@@ -43,7 +45,14 @@ describe('surveys', () => {
     expect(guest.body.more).toBe(false);
 
     const mine = await t.call('getQuestionnaires', { locale: 'en' }, member);
-    const list = mine.body.questionnaires as { id: number; answered: boolean; title: string; isGeneral: boolean; fromDateTime: number; toDateTime: number }[];
+    const list = mine.body.questionnaires as {
+      id: number;
+      answered: boolean;
+      title: string;
+      isGeneral: boolean;
+      fromDateTime: number;
+      toDateTime: number;
+    }[];
     expect(list.map((q) => q.id)).toEqual([ids.every, ids.tenant, ids.contract, ids.sleep]);
     expect(list.find((q) => q.id === ids.sleep)!.answered).toBe(true);
     expect(list.find((q) => q.id === ids.every)!.answered).toBe(false);
@@ -78,7 +87,13 @@ describe('surveys', () => {
     expect(guest.body.questionnaire).toMatchObject({ id: ids.every, answered: false, closed: false, body: [] });
 
     const full = await t.call('getQuestionnaireById', { questionnaireID: ids.every, locale: 'en' }, member);
-    const body = full.body.questionnaire.body as { type: string; question: string; questionnaireIndex: number | null; choiceImages: string[]; images: unknown[] }[];
+    const body = full.body.questionnaire.body as {
+      type: string;
+      question: string;
+      questionnaireIndex: number | null;
+      choiceImages: string[];
+      images: unknown[];
+    }[];
     expect(body.map((b) => b.type)).toEqual(['comment', 'select', 'checkbox', 'images', 'text', 'text']);
     expect(body[0]!.questionnaireIndex).toBeNull();
     expect(body[0]!.question).toContain('<br />');
@@ -134,7 +149,11 @@ describe('surveys', () => {
       ['the same checkbox twice', () => good().map((a) => (a.questionnaireIndex === 2 ? { ...a, answer: [1, 1] } : a)), 'invalidChoice'],
       ['a required question left out', () => good().filter((a) => a.questionnaireIndex !== 3), 'requiredMissing'],
       ['a required text left blank', () => good().map((a) => (a.questionnaireIndex === 4 ? { ...a, answer: '   ' } : a)), 'requiredMissing'],
-      ['a required checkbox with nothing ticked', () => good().map((a) => (a.questionnaireIndex === 2 ? { ...a, answer: [] } : a)), 'requiredMissing'],
+      [
+        'a required checkbox with nothing ticked',
+        () => good().map((a) => (a.questionnaireIndex === 2 ? { ...a, answer: [] } : a)),
+        'requiredMissing',
+      ],
     ])('refuses %s and stores nothing', async (_name, body, code) => {
       const r = await answer(body());
       expect(r.status).toBe(200);
@@ -167,23 +186,43 @@ describe('surveys', () => {
     it('refuses a wrong isGeneral, an unknown survey and other tenants’ surveys', async () => {
       expect((await answer(good(), other, { isGeneral: false })).body.errorCode).toBe('notFound');
       expect((await answer(good(), other, { questionnaireID: 999999 })).body.errorCode).toBe('notFound');
-      const r = await t.call('answerQuestionnaire', { questionnaireID: ids.tenant, isGeneral: false, body: [{ questionnaireIndex: 1, answer: [0] }] }, noContract);
+      const r = await t.call(
+        'answerQuestionnaire',
+        { questionnaireID: ids.tenant, isGeneral: false, body: [{ questionnaireIndex: 1, answer: [0] }] },
+        noContract,
+      );
       expect(r.body.errorCode).toBe('notFound');
       expect(await answersOf('nocontract@example.com')).toBe(0);
     });
 
     it('answers a contract-only survey without a corporate contract exactly as an unknown id (issue 12, 19)', async () => {
-      const r = await t.call('answerQuestionnaire', { questionnaireID: ids.contract, isGeneral: true, body: [{ questionnaireIndex: 1, answer: 0 }] }, noContract);
-      const unknown = await t.call('answerQuestionnaire', { questionnaireID: 999_999, isGeneral: true, body: [{ questionnaireIndex: 1, answer: 0 }] }, noContract);
+      const r = await t.call(
+        'answerQuestionnaire',
+        { questionnaireID: ids.contract, isGeneral: true, body: [{ questionnaireIndex: 1, answer: 0 }] },
+        noContract,
+      );
+      const unknown = await t.call(
+        'answerQuestionnaire',
+        { questionnaireID: 999_999, isGeneral: true, body: [{ questionnaireIndex: 1, answer: 0 }] },
+        noContract,
+      );
       expect(r).toEqual(unknown);
       expect(r.body).toEqual({ succeed: false, errorCode: 'notFound' });
       expect(await answersOf('nocontract@example.com')).toBe(0);
     });
 
     it('refuses a finished survey as closed, and one not started yet as unknown (issue 12, 19)', async () => {
-      const closed = await t.call('answerQuestionnaire', { questionnaireID: ids.closed, isGeneral: true, body: [{ questionnaireIndex: 1, answer: 0 }] }, other);
+      const closed = await t.call(
+        'answerQuestionnaire',
+        { questionnaireID: ids.closed, isGeneral: true, body: [{ questionnaireIndex: 1, answer: 0 }] },
+        other,
+      );
       expect(closed.body.errorCode).toBe('outsideAnswerPeriod');
-      const upcoming = await t.call('answerQuestionnaire', { questionnaireID: ids.upcoming, isGeneral: true, body: [{ questionnaireIndex: 1, answer: 'x' }] }, other);
+      const upcoming = await t.call(
+        'answerQuestionnaire',
+        { questionnaireID: ids.upcoming, isGeneral: true, body: [{ questionnaireIndex: 1, answer: 'x' }] },
+        other,
+      );
       expect(upcoming.body).toEqual({ succeed: false, errorCode: 'notFound' });
       expect(await answersOf('member20@example.com')).toBe(0);
     });
@@ -206,15 +245,37 @@ describe('surveys', () => {
     });
 
     it('refuses the survey member@example.com already answered', async () => {
-      const r = await t.call('answerQuestionnaire', { questionnaireID: ids.sleep, isGeneral: true, body: [{ questionnaireIndex: 1, answer: 0 }, { questionnaireIndex: 2, answer: 0 }] }, member);
+      const r = await t.call(
+        'answerQuestionnaire',
+        {
+          questionnaireID: ids.sleep,
+          isGeneral: true,
+          body: [
+            { questionnaireIndex: 1, answer: 0 },
+            { questionnaireIndex: 2, answer: 0 },
+          ],
+        },
+        member,
+      );
       expect(r.body.errorCode).toBe('alreadyAnswered');
       expect(await answersOf('member@example.com')).toBe(1);
     });
 
     it('keeps one answer when two submissions race', async () => {
       const token = await t.login('member21@example.com');
-      const body = { questionnaireID: ids.sleep, isGeneral: true, body: [{ questionnaireIndex: 1, answer: 0 }, { questionnaireIndex: 2, answer: 0 }] };
-      const results = await Promise.all([t.call('answerQuestionnaire', body, token), t.call('answerQuestionnaire', body, token), t.call('answerQuestionnaire', body, token)]);
+      const body = {
+        questionnaireID: ids.sleep,
+        isGeneral: true,
+        body: [
+          { questionnaireIndex: 1, answer: 0 },
+          { questionnaireIndex: 2, answer: 0 },
+        ],
+      };
+      const results = await Promise.all([
+        t.call('answerQuestionnaire', body, token),
+        t.call('answerQuestionnaire', body, token),
+        t.call('answerQuestionnaire', body, token),
+      ]);
       expect(results.filter((r) => r.body.succeed)).toHaveLength(1);
       expect(results.filter((r) => r.body.errorCode === 'alreadyAnswered')).toHaveLength(2);
       expect(await answersOf('member21@example.com')).toBe(1);

@@ -50,7 +50,9 @@ export function useEventDetail(id: number, signedIn: boolean) {
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
     // Live seats: other members' bookings show without a reload, while the tab is visible and on coming back to it.
-    ...(signedIn ? { refetchInterval: LIVE_SEATS_INTERVAL_MS, refetchIntervalInBackground: false, refetchOnWindowFocus: 'always' as const, staleTime: 0 } : {}),
+    ...(signedIn
+      ? { refetchInterval: LIVE_SEATS_INTERVAL_MS, refetchIntervalInBackground: false, refetchOnWindowFocus: 'always' as const, staleTime: 0 }
+      : {}),
   });
 }
 

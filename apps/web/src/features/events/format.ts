@@ -2,7 +2,6 @@ import type { Locale } from '@hibi/contract/locale';
 import { formatDateWithWeekday, formatTime } from '../../lib/format.ts';
 import { DAY_MS } from '@hibi/contract/time';
 
-
 /**
  * The date of an event or session (spec 1 §4): one day when end - start <= 86,400,000 ms, shown with times;
  * otherwise a period whose last day is that of end - 1 ms.

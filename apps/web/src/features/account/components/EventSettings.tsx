@@ -43,11 +43,23 @@ export function ReminderSettings({ initial }: { initial: Reminders }) {
       </p>
       <div className="setting__options">
         <label className="radio-card">
-          <input type="checkbox" name="reminderDayBefore" checked={value.dayBefore} disabled={busy} onChange={(e) => void change('dayBefore', e.target.checked)} />
+          <input
+            type="checkbox"
+            name="reminderDayBefore"
+            checked={value.dayBefore}
+            disabled={busy}
+            onChange={(e) => void change('dayBefore', e.target.checked)}
+          />
           {t('reminders.dayBefore')}
         </label>
         <label className="radio-card">
-          <input type="checkbox" name="reminderHourBefore" checked={value.hourBefore} disabled={busy} onChange={(e) => void change('hourBefore', e.target.checked)} />
+          <input
+            type="checkbox"
+            name="reminderHourBefore"
+            checked={value.hourBefore}
+            disabled={busy}
+            onChange={(e) => void change('hourBefore', e.target.checked)}
+          />
           {t('reminders.hourBefore')}
         </label>
       </div>

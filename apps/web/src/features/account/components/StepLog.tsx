@@ -51,7 +51,10 @@ export function StepLog({ userSteps, weeklySteps }: Props) {
             <li key={d.dateTime} className="step-bars__row">
               <span className="step-bars__day">{formatDayShort(d.dateTime, locale)}</span>
               <span className="step-bars__track" aria-hidden="true">
-                <span className={`step-bars__bar${steps >= STEPS.goal ? ' step-bars__bar--goal' : ''}`} style={{ '--w': String(width) } as CSSProperties} />
+                <span
+                  className={`step-bars__bar${steps >= STEPS.goal ? ' step-bars__bar--goal' : ''}`}
+                  style={{ '--w': String(width) } as CSSProperties}
+                />
                 <span className="step-bars__goal" />
               </span>
               <span className="step-bars__value">

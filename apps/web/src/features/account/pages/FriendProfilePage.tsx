@@ -113,7 +113,11 @@ export default function FriendProfilePage() {
           </h2>
           <DisclosureLabel kind={stepsOpen ? 'disclosed' : 'undisclosed'} />
         </div>
-        {stepsOpen ? <StepLog userSteps={data.userSteps!} weeklySteps={data.weeklySteps!} /> : <p className="empty-state">{t('friendProfile.stepsHidden')}</p>}
+        {stepsOpen ? (
+          <StepLog userSteps={data.userSteps!} weeklySteps={data.weeklySteps!} />
+        ) : (
+          <p className="empty-state">{t('friendProfile.stepsHidden')}</p>
+        )}
       </section>
       <section className="card account-section" aria-labelledby="friend-teams">
         <div className="account-section__head">

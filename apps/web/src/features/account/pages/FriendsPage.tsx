@@ -55,7 +55,11 @@ function ReceivedRequests() {
   const received = requests.data?.received ?? [];
 
   function answer(userID: number, name: string, accept: boolean) {
-    return run(userID, () => (accept ? call('acceptFriendRequest', { userID }) : call('removeFriend', { userID })), t(accept ? 'requests.accepted' : 'requests.declined', { name }));
+    return run(
+      userID,
+      () => (accept ? call('acceptFriendRequest', { userID }) : call('removeFriend', { userID })),
+      t(accept ? 'requests.accepted' : 'requests.declined', { name }),
+    );
   }
 
   if (received.length === 0 && !message) return null;
@@ -74,11 +78,21 @@ function ReceivedRequests() {
               <img className="friend-item__avatar" src={r.user.imageUrl || DEFAULT_PROFILE_IMAGE} alt="" width="48" height="48" />
               <span className="request-item__name">{r.user.displayName}</span>
               <span className="request-item__actions">
-                <button type="button" className="button button--primary button--small" disabled={busy !== null} onClick={() => void answer(r.user.userID, r.user.displayName, true)}>
+                <button
+                  type="button"
+                  className="button button--primary button--small"
+                  disabled={busy !== null}
+                  onClick={() => void answer(r.user.userID, r.user.displayName, true)}
+                >
                   {t('requests.accept')}
                   <span className="visually-hidden"> {r.user.displayName}</span>
                 </button>
-                <button type="button" className="button button--outline button--small" disabled={busy !== null} onClick={() => void answer(r.user.userID, r.user.displayName, false)}>
+                <button
+                  type="button"
+                  className="button button--outline button--small"
+                  disabled={busy !== null}
+                  onClick={() => void answer(r.user.userID, r.user.displayName, false)}
+                >
                   {t('requests.decline')}
                   <span className="visually-hidden"> {r.user.displayName}</span>
                 </button>
@@ -118,7 +132,12 @@ function SentRequests() {
               <img className="friend-item__avatar" src={r.user.imageUrl || DEFAULT_PROFILE_IMAGE} alt="" width="48" height="48" />
               <span className="request-item__name">{r.user.displayName}</span>
               <span className="member-state member-state--requested">{t('memberActions.requested')}</span>
-              <button type="button" className="button button--outline button--small" disabled={busy !== null} onClick={() => void withdraw(r.user.userID, r.user.displayName)}>
+              <button
+                type="button"
+                className="button button--outline button--small"
+                disabled={busy !== null}
+                onClick={() => void withdraw(r.user.userID, r.user.displayName)}
+              >
                 {t('sent.withdraw')}
                 <span className="visually-hidden"> {r.user.displayName}</span>
               </button>

@@ -374,7 +374,13 @@ export default function ProfilePage() {
               <button type="button" className="button button--outline" onClick={() => setConfirmWithdraw(false)}>
                 {t('settings.withdrawCancel')}
               </button>
-              <button type="button" className="button button--danger" disabled={withdrawing || !withdrawPassword} aria-busy={withdrawing} onClick={() => void withdraw()}>
+              <button
+                type="button"
+                className="button button--danger"
+                disabled={withdrawing || !withdrawPassword}
+                aria-busy={withdrawing}
+                onClick={() => void withdraw()}
+              >
                 {t('settings.withdrawYes')}
               </button>
             </div>

@@ -45,7 +45,12 @@ export default function WalkingRankingPage() {
       <section className="card account-section" aria-labelledby="walking-week">
         <div className="walking-controls">
           <div className="walking-week">
-            <button type="button" className="button button--outline button--small" disabled={week <= OLDEST_WEEK} onClick={() => setWeek((w) => w - 1)}>
+            <button
+              type="button"
+              className="button button--outline button--small"
+              disabled={week <= OLDEST_WEEK}
+              onClick={() => setWeek((w) => w - 1)}
+            >
               <span aria-hidden="true">‹ </span>
               <span className="walking-week__label">{t('walking.previousWeek')}</span>
             </button>
@@ -84,7 +89,8 @@ export default function WalkingRankingPage() {
                     t('walking.noRank')
                   ) : (
                     <>
-                      <strong className="stat__value">{t('steps.rankValue', { rank: data.rank })}</strong> {t('steps.rankOf', { users: data.userCount })}
+                      <strong className="stat__value">{t('steps.rankValue', { rank: data.rank })}</strong>{' '}
+                      {t('steps.rankOf', { users: data.userCount })}
                     </>
                   )}
                 </dd>
@@ -111,7 +117,13 @@ export default function WalkingRankingPage() {
                 {data.ranking.map((entry, i) => (
                   <li key={`${entry.rank}:${entry.userID ?? `a${i}`}`} className={`walking-entry${entry.isMe ? ' walking-entry--me' : ''}`}>
                     <span className="walking-entry__rank">{t('steps.rankValue', { rank: entry.rank })}</span>
-                    <img className="friend-item__avatar walking-entry__avatar" src={entry.imageUrl || DEFAULT_PROFILE_IMAGE} alt="" width="40" height="40" />
+                    <img
+                      className="friend-item__avatar walking-entry__avatar"
+                      src={entry.imageUrl || DEFAULT_PROFILE_IMAGE}
+                      alt=""
+                      width="40"
+                      height="40"
+                    />
                     <span className="walking-entry__name">
                       {entry.displayName ?? <span className="walking-entry__anonymous">{t('walking.anonymous')}</span>}
                       {entry.isMe && <span className="walking-entry__you"> {t('walking.you')}</span>}
@@ -120,7 +132,12 @@ export default function WalkingRankingPage() {
                       {formatSteps(entry.averageSteps, locale)} {t('steps.unit')}
                     </span>
                     {entry.userID !== null && entry.displayName !== null && entry.relation !== null && entry.relation !== 'self' && (
-                      <FriendButton key={`${entry.userID}:${entry.relation}`} userID={entry.userID} name={entry.displayName} relation={entry.relation} />
+                      <FriendButton
+                        key={`${entry.userID}:${entry.relation}`}
+                        userID={entry.userID}
+                        name={entry.displayName}
+                        relation={entry.relation}
+                      />
                     )}
                   </li>
                 ))}

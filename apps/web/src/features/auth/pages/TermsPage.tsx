@@ -31,7 +31,10 @@ export default function TermsPage() {
   // the short summary above stays as the fallback while they load or if they cannot be loaded.
   const locale = currentLocale();
   const fullTerms = useQuery({ queryKey: ['help', 'page', 'termsOfUse', locale], queryFn: () => callOrThrow('getHelpPage', { page: 'termsOfUse' }) });
-  const fullPrivacy = useQuery({ queryKey: ['help', 'page', 'privacyPolicy', locale], queryFn: () => callOrThrow('getHelpPage', { page: 'privacyPolicy' }) });
+  const fullPrivacy = useQuery({
+    queryKey: ['help', 'page', 'privacyPolicy', locale],
+    queryFn: () => callOrThrow('getHelpPage', { page: 'privacyPolicy' }),
+  });
   const full = fullTerms.data && fullPrivacy.data ? [fullTerms.data, fullPrivacy.data] : null;
   const loading = !full && (fullTerms.isPending || fullPrivacy.isPending);
 

@@ -94,7 +94,11 @@ function ProfileSection() {
     if (!status.data || filled.current.status) return;
     filled.current.status = true;
     const w = status.data.weight;
-    setForm((f) => ({ ...f, weight: w.weight === null ? '' : String(w.weight), targetWeight: w.targetWeight === null ? '' : String(w.targetWeight) }));
+    setForm((f) => ({
+      ...f,
+      weight: w.weight === null ? '' : String(w.weight),
+      targetWeight: w.targetWeight === null ? '' : String(w.targetWeight),
+    }));
   }, [status.data]);
 
   const ideal = idealWeight(Number(form.height));
@@ -332,11 +336,25 @@ function RecordSection() {
           </div>
           <div className="field">
             <label htmlFor={`${id}-weight`}>{t('record.weight')}</label>
-            <input id={`${id}-weight`} name="recordWeight" type="text" inputMode="decimal" value={weight} onChange={(e) => setWeight(e.target.value)} />
+            <input
+              id={`${id}-weight`}
+              name="recordWeight"
+              type="text"
+              inputMode="decimal"
+              value={weight}
+              onChange={(e) => setWeight(e.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor={`${id}-fat`}>{t('record.bodyFatPercentage')}</label>
-            <input id={`${id}-fat`} name="bodyFatPercentage" type="text" inputMode="decimal" value={bodyFat} onChange={(e) => setBodyFat(e.target.value)} />
+            <input
+              id={`${id}-fat`}
+              name="bodyFatPercentage"
+              type="text"
+              inputMode="decimal"
+              value={bodyFat}
+              onChange={(e) => setBodyFat(e.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor={`${id}-note`}>{t('record.note')}</label>
@@ -463,7 +481,13 @@ function WalkingRankSection() {
             <input id={`${id}-date`} name="walkingDate" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
           </div>
           <div className="field devtool__check">
-            <input id={`${id}-tenant`} name="filterbyTenant" type="checkbox" checked={filterbyTenant} onChange={(e) => setFilterbyTenant(e.target.checked)} />
+            <input
+              id={`${id}-tenant`}
+              name="filterbyTenant"
+              type="checkbox"
+              checked={filterbyTenant}
+              onChange={(e) => setFilterbyTenant(e.target.checked)}
+            />
             <label htmlFor={`${id}-tenant`}>{t('walking.filterbyTenant')}</label>
           </div>
         </div>

@@ -22,7 +22,11 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventListItem; h
           ? t('card.reserveUntil', { date: formatDate(event.reserveStatus.date) })
           : null;
   const place =
-    event.providingType === 2 ? t('card.online') : event.providingType === 3 ? [event.place, t('card.online')].filter(Boolean).join(' / ') : event.place;
+    event.providingType === 2
+      ? t('card.online')
+      : event.providingType === 3
+        ? [event.place, t('card.online')].filter(Boolean).join(' / ')
+        : event.place;
   return (
     <article className="event-card">
       <div className="event-card__media">

@@ -89,7 +89,12 @@ export default function HomeEventsCarousel({ events }: { events: EventListItem[]
       </div>
       <ul className="carousel-track" ref={track}>
         {events.map((event, i) => (
-          <li key={event.id} className="carousel-slide" aria-roledescription="slide" aria-label={t('home.slideLabel', { index: i + 1, slidesLength: events.length })}>
+          <li
+            key={event.id}
+            className="carousel-slide"
+            aria-roledescription="slide"
+            aria-label={t('home.slideLabel', { index: i + 1, slidesLength: events.length })}
+          >
             <EventCard event={event} />
           </li>
         ))}

@@ -6,7 +6,9 @@ type Answer = ReservationAnswer['answer'] | undefined;
 
 /** Not answered: undefined or null, and also an empty text or no ticked box (spec 1 §5). */
 export function isUnanswered(answer: Answer): boolean {
-  return answer === undefined || answer === null || (typeof answer === 'string' && answer.trim() === '') || (Array.isArray(answer) && answer.length === 0);
+  return (
+    answer === undefined || answer === null || (typeof answer === 'string' && answer.trim() === '') || (Array.isArray(answer) && answer.length === 0)
+  );
 }
 
 function RequiredMark() {
@@ -53,7 +55,10 @@ function QuestionField({ q, value, onChange, invalid }: { q: EventQuestion; valu
     );
   }
   const multiple = q.type === 'checkbox';
-  const options = q.type === 'images' ? q.choiceImages.map((img, n) => ({ n, label: q.choices[n] ?? t('questionnaire.imageChoice', { n: n + 1 }), img })) : q.choices.map((label, n) => ({ n, label, img: null }));
+  const options =
+    q.type === 'images'
+      ? q.choiceImages.map((img, n) => ({ n, label: q.choices[n] ?? t('questionnaire.imageChoice', { n: n + 1 }), img }))
+      : q.choices.map((label, n) => ({ n, label, img: null }));
   const selected = (n: number) => (multiple ? Array.isArray(value) && value.includes(n) : value === n);
   return (
     <fieldset className={`field question${invalid ? ' question--invalid' : ''}`}>

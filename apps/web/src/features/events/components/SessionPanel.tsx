@@ -10,7 +10,14 @@ import { afterBookingChange } from '../api.ts';
 import { formatDateTime, formatEventDate } from '../format.ts';
 import { Questionnaire } from './Questionnaire.tsx';
 
-const RESERVE_CODES = ['reservationNotAccepted', 'alreadyReserved', 'reservationCapacityOver', 'reservedAnotherSession', 'answersRequired', 'answersInvalid'];
+const RESERVE_CODES = [
+  'reservationNotAccepted',
+  'alreadyReserved',
+  'reservationCapacityOver',
+  'reservedAnotherSession',
+  'answersRequired',
+  'answersInvalid',
+];
 const WAIT_CODES = ['reservationNotAccepted', 'alreadyReserved', 'reservedAnotherSession', 'answersRequired', 'answersInvalid'];
 const CANCEL_CODES = ['cancellationNotAccepted', 'noReservation'];
 
@@ -42,7 +49,12 @@ function SessionButton({
   if (!button) return null;
   if (button.kind === 'external' || button.kind === 'externalFull') {
     return (
-      <a className={`button button--block ${button.kind === 'external' ? 'button--primary' : 'button--outline'}`} href={session.url ?? '#'} target="_blank" rel="noopener noreferrer">
+      <a
+        className={`button button--block ${button.kind === 'external' ? 'button--primary' : 'button--outline'}`}
+        href={session.url ?? '#'}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
         {t(`button.${button.kind}`)}
         <span className="visually-hidden"> {t('session.external')}</span>
       </a>
@@ -190,7 +202,11 @@ export function SessionPanel({ event, signedIn }: { event: EventDetail; signedIn
       setMessage({
         sessionId: session.id,
         ok: result.succeed,
-        text: result.succeed ? t('result.cancelled') : CANCEL_CODES.includes(result.errorCode) ? t(`result.${result.errorCode}`) : t('result.cancelFailed'),
+        text: result.succeed
+          ? t('result.cancelled')
+          : CANCEL_CODES.includes(result.errorCode)
+            ? t(`result.${result.errorCode}`)
+            : t('result.cancelFailed'),
       });
     } catch {
       setMessage({ sessionId: session.id, ok: false, text: t('result.cancelFailed') });
@@ -239,18 +255,30 @@ export function SessionPanel({ event, signedIn }: { event: EventDetail; signedIn
                 {signedIn && s.reservationType !== 0 && s.reservationEndDateTime != null && (
                   <p className="session__window">
                     {s.reservationStartDateTime != null
-                      ? t('session.window', { from: formatDateTime(s.reservationStartDateTime, locale), to: formatDateTime(s.reservationEndDateTime, locale) })
+                      ? t('session.window', {
+                          from: formatDateTime(s.reservationStartDateTime, locale),
+                          to: formatDateTime(s.reservationEndDateTime, locale),
+                        })
                       : t('session.windowUntil', { to: formatDateTime(s.reservationEndDateTime, locale) })}
                   </p>
                 )}
                 {signedIn && (
                   <div className="session__actions">
                     <SessionButton session={s} busy={busySession === s.id} onReserve={() => startReserve(s)} onCancel={() => setConfirmCancel(s)} />
-                    <WaitingList session={s} busy={busySession === s.id} onJoin={() => startReserve(s, true)} onLeave={() => void leaveWaitingList(s)} />
+                    <WaitingList
+                      session={s}
+                      busy={busySession === s.id}
+                      onJoin={() => startReserve(s, true)}
+                      onLeave={() => void leaveWaitingList(s)}
+                    />
                     {s.participant && s.button?.kind === 'cancel' && <CalendarButton eventId={event.id} sessionId={s.id} />}
                   </div>
                 )}
-                <p className={`session__message${message?.sessionId === s.id ? (message.ok ? ' session__message--ok' : ' session__message--error') : ''}`} role="status" aria-live="polite">
+                <p
+                  className={`session__message${message?.sessionId === s.id ? (message.ok ? ' session__message--ok' : ' session__message--error') : ''}`}
+                  role="status"
+                  aria-live="polite"
+                >
                   {message?.sessionId === s.id ? message.text : ''}
                 </p>
               </li>
@@ -275,7 +303,12 @@ export function SessionPanel({ event, signedIn }: { event: EventDetail; signedIn
       <Modal open={confirmCancel !== null} title={t('cancelDialog.title')} onClose={() => setConfirmCancel(null)}>
         {confirmCancel && (
           <>
-            <p>{t('cancelDialog.question', { session: confirmCancel.title, date: formatEventDate(confirmCancel.startDateTime, confirmCancel.endDateTime, locale) })}</p>
+            <p>
+              {t('cancelDialog.question', {
+                session: confirmCancel.title,
+                date: formatEventDate(confirmCancel.startDateTime, confirmCancel.endDateTime, locale),
+              })}
+            </p>
             <p>{(confirmCancel.waitingListCount ?? 0) > 0 ? t('cancelDialog.seatToWaiting') : t('cancelDialog.seatFree')}</p>
             <div className="modal__actions">
               <button type="button" className="button button--outline" onClick={() => setConfirmCancel(null)}>

@@ -18,7 +18,12 @@ import '../events.css';
 
 function Overview({ event, locale }: { event: EventDetail; locale: Locale }) {
   const { t } = useTranslation('events');
-  const place = event.providingType === 2 ? t('card.online') : event.providingType === 3 ? [event.place, t('card.online')].filter(Boolean).join(' / ') : event.place;
+  const place =
+    event.providingType === 2
+      ? t('card.online')
+      : event.providingType === 3
+        ? [event.place, t('card.online')].filter(Boolean).join(' / ')
+        : event.place;
   return (
     <section className="event-overview" aria-labelledby="event-overview-title">
       <h2 id="event-overview-title" className="section-title">
@@ -114,7 +119,13 @@ export default function EventPage() {
           </header>
           {mainImage && (
             <figure className="event-images">
-              <img className="event-images__main" src={mainImage.url} alt={t('detail.imageAlt', { title: event.title, n: 1 })} width="800" height="450" />
+              <img
+                className="event-images__main"
+                src={mainImage.url}
+                alt={t('detail.imageAlt', { title: event.title, n: 1 })}
+                width="800"
+                height="450"
+              />
               {moreImages.length > 0 && (
                 <ul className="event-images__more" aria-label={t('detail.images')}>
                   {moreImages.map((img, i) => (

@@ -8,15 +8,7 @@ import { formatDate, formatNumber, tokyoParts } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { COLORS } from '../charts/setup.ts';
 import { DAY_MS } from '@hibi/contract/time';
-import {
-  canGoForward,
-  fiveTicks,
-  STEPS_AXIS_LABELS,
-  STEPS_BAR_CAP,
-  STEPS_GOAL,
-  stepsLevel,
-  weekRange,
-} from '../logic.ts';
+import { canGoForward, fiveTicks, STEPS_AXIS_LABELS, STEPS_BAR_CAP, STEPS_GOAL, stepsLevel, weekRange } from '../logic.ts';
 import { Emoticon } from './Emoticon.tsx';
 import '../health.css';
 
@@ -35,19 +27,7 @@ function useDays(from: number) {
   });
 }
 
-function WeekNav({
-  offset,
-  setOffset,
-  from,
-  to,
-  busy,
-}: {
-  offset: number;
-  setOffset: (n: number) => void;
-  from: number;
-  to: number;
-  busy: boolean;
-}) {
+function WeekNav({ offset, setOffset, from, to, busy }: { offset: number; setOffset: (n: number) => void; from: number; to: number; busy: boolean }) {
   const { t } = useTranslation('health');
   return (
     <div className="health-week-nav">
@@ -80,8 +60,7 @@ function StepsPanel() {
   const days = useDays(from);
   const query = useQuery({
     queryKey: ['health', 'steps', from],
-    queryFn: () =>
-      callOrThrow('getHealthDataByRange', { fromDateTime: from, toDateTime: to, needsWeeklyAverage: true, needsStepStatistics: true }),
+    queryFn: () => callOrThrow('getHealthDataByRange', { fromDateTime: from, toDateTime: to, needsWeeklyAverage: true, needsStepStatistics: true }),
   });
   const byDay = new Map((query.data?.stepsData ?? []).map((s) => [s.dateTime, s.steps]));
   const values = days.map((d) => byDay.get(d.ms) ?? null);
@@ -146,9 +125,7 @@ function StepsPanel() {
             <dl className="health-figures">
               <div>
                 <dt>{t('steps.average')}</dt>
-                <dd>
-                  {average === null ? t('noData') : `${formatNumber(average, locale)} ${t('steps.unit')}`}
-                </dd>
+                <dd>{average === null ? t('noData') : `${formatNumber(average, locale)} ${t('steps.unit')}`}</dd>
               </div>
               <div>
                 <dt>{t('steps.rank')}</dt>
@@ -415,9 +392,7 @@ export default function HomeCharts() {
               onClick={() => setTab(k)}
             >
               {t(`home.tab.${k}`)}
-              {k === 'health' && streak >= 2 && (
-                <span className="health-streak">{t('home.streak', { days: streak })}</span>
-              )}
+              {k === 'health' && streak >= 2 && <span className="health-streak">{t('home.streak', { days: streak })}</span>}
             </button>
           ))}
         </div>

@@ -256,9 +256,7 @@ function HistogramCard({ stats }: { stats: Stats }) {
         {t('report.histogramTitle')}
       </h2>
       <p className="health-position">
-        {peerPosition === null
-          ? t('report.noPosition')
-          : t('report.position', { percent: peerPosition, total: userCount })}
+        {peerPosition === null ? t('report.noPosition') : t('report.position', { percent: peerPosition, total: userCount })}
       </p>
       <div className="health-chart health-chart--histogram">
         <Bar data={data} options={options} role="img" aria-label={t('report.histogramLabel')} />

@@ -16,7 +16,6 @@ import { ArticleGrid, TypeTag } from '../components/ArticleCard.tsx';
 import '../library.css';
 import { DAY_MS } from '@hibi/contract/time';
 
-
 /** A one-day span shows its date and times; a longer one is a period whose end date is end minus 1 ms (spec 1 §4). */
 function Period({ start, end }: { start: number; end: number }) {
   const locale = currentLocale();
@@ -111,7 +110,9 @@ export default function LibraryArticlePage() {
           {article.relatedEvent && <RelatedEvent event={article.relatedEvent} />}
           {match && (
             <p className="library-article__match">
-              <span className="library-article__match-label">{t(article.relatedIndividualMatch ? 'article.individualMatch' : 'article.teamMatch')}</span>{' '}
+              <span className="library-article__match-label">
+                {t(article.relatedIndividualMatch ? 'article.individualMatch' : 'article.teamMatch')}
+              </span>{' '}
               <Period start={match.startDateTime} end={match.endDateTime} />
             </p>
           )}

@@ -40,7 +40,11 @@ export default function RegisterMailAddressPage() {
       <h1 className="page-title">{t('register.title')}</h1>
       <EmailRequestForm submitLabel={t('register.submit')} onSubmit={register}>
         <p>{t('register.lead')}</p>
-        {current ? <p className="field__hint">{t('register.signedInAs', { nickname: current.user.nickname })}</p> : <p className="field__hint">{t('register.guestNote')}</p>}
+        {current ? (
+          <p className="field__hint">{t('register.signedInAs', { nickname: current.user.nickname })}</p>
+        ) : (
+          <p className="field__hint">{t('register.guestNote')}</p>
+        )}
         {current && (
           <div className="field">
             <label htmlFor={passwordId}>{t('register.currentPassword')}</label>

@@ -50,7 +50,13 @@ export default function RevertEmailPage() {
                 {error}
               </p>
             )}
-            <button type="button" className="button button--danger button--block" onClick={() => void revert()} disabled={state === 'busy' || !token} aria-busy={state === 'busy'}>
+            <button
+              type="button"
+              className="button button--danger button--block"
+              onClick={() => void revert()}
+              disabled={state === 'busy' || !token}
+              aria-busy={state === 'busy'}
+            >
               {t('revert.button')}
             </button>
           </>

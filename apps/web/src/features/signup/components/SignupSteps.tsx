@@ -8,7 +8,11 @@ export function SignupSteps({ current }: { current: (typeof STEPS)[number] }) {
   return (
     <ol className="signup-steps" aria-label={t('steps.label')}>
       {STEPS.map((step, i) => (
-        <li key={step} className={step === current ? 'signup-steps__item signup-steps__item--current' : 'signup-steps__item'} aria-current={step === current ? 'step' : undefined}>
+        <li
+          key={step}
+          className={step === current ? 'signup-steps__item signup-steps__item--current' : 'signup-steps__item'}
+          aria-current={step === current ? 'step' : undefined}
+        >
           <span className="signup-steps__number" aria-hidden="true">
             {i + 1}
           </span>
