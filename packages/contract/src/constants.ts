@@ -1,4 +1,9 @@
-/** Business constants shared by the server and the web app (spec 1 §9, spec 2 §9). */
+/**
+ * Business constants shared by the server and the web app (spec 1 §9, spec 2 §9), and the named values of the
+ * contract's numeric codes, so both sides compare names instead of raw numbers. zod-free: the web app imports this
+ * module at run time. Numbers only the web app uses (breakpoints, timings, chart scales) live in
+ * apps/web/src/lib/constants.ts (docs/decisions/085-web-ui-kit-and-api-files.md).
+ */
 
 /** Absolute lifetime of a session token and of the stored login (about 31 days). */
 export const SESSION_LIFETIME_MS = 26784e5;
@@ -25,23 +30,22 @@ export const PAGE_SIZE = {
   friends: 9,
 } as const;
 
+/** A nickname (display name) and a profile comment: at most this many characters. */
+export const DISPLAY_NAME_MAX = 12;
+export const COMMENT_MAX = 15;
+
 /** A friend search by nickname takes 1 to 12 characters (a nickname's own limit; one kanji can be a name). */
 export const SEARCH_NICKNAME_MAX = 12;
 
-export const MOBILE_BREAKPOINT_PX = 768;
-export const HEADER_SCROLLED_AT_PX = 149;
-export const HOME_AUTOPLAY_MS = 3000;
-export const CHUNK_LOAD_TIMEOUT_MS = 120000;
-export const META_DESCRIPTION_MAX = 150;
-export const ANCHOR_SCROLL_DELAY_MS = 500;
-
 export const TIME_ZONE = 'Asia/Tokyo';
 
+/** The daily step goal: the server counts goal days with it, the web app draws it on the charts. */
 export const STEPS = {
-  barCap: 15000,
   goal: 8000,
-  axisLabels: [0, 5000, 8000, 10000],
 } as const;
+
+/** Teams under this many members are not ranked in a team match (spec 2, team walk). */
+export const MIN_TEAM_SIZE = 7;
 
 /** Contract types; 5 is the lite plan, whose members may withdraw themselves. */
 export const LITE_PLAN_CONTRACT_TYPE = 5;
@@ -51,3 +55,22 @@ export const MIN_PEER_GROUP = 5;
 
 /** A link that undoes an email change lives longer than a password link: the old owner may read mail rarely. */
 export const EMAIL_REVERT_LINK_LIFETIME_MS = 72 * 60 * 60 * 1000;
+
+/** Schedule types of the events list filter: before (upcoming) = 1, finished = 2, today = 3. */
+export const SCHEDULE_TYPES = { before: 1, finished: 2, today: 3 } as const;
+export type ScheduleType = (typeof SCHEDULE_TYPES)[keyof typeof SCHEDULE_TYPES];
+/** providingType of an event: 1 offline, 2 online, 3 both. Of a session: 1 offline, 2 online. */
+export const PROVIDING_TYPES = { offline: 1, online: 2, both: 3 } as const;
+/** reservationType of a session: 0 time display only (no button), 1 reservation in the app, 2 on an external site. */
+export const RESERVATION_TYPES = { display: 0, app: 1, external: 2 } as const;
+/** entryUnitType 2: one reservation books a team; anything else books one person. */
+export const ENTRY_UNIT_TEAM = 2;
+
+/** sectionType 5 is a link button, 2 a description text (spec 1 §3). */
+export const SECTION_TYPE = { description: 2, linkButton: 5 } as const;
+
+/** accessTypes of a profile section: 1 disclosed to friends, 0 not (spec 2 §4). */
+export const ACCESS_TYPE = { undisclosed: 0, disclosed: 1 } as const;
+
+/** gender of a profile: 1 male, 2 female; null when not set. */
+export const GENDER = { male: 1, female: 2 } as const;

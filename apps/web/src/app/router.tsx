@@ -1,5 +1,5 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
-import { CHUNK_LOAD_TIMEOUT_MS } from '@hibi/contract/constants';
+import { CHUNK_LOAD_TIMEOUT_MS } from '../lib/constants.ts';
 import { routeTable, type RouteSpec } from './routeTable.ts';
 import { RootLayout } from './shell/RootLayout.tsx';
 import { RouteError } from './shell/RouteError.tsx';

@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field } from './Field.tsx';
+import { FormError } from './FormMessage.tsx';
 
 /**
  * An email field and a submit button (password reset, email registration, the login page's first-time form); an
@@ -22,7 +24,7 @@ export function EmailRequestForm({
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const id = useId();
+  const errorId = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -43,25 +45,22 @@ export function EmailRequestForm({
   return (
     <form className={`${plain ? '' : 'card '}form email-request-form`} onSubmit={(e) => void submit(e)} noValidate>
       {children}
-      {error && (
-        <p className="form-error" role="alert" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-      <div className="field">
-        <label htmlFor={id}>{t('emailForm.email')}</label>
-        <input
-          id={id}
-          name="email"
-          type="email"
-          autoComplete="email"
-          maxLength={254}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-      </div>
+      <FormError id={errorId}>{error}</FormError>
+      <Field label={t('emailForm.email')}>
+        {(control) => (
+          <input
+            {...control}
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+        )}
+      </Field>
       <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy}>
         {busy ? t('emailForm.sending') : submitLabel}
       </button>

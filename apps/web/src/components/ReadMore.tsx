@@ -1,13 +1,35 @@
 import { useTranslation } from 'react-i18next';
 
-/** "Read more": shown by lists only while the last page came back full. */
-export function ReadMore({ onClick, loading }: { onClick: () => void; loading?: boolean }) {
+/** The part of an infinite query the button reads. */
+export interface PagedQuery {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  fetchNextPage: () => unknown;
+}
+
+/**
+ * "Read more" under a paged list: shown only while the last page came back full (the query's next page param), busy
+ * while the next page loads; a next page that failed says so above it, and the button asks again.
+ */
+export function ReadMore({ query, failed }: { query: PagedQuery; failed: string }) {
   const { t } = useTranslation('common');
   return (
-    <div className="read-more">
-      <button type="button" className="button button--outline" onClick={onClick} disabled={loading} aria-busy={loading}>
-        {loading ? t('common.loading') : t('common.readMore')}
-      </button>
-    </div>
+    <>
+      {query.isFetchNextPageError && <p className="form-error">{failed}</p>}
+      {query.hasNextPage && (
+        <div className="read-more">
+          <button
+            type="button"
+            className="button button--outline"
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+            aria-busy={query.isFetchingNextPage}
+          >
+            {query.isFetchingNextPage ? t('common.loading') : t('common.readMore')}
+          </button>
+        </div>
+      )}
+    </>
   );
 }

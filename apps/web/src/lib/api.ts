@@ -14,6 +14,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The payload of a function, as the per-call files of features/<feature>/api/ declare their fetchers. */
+export type Payload<N extends FunctionName> = PayloadOf<FunctionByName<N>>;
+/** The success answer of a function. */
+export type Result<N extends FunctionName> = Success<FunctionByName<N>>;
+
 /** Dispatched on window when the server says the signed-in member must accept the terms first (403 termsNotAccepted). */
 export const TERMS_REQUIRED_EVENT = 'hibi:terms-required';
 

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { META_DESCRIPTION_MAX } from '@hibi/contract/constants';
+import { META_DESCRIPTION_MAX } from './constants.ts';
 
 /** A page may name itself (an article's title); otherwise the route's meta names it. */
 interface PageMeta {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { singleLineText } from '../text.ts';
 import { PASSWORD_MAX } from '../constants.ts';
 import { defineFunction, epochMs, id, offset, perPage } from '../protocol.ts';
-import { PAGE_SIZE, SEARCH_NICKNAME_MAX } from '../constants.ts';
+import { COMMENT_MAX, DISPLAY_NAME_MAX, PAGE_SIZE, SEARCH_NICKNAME_MAX } from '../constants.ts';
 
 /** 0 = undisclosed, 1 = disclosed to friends (spec 2 §3, §6). */
 export const accessTypeSchema = z.union([z.literal(0), z.literal(1)]);
@@ -86,8 +86,8 @@ export const getUserContract = defineFunction({
   response: z.object({ contractType: z.number().int(), teamMatchEnabled: z.boolean(), emailDistributionEnabled: z.boolean() }),
 });
 
-export const DISPLAY_NAME_MAX = 12;
-export const COMMENT_MAX = 15;
+// The limits live in the zod-free constants module, which the web app's forms import.
+export { DISPLAY_NAME_MAX, COMMENT_MAX } from '../constants.ts';
 
 export const updateProfile = defineFunction({
   name: 'updateProfile',

@@ -20,8 +20,8 @@ export const SECTION_REL_TYPES = [
 ] as const;
 export type SectionRelType = (typeof SECTION_REL_TYPES)[number];
 
-/** sectionType 5 is a link button, 2 a description text (spec 1 §3). */
-export const SECTION_TYPE = { description: 2, linkButton: 5 } as const;
+// sectionType 5 is a link button, 2 a description text (spec 1 §3); named in the zod-free constants module.
+export { SECTION_TYPE } from '../constants.ts';
 
 export const sectionVideoSchema = z.object({
   videoID: z.number().int(),

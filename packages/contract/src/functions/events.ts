@@ -7,14 +7,8 @@ import { sectionSchema } from './content.ts';
  * (spec 1 §2-§5, §8). Docs: docs/decisions/020-029, apps/server/src/domains/events/CONTEXT.md.
  */
 
-/** Schedule types of the list filter: before (upcoming) = 1, finished = 2, today = 3. */
-export const SCHEDULE_TYPES = { before: 1, finished: 2, today: 3 } as const;
-/** providingType of an event: 1 offline, 2 online, 3 both. Of a session: 1 offline, 2 online. */
-export const PROVIDING_TYPES = { offline: 1, online: 2, both: 3 } as const;
-/** reservationType of a session: 0 time display only (no button), 1 reservation in the app, 2 on an external site. */
-export const RESERVATION_TYPES = { display: 0, app: 1, external: 2 } as const;
-/** entryUnitType 2: one reservation books a team; anything else books one person. */
-export const ENTRY_UNIT_TEAM = 2;
+// The named codes live in the zod-free constants module, which the web app may import at run time.
+export { SCHEDULE_TYPES, PROVIDING_TYPES, RESERVATION_TYPES, ENTRY_UNIT_TEAM } from '../constants.ts';
 export const QUESTION_TYPES = ['text', 'checkbox', 'select', 'images', 'comment'] as const;
 export const RESERVE_STATUS_NAMES = ['before', 'ended', 'full', 'available', 'none'] as const;
 /** What the session button shows, decided by the server in the order of spec 1 §4. */

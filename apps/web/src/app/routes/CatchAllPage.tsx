@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { call } from '../../lib/api.ts';
+import { isDevtoolPath } from '../../features/devtool/api/is-devtool-path.ts';
 import NotFoundPage from './NotFoundPage.tsx';
 
 /** Only in builds made with the tool (vite.config.ts): otherwise the screen is not in the build at all. */
@@ -21,10 +21,7 @@ function DevtoolOrNotFound() {
 
   useEffect(() => {
     let live = true;
-    call('isDevtoolPath', { path: pathname }).then(
-      (result) => live && setChecked({ path: pathname, tool: result.succeed && result.isDevtool }),
-      () => live && setChecked({ path: pathname, tool: false }),
-    );
+    void isDevtoolPath(pathname).then((tool) => live && setChecked({ path: pathname, tool }));
     return () => {
       live = false;
     };

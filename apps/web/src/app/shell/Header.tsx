@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { HEADER_SCROLLED_AT_PX } from '@hibi/contract/constants';
+import { HEADER_SCROLLED_AT_PX } from '../../lib/constants.ts';
 import { useSession } from '../../lib/session.ts';
 import { useStartLogin } from '../../lib/auth/useStartLogin.ts';
 

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@hibi/contract/protocol';
 import { Modal } from '../../components/Modal.tsx';
-import { call } from '../../lib/api.ts';
-import { changeLanguage, currentLocale } from '../../lib/i18n.ts';
-import { clearCachedLists } from '../../lib/queryClient.ts';
+import { currentLocale } from '../../lib/i18n.ts';
+import { switchLanguage } from '../../lib/language.ts';
 
 const LANGUAGES: { code: Locale; label: string }[] = [
   { code: 'ja', label: '日本語' },
@@ -21,9 +20,7 @@ export function LanguageModal({ open, onClose, onChanged }: { open: boolean; onC
 
   async function save() {
     setSaving(true);
-    await changeLanguage(selected);
-    clearCachedLists();
-    call('updateLocale').catch(() => {});
+    await switchLanguage(selected);
     setSaving(false);
     onClose();
     onChanged(i18n.getFixedT(selected, 'common')('language.changed'));

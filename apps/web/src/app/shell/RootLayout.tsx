@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ANCHOR_SCROLL_DELAY_MS } from '@hibi/contract/constants';
+import { ANCHOR_SCROLL_DELAY_MS, TOAST_MS } from '../../lib/constants.ts';
 import { useSession } from '../../lib/session.ts';
 import { TERMS_REQUIRED_EVENT } from '../../lib/api.ts';
 import { forgetRequiredTermsVersion } from '../../lib/auth/termsGate.ts';
@@ -73,7 +73,7 @@ export function RootLayout() {
 
   useEffect(() => {
     if (!toast) return;
-    const timer = setTimeout(() => setToast(null), 4000);
+    const timer = setTimeout(() => setToast(null), TOAST_MS);
     return () => clearTimeout(timer);
   }, [toast]);
 

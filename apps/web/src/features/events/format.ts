@@ -1,3 +1,4 @@
+import { PROVIDING_TYPES } from '@hibi/contract/constants';
 import type { Locale } from '@hibi/contract/locale';
 import { formatDateWithWeekday, formatTime } from '../../lib/format.ts';
 import { DAY_MS } from '@hibi/contract/time';
@@ -16,4 +17,11 @@ export function formatEventDate(start: number, end: number, locale: Locale, with
 
 export function formatDateTime(ms: number, locale: Locale): string {
   return `${formatDateWithWeekday(ms, locale)} ${formatTime(ms)}`;
+}
+
+/** Where an event takes place: its venue, "Online", or both for an event held on site and online. */
+export function eventPlace(event: { providingType: number; place: string | null }, online: string): string | null {
+  if (event.providingType === PROVIDING_TYPES.online) return online;
+  if (event.providingType === PROVIDING_TYPES.both) return [event.place, online].filter(Boolean).join(' / ');
+  return event.place;
 }

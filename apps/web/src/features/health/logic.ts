@@ -2,10 +2,6 @@
 
 import { DAY_MS, mondayOf, tokyoDay, tokyoDayStart } from '@hibi/contract/time';
 
-export const STEPS_BAR_CAP = 15000;
-export const STEPS_GOAL = 8000;
-export const STEPS_AXIS_LABELS = [0, 5000, 8000, 10000] as const;
-
 /** Midnight in Asia/Tokyo of the Monday of the week containing the instant. */
 export function mondayStartMs(epochMs: number): number {
   return tokyoDayStart(mondayOf(tokyoDay(epochMs)));

@@ -1,9 +1,12 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../../components/Modal.tsx';
-import { call } from '../../../lib/api.ts';
-import { accountKeys } from '../api/queries.ts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { StatusMessage, type StatusText } from '../../../components/FormMessage.tsx';
+import { getCalendarFeedUrl } from '../api/get-calendar-feed-url.ts';
+import { refreshProfile } from '../api/keys.ts';
+import { resetCalendarFeedUrl } from '../api/reset-calendar-feed-url.ts';
+import { updateReminderSettings } from '../api/update-reminder-settings.ts';
 
 type Reminders = { dayBefore: boolean; hourBefore: boolean };
 
@@ -12,7 +15,7 @@ export function ReminderSettings({ initial }: { initial: Reminders }) {
   const { t } = useTranslation('account');
   const queryClient = useQueryClient();
   const [value, setValue] = useState(initial);
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [message, setMessage] = useState<StatusText | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
 
@@ -22,11 +25,11 @@ export function ReminderSettings({ initial }: { initial: Reminders }) {
     setBusy(true);
     setMessage(null);
     try {
-      const result = await call('updateReminderSettings', { [key]: next });
+      const result = await updateReminderSettings({ [key]: next });
       if (!result.succeed) throw new Error(result.errorCode);
       setValue(result.reminders);
       setMessage({ text: t('reminders.saved'), error: false });
-      void queryClient.invalidateQueries({ queryKey: accountKeys.profile });
+      void refreshProfile(queryClient);
     } catch {
       setValue(previous);
       setMessage({ text: t('reminders.failed'), error: true });
@@ -63,9 +66,7 @@ export function ReminderSettings({ initial }: { initial: Reminders }) {
           {t('reminders.hourBefore')}
         </label>
       </div>
-      <p id={`${id}-status`} className="setting__status" role="status">
-        {message && <span className={message.error ? 'form-error' : 'form-success'}>{message.text}</span>}
-      </p>
+      <StatusMessage id={`${id}-status`} message={message} />
     </fieldset>
   );
 }
@@ -75,7 +76,7 @@ export function CalendarFeed() {
   const { t } = useTranslation('account');
   const [url, setUrl] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [message, setMessage] = useState<StatusText | null>(null);
   const [confirmReset, setConfirmReset] = useState(false);
   const id = useId();
 
@@ -84,9 +85,7 @@ export function CalendarFeed() {
     setMessage(null);
     setConfirmReset(false);
     try {
-      const result = reset ? await call('resetCalendarFeedUrl') : await call('getCalendarFeedUrl');
-      if (!result.succeed) throw new Error(result.errorCode);
-      setUrl(result.url);
+      setUrl(reset ? await resetCalendarFeedUrl() : await getCalendarFeedUrl());
       if (reset) setMessage({ text: t('feed.resetDone'), error: false });
     } catch {
       setMessage({ text: t('feed.failed'), error: true });
@@ -130,20 +129,18 @@ export function CalendarFeed() {
           </button>
         </div>
       )}
-      <p className="setting__status" role="status">
-        {message && <span className={message.error ? 'form-error' : 'form-success'}>{message.text}</span>}
-      </p>
-      <Modal open={confirmReset} title={t('feed.resetTitle')} onClose={() => setConfirmReset(false)}>
+      <StatusMessage message={message} />
+      <ConfirmDialog
+        open={confirmReset}
+        title={t('feed.resetTitle')}
+        cancelLabel={t('feed.resetNo')}
+        confirmLabel={t('feed.resetYes')}
+        busy={busy}
+        onCancel={() => setConfirmReset(false)}
+        onConfirm={() => void load(true)}
+      >
         <p>{t('feed.resetConfirm')}</p>
-        <div className="modal__actions">
-          <button type="button" className="button button--outline" onClick={() => setConfirmReset(false)}>
-            {t('feed.resetNo')}
-          </button>
-          <button type="button" className="button button--danger" disabled={busy} onClick={() => void load(true)}>
-            {t('feed.resetYes')}
-          </button>
-        </div>
-      </Modal>
+      </ConfirmDialog>
     </div>
   );
 }

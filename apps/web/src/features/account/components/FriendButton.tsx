@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Relation } from '@hibi/contract/functions/account';
-import { ApiError, call } from '../../../lib/api.ts';
-import { accountKeys } from '../api/queries.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { acceptFriendRequest } from '../api/accept-friend-request.ts';
+import { refreshRelations } from '../api/keys.ts';
+import { requestFriend } from '../api/request-friend.ts';
 
 /**
  * The friend button wherever another member appears (spec 2 §4): Become Friends, then Requested; Accept for a
@@ -22,11 +24,11 @@ export function FriendButton({ userID, name, relation: initial }: { userID: numb
     setError(null);
     try {
       if (relation === 'received') {
-        const result = await call('acceptFriendRequest', { userID });
+        const result = await acceptFriendRequest({ userID });
         if (result.succeed) setRelation('friends');
         else setError(t('memberActions.failed'));
       } else {
-        const result = await call('requestFriend', { userID });
+        const result = await requestFriend({ userID });
         if (result.succeed) setRelation(result.status === 'friends' ? 'friends' : 'requested');
         else if (result.errorCode === 'alreadyRequested') setRelation('requested');
         else if (result.errorCode === 'alreadyFriends') setRelation('friends');
@@ -36,11 +38,7 @@ export function FriendButton({ userID, name, relation: initial }: { userID: numb
       setError(e instanceof ApiError && e.status === 429 ? t('memberActions.tooMany') : t('memberActions.failed'));
     } finally {
       setBusy(false);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: accountKeys.requests }),
-        queryClient.invalidateQueries({ queryKey: accountKeys.friends }),
-        queryClient.invalidateQueries({ queryKey: accountKeys.members }),
-      ]);
+      await refreshRelations(queryClient);
     }
   }
 

@@ -1,6 +1,7 @@
 import { useId, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STEPS } from '@hibi/contract/constants';
+import { STEPS_CHART } from '../../../lib/constants.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { formatDayShort, formatSteps } from './format.ts';
 
@@ -46,7 +47,7 @@ export function StepLog({ userSteps, weeklySteps }: Props) {
       <ul className="step-bars" aria-labelledby={captionId}>
         {weeklySteps.map((d) => {
           const steps = d.steps ?? 0;
-          const width = Math.min(steps, STEPS.barCap) / STEPS.barCap;
+          const width = Math.min(steps, STEPS_CHART.barCap) / STEPS_CHART.barCap;
           return (
             <li key={d.dateTime} className="step-bars__row">
               <span className="step-bars__day">{formatDayShort(d.dateTime, locale)}</span>

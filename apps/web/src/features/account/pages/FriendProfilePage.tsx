@@ -1,15 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PAGE_SIZE } from '@hibi/contract/constants';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ACCESS_TYPE } from '@hibi/contract/constants';
 import { AccountFrame } from '../../../components/AccountFrame.tsx';
-import { Modal } from '../../../components/Modal.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { ReadMore } from '../../../components/ReadMore.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
-import { call, callOrThrow } from '../../../lib/api.ts';
 import { usePageMeta } from '../../../lib/meta.ts';
-import { accountKeys } from '../api/queries.ts';
+import { parseUserId, useFriendProfile } from '../api/get-friend-profile.ts';
+import { useFriendsOfFriend } from '../api/get-friends-of-friend.ts';
+import { accountKeys } from '../api/keys.ts';
+import { removeFriend } from '../api/remove-friend.ts';
+import { AccountSection } from '../components/AccountSection.tsx';
 import { DisclosureLabel } from '../components/Disclosure.tsx';
 import { MemberList } from '../components/MemberList.tsx';
 import { StepLog } from '../components/StepLog.tsx';
@@ -19,52 +23,27 @@ import '../account.css';
 /** The friend's friends among the user's colleagues, each with the friend button (spec 2 §4, a friend's friend). */
 function FriendsOfFriend({ userID, name }: { userID: number; name: string }) {
   const { t } = useTranslation('account');
-  const perPage = PAGE_SIZE.friends;
-  const list = useInfiniteQuery({
-    queryKey: accountKeys.friendsOf(userID),
-    initialPageParam: 0,
-    queryFn: ({ pageParam }) => callOrThrow('getFriendsOfFriend', { userID, offset: pageParam, perPage }),
-    getNextPageParam: (last, pages) => (last.friends.length === perPage ? pages.length * perPage : undefined),
-  });
+  const list = useFriendsOfFriend(userID);
   const members = list.data?.pages.flatMap((p) => p.friends) ?? [];
   return (
-    <section className="card account-section" aria-labelledby="friends-of-friend">
-      <div className="account-section__head">
-        <h2 id="friends-of-friend" className="account-section__title">
-          {t('friendProfile.friendsTitle', { name })}
-        </h2>
-      </div>
-      {list.isPending ? (
-        <Spinner />
-      ) : list.isError && members.length === 0 ? (
-        <p className="form-error">{t('friends.loadFailed')}</p>
-      ) : members.length === 0 ? (
-        <p className="empty-state">{t('friendProfile.friendsEmpty', { name })}</p>
-      ) : (
-        <>
-          <MemberList members={members} label={t('friendProfile.friendsTitle', { name })} />
-          {list.isFetchNextPageError && <p className="form-error">{t('friends.loadFailed')}</p>}
-          {list.hasNextPage && <ReadMore onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} />}
-        </>
-      )}
-    </section>
+    <AccountSection id="friends-of-friend" title={t('friendProfile.friendsTitle', { name })}>
+      <QueryState query={list} isEmpty={members.length === 0} empty={t('friendProfile.friendsEmpty', { name })} error={t('friends.loadFailed')}>
+        <MemberList members={members} label={t('friendProfile.friendsTitle', { name })} />
+        <ReadMore query={list} failed={t('friends.loadFailed')} />
+      </QueryState>
+    </AccountSection>
   );
 }
 
+/** A friend's profile: their head, step log and team matches as far as they disclose them, their friends, and removing them. */
 export default function FriendProfilePage() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const params = useParams();
-  const userID = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : null;
+  const userID = parseUserId(useParams().id);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [removing, setRemoving] = useState(false);
-  const friend = useQuery({
-    queryKey: accountKeys.friend(userID ?? 0),
-    queryFn: () => callOrThrow('getFriendProfile', { userID: userID! }),
-    enabled: userID !== null && userID > 0,
-    retry: false,
-  });
+  const friend = useFriendProfile(userID);
   const failed = userID === null || userID <= 0 || friend.isError;
   useEffect(() => {
     // Not found, not a friend, or the load failed: the not-found page (spec 2 §8).
@@ -77,7 +56,7 @@ export default function FriendProfilePage() {
     if (!data) return;
     setRemoving(true);
     try {
-      const result = await call('removeFriend', { userID: data.userID });
+      const result = await removeFriend({ userID: data.userID });
       if (!result.succeed) throw new Error(result.errorCode);
       await queryClient.invalidateQueries({ queryKey: accountKeys.friends });
       queryClient.removeQueries({ queryKey: accountKeys.friend(data.userID) });
@@ -98,7 +77,7 @@ export default function FriendProfilePage() {
     );
   }
 
-  const stepsOpen = data.accessTypes.userSteps === 1 && data.userSteps && data.weeklySteps;
+  const stepsOpen = data.accessTypes.userSteps === ACCESS_TYPE.disclosed && data.userSteps && data.weeklySteps;
   return (
     <AccountFrame profile={data.profile} headingLevel="h1">
       <p className="friend-profile__back">
@@ -106,45 +85,33 @@ export default function FriendProfilePage() {
           {t('friendProfile.back')}
         </button>
       </p>
-      <section className="card account-section" aria-labelledby="friend-steps">
-        <div className="account-section__head">
-          <h2 id="friend-steps" className="account-section__title">
-            {t('steps.title')}
-          </h2>
-          <DisclosureLabel kind={stepsOpen ? 'disclosed' : 'undisclosed'} />
-        </div>
+      <AccountSection id="friend-steps" title={t('steps.title')} aside={<DisclosureLabel kind={stepsOpen ? 'disclosed' : 'undisclosed'} />}>
         {stepsOpen ? (
           <StepLog userSteps={data.userSteps!} weeklySteps={data.weeklySteps!} />
         ) : (
           <p className="empty-state">{t('friendProfile.stepsHidden')}</p>
         )}
-      </section>
-      <section className="card account-section" aria-labelledby="friend-teams">
-        <div className="account-section__head">
-          <h2 id="friend-teams" className="account-section__title">
-            {t('teams.title')}
-          </h2>
-          <DisclosureLabel kind={data.teamMatches ? 'disclosed' : 'undisclosed'} />
-        </div>
+      </AccountSection>
+      <AccountSection id="friend-teams" title={t('teams.title')} aside={<DisclosureLabel kind={data.teamMatches ? 'disclosed' : 'undisclosed'} />}>
         {data.teamMatches ? <TeamMatches matches={data.teamMatches} /> : <p className="empty-state">{t('friendProfile.teamsHidden')}</p>}
-      </section>
+      </AccountSection>
       <FriendsOfFriend userID={data.userID} name={data.profile.nickname} />
       <p className="friend-profile__remove">
         <button type="button" className="button button--outline button--small" onClick={() => setConfirmRemove(true)}>
           {t('friendProfile.remove')}
         </button>
       </p>
-      <Modal open={confirmRemove} title={t('friendProfile.removeTitle')} onClose={() => setConfirmRemove(false)}>
+      <ConfirmDialog
+        open={confirmRemove}
+        title={t('friendProfile.removeTitle')}
+        cancelLabel={t('friendProfile.removeNo')}
+        confirmLabel={t('friendProfile.removeYes')}
+        busy={removing}
+        onCancel={() => setConfirmRemove(false)}
+        onConfirm={() => void remove()}
+      >
         <p>{t('friendProfile.removeConfirm', { name: data.profile.nickname })}</p>
-        <div className="modal__actions">
-          <button type="button" className="button button--outline" onClick={() => setConfirmRemove(false)}>
-            {t('friendProfile.removeNo')}
-          </button>
-          <button type="button" className="button button--danger" disabled={removing} onClick={() => void remove()}>
-            {t('friendProfile.removeYes')}
-          </button>
-        </div>
-      </Modal>
+      </ConfirmDialog>
     </AccountFrame>
   );
 }

@@ -1,19 +1,20 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STEPS } from '@hibi/contract/constants';
+import { DAY_MS } from '@hibi/contract/time';
 import { AccountFrame, DEFAULT_PROFILE_IMAGE } from '../../../components/AccountFrame.tsx';
-import { Spinner } from '../../../components/Spinner.tsx';
-import { callOrThrow } from '../../../lib/api.ts';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { accountKeys, useMyProfile } from '../api/queries.ts';
+import { useCurrentUserStatus } from '../api/get-current-user-status.ts';
+import { useMyProfile } from '../api/get-my-profile.ts';
+import { useWalkingRank } from '../api/get-walking-rank.ts';
 import { FriendButton } from '../components/FriendButton.tsx';
 import { formatSteps } from '../components/format.ts';
 import '../account.css';
 
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+const WEEK_MS = 7 * DAY_MS;
 /** How far back the week picker goes: a year of weeks. */
 const OLDEST_WEEK = -52;
 
@@ -29,13 +30,9 @@ export default function WalkingRankingPage() {
   const [week, setWeek] = useState(0);
   const [filterbyTenant, setFilterbyTenant] = useState(true);
   const timestamp = now + week * WEEK_MS;
-  const rank = useQuery({
-    queryKey: accountKeys.walkingRank(timestamp, filterbyTenant),
-    queryFn: () => callOrThrow('getWalkingProgramRank', { timestamp, filterbyTenant }),
-    placeholderData: (previous) => previous,
-  });
+  const rank = useWalkingRank(timestamp, filterbyTenant);
   // This week's goal days come with the status poll; past weeks have none.
-  const status = useQuery({ queryKey: ['account', 'status'], queryFn: () => callOrThrow('getCurrentUserStatus', {}), enabled: week === 0 });
+  const status = useCurrentUserStatus(week === 0);
   const data = rank.data;
   const range = data ? t('walking.range', { from: formatDate(data.fromDateTime), to: formatDate(data.toDateTime) }) : '';
 
@@ -73,78 +70,74 @@ export default function WalkingRankingPage() {
           </div>
         </div>
 
-        {rank.isPending ? (
-          <Spinner />
-        ) : rank.isError && !data ? (
-          <p className="form-error" role="alert">
-            {t('walking.loadFailed')}
-          </p>
-        ) : data ? (
-          <div aria-busy={rank.isFetching}>
-            <dl className="stat-row">
-              <div className="stat">
-                <dt>{filterbyTenant ? t('walking.myRankCompany') : t('walking.myRankEveryone')}</dt>
-                <dd>
-                  {data.rank === null ? (
-                    t('walking.noRank')
-                  ) : (
-                    <>
-                      <strong className="stat__value">{t('steps.rankValue', { rank: data.rank })}</strong>{' '}
-                      {t('steps.rankOf', { users: data.userCount })}
-                    </>
-                  )}
-                </dd>
-              </div>
-              <div className="stat">
-                <dt>{t('walking.myAverage')}</dt>
-                <dd>
-                  <strong className="stat__value">{formatSteps(data.averageSteps, locale)}</strong> {t('steps.unit')}
-                </dd>
-              </div>
-              {week === 0 && status.data && (
+        <QueryState query={rank} error={t('walking.loadFailed')}>
+          {data && (
+            <div aria-busy={rank.isFetching}>
+              <dl className="stat-row">
                 <div className="stat">
-                  <dt>{t('walking.goalDays', { goal: formatSteps(STEPS.goal, locale) })}</dt>
+                  <dt>{filterbyTenant ? t('walking.myRankCompany') : t('walking.myRankEveryone')}</dt>
                   <dd>
-                    <strong className="stat__value">{status.data.walkingProgram.daysAchieved}</strong> {t('walking.days')}
+                    {data.rank === null ? (
+                      t('walking.noRank')
+                    ) : (
+                      <>
+                        <strong className="stat__value">{t('steps.rankValue', { rank: data.rank })}</strong>{' '}
+                        {t('steps.rankOf', { users: data.userCount })}
+                      </>
+                    )}
                   </dd>
                 </div>
-              )}
-            </dl>
-            {data.ranking.length === 0 ? (
-              <p className="empty-state">{t('walking.empty')}</p>
-            ) : (
-              <ol className="walking-ranking" aria-label={t('walking.topLabel', { range })}>
-                {data.ranking.map((entry, i) => (
-                  <li key={`${entry.rank}:${entry.userID ?? `a${i}`}`} className={`walking-entry${entry.isMe ? ' walking-entry--me' : ''}`}>
-                    <span className="walking-entry__rank">{t('steps.rankValue', { rank: entry.rank })}</span>
-                    <img
-                      className="friend-item__avatar walking-entry__avatar"
-                      src={entry.imageUrl || DEFAULT_PROFILE_IMAGE}
-                      alt=""
-                      width="40"
-                      height="40"
-                    />
-                    <span className="walking-entry__name">
-                      {entry.displayName ?? <span className="walking-entry__anonymous">{t('walking.anonymous')}</span>}
-                      {entry.isMe && <span className="walking-entry__you"> {t('walking.you')}</span>}
-                    </span>
-                    <span className="walking-entry__steps">
-                      {formatSteps(entry.averageSteps, locale)} {t('steps.unit')}
-                    </span>
-                    {entry.userID !== null && entry.displayName !== null && entry.relation !== null && entry.relation !== 'self' && (
-                      <FriendButton
-                        key={`${entry.userID}:${entry.relation}`}
-                        userID={entry.userID}
-                        name={entry.displayName}
-                        relation={entry.relation}
+                <div className="stat">
+                  <dt>{t('walking.myAverage')}</dt>
+                  <dd>
+                    <strong className="stat__value">{formatSteps(data.averageSteps, locale)}</strong> {t('steps.unit')}
+                  </dd>
+                </div>
+                {week === 0 && status.data && (
+                  <div className="stat">
+                    <dt>{t('walking.goalDays', { goal: formatSteps(STEPS.goal, locale) })}</dt>
+                    <dd>
+                      <strong className="stat__value">{status.data.walkingProgram.daysAchieved}</strong> {t('walking.days')}
+                    </dd>
+                  </div>
+                )}
+              </dl>
+              {data.ranking.length === 0 ? (
+                <p className="empty-state">{t('walking.empty')}</p>
+              ) : (
+                <ol className="walking-ranking" aria-label={t('walking.topLabel', { range })}>
+                  {data.ranking.map((entry, i) => (
+                    <li key={`${entry.rank}:${entry.userID ?? `a${i}`}`} className={`walking-entry${entry.isMe ? ' walking-entry--me' : ''}`}>
+                      <span className="walking-entry__rank">{t('steps.rankValue', { rank: entry.rank })}</span>
+                      <img
+                        className="friend-item__avatar walking-entry__avatar"
+                        src={entry.imageUrl || DEFAULT_PROFILE_IMAGE}
+                        alt=""
+                        width="40"
+                        height="40"
                       />
-                    )}
-                  </li>
-                ))}
-              </ol>
-            )}
-          </div>
-        ) : null}
+                      <span className="walking-entry__name">
+                        {entry.displayName ?? <span className="walking-entry__anonymous">{t('walking.anonymous')}</span>}
+                        {entry.isMe && <span className="walking-entry__you"> {t('walking.you')}</span>}
+                      </span>
+                      <span className="walking-entry__steps">
+                        {formatSteps(entry.averageSteps, locale)} {t('steps.unit')}
+                      </span>
+                      {entry.userID !== null && entry.displayName !== null && entry.relation !== null && entry.relation !== 'self' && (
+                        <FriendButton
+                          key={`${entry.userID}:${entry.relation}`}
+                          userID={entry.userID}
+                          name={entry.displayName}
+                          relation={entry.relation}
+                        />
+                      )}
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </div>
+          )}
+        </QueryState>
         <p className="walking-note">
           {t('walking.privacy')} <Link to="/account/profile">{t('walking.privacyLink')}</Link>
         </p>

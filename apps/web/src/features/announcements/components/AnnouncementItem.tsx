@@ -19,3 +19,13 @@ export function AnnouncementItem({ item, showRead }: { item: AnnouncementHead; s
     </li>
   );
 }
+
+export function AnnouncementList({ items, showRead }: { items: AnnouncementHead[]; showRead: boolean }) {
+  return (
+    <ul className="announcement-list">
+      {items.map((item) => (
+        <AnnouncementItem key={item.id} item={item} showRead={showRead} />
+      ))}
+    </ul>
+  );
+}

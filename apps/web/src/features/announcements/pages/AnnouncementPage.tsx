@@ -10,7 +10,8 @@ import { ImageSlider } from '../../../components/ImageSlider.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { usePageMeta } from '../../../lib/meta.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useAnnouncement } from '../api/queries.ts';
+import { useAnnouncement, isAnnouncementId } from '../api/get-announcement.ts';
+import { announcementKeys } from '../api/keys.ts';
 import '../announcements.css';
 
 /** One announcement: head for everyone; sections and share buttons for signed-in users; unknown ids go to /notFound. */
@@ -23,14 +24,14 @@ export default function AnnouncementPage() {
   const signedIn = useSession() !== null;
   const query = useAnnouncement(id);
   const announcement = query.data;
-  const invalid = !Number.isInteger(id) || id <= 0;
+  const invalid = !isAnnouncementId(id);
 
   useEffect(() => {
     if (invalid || query.isError) navigate('/notFound', { replace: true });
   }, [invalid, query.isError, navigate]);
   useEffect(() => {
     // The server recorded the read: lists show it as read from now on.
-    if (announcement && signedIn) void queryClient.invalidateQueries({ queryKey: ['announcements', 'list'] });
+    if (announcement && signedIn) void queryClient.invalidateQueries({ queryKey: announcementKeys.lists });
   }, [announcement, signedIn, queryClient]);
   usePageMeta(announcement ? { title: announcement.title, description: announcement.title } : null);
 

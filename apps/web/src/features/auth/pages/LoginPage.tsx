@@ -1,12 +1,18 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { call, ApiError } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
 import { pathAfterLogin } from '../../../lib/auth/startLogin.ts';
 import { markVerifiedNow } from '../../../lib/auth/reauthenticate.ts';
 import { termsPending } from '../../../lib/auth/termsGate.ts';
 import { EmailRequestForm } from '../../../components/EmailRequestForm.tsx';
+import { Field } from '../../../components/Field.tsx';
+import { FormError } from '../../../components/FormMessage.tsx';
+import { acceptTerms } from '../api/accept-terms.ts';
+import { login } from '../api/login.ts';
+import { notifyLoggedIn } from '../api/notify-logged-in.ts';
+import { requestFirstPassword as sendFirstPasswordLink } from '../api/request-first-password.ts';
 
 type FieldErrors = { id?: string; password?: string };
 
@@ -18,8 +24,6 @@ export default function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const idField = useId();
-  const passwordField = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -32,7 +36,7 @@ export default function LoginPage() {
 
     setBusy(true);
     try {
-      const result = await call('login', { id: id.trim(), password });
+      const result = await login({ id: id.trim(), password });
       if (!result.succeed) {
         // A failed login signs out whoever was signed in (spec 1 §8).
         session.clear();
@@ -48,10 +52,10 @@ export default function LoginPage() {
       markVerifiedNow();
       const accepted = session.acceptedTermsVersion();
       if (accepted > result.user.termsVersion) {
-        const recorded = await call('acceptTerms', { termsVersion: accepted });
+        const recorded = await acceptTerms({ termsVersion: accepted });
         if (recorded.succeed) session.update({ user: { ...result.user, termsVersion: recorded.termsVersion } });
       }
-      const notified = await call('notifyLoggedIn');
+      const notified = await notifyLoggedIn();
       if (notified.succeed) session.update({ contract: notified.tenantContract });
       // Terms first: a member below the current version agrees before anything else (the router holds them there).
       if (await termsPending()) {
@@ -70,7 +74,7 @@ export default function LoginPage() {
   /** An address the company registered: a single-use link to set the first password (as on /registerMailAddress). */
   async function requestFirstPassword(email: string): Promise<string | null> {
     try {
-      const result = await call('updateEmailAddressWithResetPassword', { email });
+      const result = await sendFirstPasswordLink({ email });
       if (result.succeed) {
         navigate('/registerMailAddressRequested');
         return null;
@@ -86,51 +90,24 @@ export default function LoginPage() {
     <div className="container page page--narrow">
       <h1 className="page-title">{t('login.title')}</h1>
       <form className="card form" onSubmit={(e) => void submit(e)} noValidate>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="field">
-          <label htmlFor={idField}>{t('login.id')}</label>
-          <input
-            id={idField}
-            name="id"
-            type="text"
-            inputMode="email"
-            autoComplete="username"
-            value={id}
-            onChange={(e) => setId(e.target.value)}
-            aria-invalid={fieldErrors.id ? true : undefined}
-            aria-describedby={fieldErrors.id ? `${idField}-error` : `${idField}-hint`}
-          />
-          <p className="field__hint" id={`${idField}-hint`}>
-            {t('login.idHint')}
-          </p>
-          {fieldErrors.id && (
-            <p className="field__error" id={`${idField}-error`}>
-              {fieldErrors.id}
-            </p>
+        <FormError>{error}</FormError>
+        <Field label={t('login.id')} hint={t('login.idHint')} error={fieldErrors.id}>
+          {(control) => (
+            <input {...control} name="id" type="text" inputMode="email" autoComplete="username" value={id} onChange={(e) => setId(e.target.value)} />
           )}
-        </div>
-        <div className="field">
-          <label htmlFor={passwordField}>{t('login.password')}</label>
-          <input
-            id={passwordField}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={fieldErrors.password ? true : undefined}
-            aria-describedby={fieldErrors.password ? `${passwordField}-error` : undefined}
-          />
-          {fieldErrors.password && (
-            <p className="field__error" id={`${passwordField}-error`}>
-              {fieldErrors.password}
-            </p>
+        </Field>
+        <Field label={t('login.password')} error={fieldErrors.password}>
+          {(control) => (
+            <input
+              {...control}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           )}
-        </div>
+        </Field>
         <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy}>
           {busy ? t('login.submitting') : t('login.submit')}
         </button>

@@ -1,17 +1,31 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
-import { call, callOrThrow } from '../../../lib/api.ts';
-import { currentLocale } from '../../../lib/i18n.ts';
 import { session, useSession } from '../../../lib/session.ts';
 import { pathAfterLogin } from '../../../lib/auth/startLogin.ts';
+import { signOut as endSession } from '../../../lib/auth/signOut.ts';
 import { RichText } from '../../../components/RichText.tsx';
+import { FormError } from '../../../components/FormMessage.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
+import { acceptTerms } from '../api/accept-terms.ts';
+import { getConfig } from '../api/get-config.ts';
+import { useTermsDocument } from '../api/get-terms-document.ts';
 
 interface TermsSection {
   heading: string;
   paragraphs: string[];
+}
+
+/** The short summary of the terms or the privacy policy in the message files. */
+function SummarySections({ sections }: { sections: TermsSection[] }) {
+  return sections.map((s) => (
+    <section key={s.heading}>
+      <h3>{s.heading}</h3>
+      {s.paragraphs.map((p) => (
+        <p key={p}>{p}</p>
+      ))}
+    </section>
+  ));
 }
 
 /**
@@ -29,12 +43,8 @@ export default function TermsPage() {
   const privacy = t('terms.privacySections', { returnObjects: true }) as TermsSection[];
   // The full Terms of Use and privacy policy of the current terms version (the help pages' content files);
   // the short summary above stays as the fallback while they load or if they cannot be loaded.
-  const locale = currentLocale();
-  const fullTerms = useQuery({ queryKey: ['help', 'page', 'termsOfUse', locale], queryFn: () => callOrThrow('getHelpPage', { page: 'termsOfUse' }) });
-  const fullPrivacy = useQuery({
-    queryKey: ['help', 'page', 'privacyPolicy', locale],
-    queryFn: () => callOrThrow('getHelpPage', { page: 'privacyPolicy' }),
-  });
+  const fullTerms = useTermsDocument('termsOfUse');
+  const fullPrivacy = useTermsDocument('privacyPolicy');
   const full = fullTerms.data && fullPrivacy.data ? [fullTerms.data, fullPrivacy.data] : null;
   const loading = !full && (fullTerms.isPending || fullPrivacy.isPending);
 
@@ -42,7 +52,7 @@ export default function TermsPage() {
     setBusy(true);
     setError(null);
     try {
-      const config = await call('getConfig');
+      const config = await getConfig();
       if (!config.succeed) throw new Error(config.errorCode);
       session.rememberAcceptedTerms(config.termsVersion);
       const current = session.get();
@@ -50,7 +60,7 @@ export default function TermsPage() {
         navigate('/login');
         return;
       }
-      const recorded = await call('acceptTerms', { termsVersion: config.termsVersion });
+      const recorded = await acceptTerms({ termsVersion: config.termsVersion });
       if (!recorded.succeed) throw new Error(recorded.errorCode);
       session.update({ user: { ...current.user, termsVersion: recorded.termsVersion } });
       navigate(current.user.hasEmail ? pathAfterLogin() : '/registerMailAddress', { replace: true });
@@ -63,15 +73,9 @@ export default function TermsPage() {
 
   async function signOut() {
     setBusy(true);
-    try {
-      await call('logout');
-    } catch {
-      // Signed out in this browser all the same.
-    } finally {
-      session.clear();
-      setBusy(false);
-      navigate('/', { replace: true });
-    }
+    await endSession();
+    setBusy(false);
+    navigate('/', { replace: true });
   }
 
   return (
@@ -98,30 +102,12 @@ export default function TermsPage() {
       ) : (
         <div className="card terms-box" tabIndex={0} role="region" aria-label={t('terms.termsRegion')}>
           <h2 className="section-title">{t('terms.termsHeading')}</h2>
-          {terms.map((s) => (
-            <section key={s.heading}>
-              <h3>{s.heading}</h3>
-              {s.paragraphs.map((p) => (
-                <p key={p}>{p}</p>
-              ))}
-            </section>
-          ))}
+          <SummarySections sections={terms} />
           <h2 className="section-title">{t('terms.privacyHeading')}</h2>
-          {privacy.map((s) => (
-            <section key={s.heading}>
-              <h3>{s.heading}</h3>
-              {s.paragraphs.map((p) => (
-                <p key={p}>{p}</p>
-              ))}
-            </section>
-          ))}
+          <SummarySections sections={privacy} />
         </div>
       )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError>{error}</FormError>
       <button type="button" className="button button--primary button--block" onClick={() => void agree()} disabled={busy}>
         {signedIn ? t('terms.agreeSignedIn') : t('terms.agree')}
       </button>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { EventListItem } from '@hibi/contract/functions/events';
 import type { Locale } from '@hibi/contract/locale';
 import { formatDate } from '../../../lib/format.ts';
-import { formatEventDate } from '../format.ts';
+import { eventPlace, formatEventDate } from '../format.ts';
 import { FavoriteButton } from './FavoriteButton.tsx';
 import { StatusTag } from './StatusTag.tsx';
 
@@ -21,12 +21,7 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventListItem; h
         : status === 'available' || status === 'full'
           ? t('card.reserveUntil', { date: formatDate(event.reserveStatus.date) })
           : null;
-  const place =
-    event.providingType === 2
-      ? t('card.online')
-      : event.providingType === 3
-        ? [event.place, t('card.online')].filter(Boolean).join(' / ')
-        : event.place;
+  const place = eventPlace(event, t('card.online'));
   return (
     <article className="event-card">
       <div className="event-card__media">

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useStartLogin } from '../../../lib/auth/useStartLogin.ts';
+import { favoriteEvent } from '../api/favorite-event.ts';
+import { afterFavoriteChange } from '../api/keys.ts';
 
 /** Heart toggle; a guest is sent to sign in. The reserved/favourite list is refreshed after a change. */
 export function FavoriteButton({ eventId, title, initial }: { eventId: number; title: string; initial: boolean }) {
@@ -23,11 +24,9 @@ export function FavoriteButton({ eventId, title, initial }: { eventId: number; t
     setError(false);
     setOn(next);
     try {
-      const result = await call('favoriteContent', { relType: 'Events', relObjectID: eventId, favorite: next });
+      const result = await favoriteEvent(eventId, next);
       if (!result.succeed) throw new Error(result.errorCode);
-      client.removeQueries({ queryKey: ['events', 'reserving'] });
-      void client.invalidateQueries({ queryKey: ['events', 'list'] });
-      void client.invalidateQueries({ queryKey: ['events', 'detail', eventId] });
+      afterFavoriteChange(client, eventId);
     } catch {
       setOn(!next);
       setError(true);

@@ -1,11 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE as SIZES } from '@hibi/contract/constants';
-import { callOrThrow } from '../../../lib/api.ts';
+import { PAGE_SIZE } from '@hibi/contract/constants';
+import { QueryState } from '../../../components/QueryState.tsx';
+import { SectionHeading } from '../../../components/SectionHeading.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { eventKeys } from '../api.ts';
+import { useHomeEvents } from '../api/get-events.ts';
 import { EventGrid } from './EventGrid.tsx';
 import '../events.css';
 
@@ -16,31 +15,21 @@ const HomeEventsCarousel = lazy(() => import('./HomeEventsCarousel.tsx'));
 export default function HomeEvents() {
   const { t } = useTranslation('events');
   const signedIn = useSession() !== null;
-  const perPage = signedIn ? SIZES.homeEventsSignedIn : SIZES.homeEvents;
-  const query = useQuery({
-    queryKey: eventKeys.home(signedIn),
-    queryFn: async () => (await callOrThrow('getEvents', { scheduleType: 1, offset: 0, perPage })).events,
-  });
+  const query = useHomeEvents(signedIn);
   const events = query.data ?? [];
   return (
     <section className="home-events" aria-labelledby="home-events-title">
-      <div className="events-section-head">
-        <h2 id="home-events-title" className="section-title">
-          {t('home.title')}
-        </h2>
-        <Link to="/events" className="events-see-more">
-          {t('home.seeAll')}
-        </Link>
-      </div>
-      {query.isPending ? null : events.length === 0 ? (
-        <p className="empty-state">{t('home.empty')}</p>
-      ) : signedIn ? (
-        <EventGrid events={events.slice(0, SIZES.homeEventsSignedIn)} />
-      ) : (
-        <Suspense fallback={<EventGrid events={events.slice(0, 3)} />}>
-          <HomeEventsCarousel events={events.slice(0, SIZES.homeEvents)} />
-        </Suspense>
-      )}
+      <SectionHeading id="home-events-title" title={t('home.title')} more={{ to: '/events', label: t('home.seeAll') }} />
+      <QueryState query={query} loading={null} isEmpty={events.length === 0} empty={t('home.empty')} error={t('list.loadFailed')}>
+        {signedIn ? (
+          <EventGrid events={events.slice(0, PAGE_SIZE.homeEventsSignedIn)} />
+        ) : (
+          // While the carousel chunk loads, the first events sit in the members' grid of 3.
+          <Suspense fallback={<EventGrid events={events.slice(0, PAGE_SIZE.homeEventsSignedIn)} />}>
+            <HomeEventsCarousel events={events.slice(0, PAGE_SIZE.homeEvents)} />
+          </Suspense>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventListItem } from '@hibi/contract/functions/events';
-import { HOME_AUTOPLAY_MS } from '@hibi/contract/constants';
+import { HOME_AUTOPLAY_MS } from '../../../lib/constants.ts';
 import { EventCard } from './EventCard.tsx';
 
 /**

@@ -9,8 +9,8 @@ import { formatNumber } from '../../../lib/format.ts';
 import { LoginRequired } from '../../../components/LoginRequired.tsx';
 import { Sections } from '../../../components/Sections.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
-import { useEventDetail } from '../api.ts';
-import { formatEventDate } from '../format.ts';
+import { isEventId, useEventDetail } from '../api/get-event.ts';
+import { eventPlace, formatEventDate } from '../format.ts';
 import { FavoriteButton } from '../components/FavoriteButton.tsx';
 import { StatusTag } from '../components/StatusTag.tsx';
 import { SessionPanel } from '../components/SessionPanel.tsx';
@@ -18,12 +18,7 @@ import '../events.css';
 
 function Overview({ event, locale }: { event: EventDetail; locale: Locale }) {
   const { t } = useTranslation('events');
-  const place =
-    event.providingType === 2
-      ? t('card.online')
-      : event.providingType === 3
-        ? [event.place, t('card.online')].filter(Boolean).join(' / ')
-        : event.place;
+  const place = eventPlace(event, t('card.online'));
   return (
     <section className="event-overview" aria-labelledby="event-overview-title">
       <h2 id="event-overview-title" className="section-title">
@@ -93,7 +88,7 @@ export default function EventPage() {
   usePageMeta(event ? { title: event.title } : null);
 
   useEffect(() => {
-    if (!Number.isInteger(eventId) || eventId <= 0 || detail.isError) navigate('/notFound', { replace: true });
+    if (!isEventId(eventId) || detail.isError) navigate('/notFound', { replace: true });
   }, [eventId, detail.isError, navigate]);
 
   if (!event) return <Spinner />;

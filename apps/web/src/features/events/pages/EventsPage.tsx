@@ -1,33 +1,31 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE, SCHEDULE_TYPES, type ScheduleType } from '@hibi/contract/constants';
 import { useSession } from '../../../lib/session.ts';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { ReadMore } from '../../../components/ReadMore.tsx';
-import { Spinner } from '../../../components/Spinner.tsx';
-import { useEventList, useReservingEvents, type EventFilter } from '../api.ts';
+import { SectionHeading } from '../../../components/SectionHeading.tsx';
+import { useEventList } from '../api/get-events.ts';
+import { useReservingEvents } from '../api/get-reserving-events.ts';
+import type { EventFilter } from '../api/keys.ts';
 import { EventGrid } from '../components/EventGrid.tsx';
 import '../events.css';
 
-const STRIP_SIZE = 3;
-
-const DEFAULT_FILTER: EventFilter = { scheduleType: 1, onlyFree: false, onlyOnline: false, onlyReservation: false };
+const DEFAULT_FILTER: EventFilter = { scheduleType: SCHEDULE_TYPES.before, onlyFree: false, onlyOnline: false, onlyReservation: false };
+/** The schedule filter's options in the order the spec lists them: upcoming, today, finished. */
+const SCHEDULE_OPTIONS: ScheduleType[] = [SCHEDULE_TYPES.before, SCHEDULE_TYPES.today, SCHEDULE_TYPES.finished];
 
 /** Reserved and favourite events, 3 of them, with a link to the full list (signed-in users only). */
 function ReservedStrip() {
   const { t } = useTranslation('events');
-  const strip = useReservingEvents(STRIP_SIZE, true);
+  const strip = useReservingEvents(PAGE_SIZE.reservedStrip);
   const items = strip.data?.pages[0] ?? [];
   return (
     <section className="events-strip" aria-labelledby="events-strip-title">
-      <div className="events-section-head">
-        <h2 id="events-strip-title" className="section-title">
-          {t('strip.title')}
-        </h2>
-        <Link to="/events/reserved" className="events-see-more">
-          {t('strip.seeMore')}
-        </Link>
-      </div>
-      {strip.isPending ? <Spinner /> : items.length ? <EventGrid events={items} /> : <p className="empty-state">{t('strip.empty')}</p>}
+      <SectionHeading id="events-strip-title" title={t('strip.title')} more={{ to: '/events/reserved', label: t('strip.seeMore') }} />
+      <QueryState query={strip} isEmpty={items.length === 0} empty={t('strip.empty')} error={t('list.loadFailed')}>
+        <EventGrid events={items} />
+      </QueryState>
     </section>
   );
 }
@@ -37,7 +35,7 @@ export default function EventsPage() {
   const { t: tc } = useTranslation('common');
   const signedIn = useSession() !== null;
   const [filter, setFilter] = useState<EventFilter>(DEFAULT_FILTER);
-  const list = useEventList(filter, signedIn);
+  const list = useEventList(filter);
   const ids = { schedule: useId(), free: useId(), online: useId(), reservation: useId() };
 
   // Changing a filter starts again from page one: the filter is part of the query key.
@@ -52,8 +50,8 @@ export default function EventsPage() {
       <form className="events-filters" aria-label={t('list.filters')} onSubmit={(e) => e.preventDefault()}>
         <div className="events-filters__field">
           <label htmlFor={ids.schedule}>{t('list.scheduleType')}</label>
-          <select id={ids.schedule} value={filter.scheduleType} onChange={(e) => update({ scheduleType: Number(e.target.value) as 1 | 2 | 3 })}>
-            {[1, 3, 2].map((type) => (
+          <select id={ids.schedule} value={filter.scheduleType} onChange={(e) => update({ scheduleType: Number(e.target.value) as ScheduleType })}>
+            {SCHEDULE_OPTIONS.map((type) => (
               <option key={type} value={type}>
                 {t(`list.scheduleOption.${type}`)}
               </option>
@@ -77,19 +75,11 @@ export default function EventsPage() {
       {signedIn && <ReservedStrip />}
 
       <section aria-labelledby="events-list-title" className="events-list">
-        <h2 id="events-list-title" className="section-title">
-          {t(`list.schedule.${filter.scheduleType}`)}
-        </h2>
-        {list.isPending ? (
-          <Spinner />
-        ) : list.isError && events.length === 0 ? (
-          <p className="empty-state">{t('list.loadFailed')}</p>
-        ) : events.length === 0 ? (
-          <p className="empty-state">{t('list.empty')}</p>
-        ) : (
+        <SectionHeading id="events-list-title" title={t(`list.schedule.${filter.scheduleType}`)} />
+        <QueryState query={list} isEmpty={events.length === 0} empty={t('list.empty')} error={t('list.loadFailed')}>
           <EventGrid events={events} />
-        )}
-        {list.hasNextPage && <ReadMore onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} />}
+          <ReadMore query={list} failed={t('list.loadFailed')} />
+        </QueryState>
       </section>
     </div>
   );

@@ -1,33 +1,31 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE } from '@hibi/contract/constants';
 import { useSession } from '../../../lib/session.ts';
 import { LoginRequired } from '../../../components/LoginRequired.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { ReadMore } from '../../../components/ReadMore.tsx';
-import { Spinner } from '../../../components/Spinner.tsx';
-import { PAGE_SIZE, useReservingEvents } from '../api.ts';
+import { useReservingEvents } from '../api/get-reserving-events.ts';
 import { EventGrid } from '../components/EventGrid.tsx';
 import '../events.css';
 
 function ReservedList() {
   const { t } = useTranslation('events');
-  const list = useReservingEvents(PAGE_SIZE, true);
+  const list = useReservingEvents(PAGE_SIZE.reserved);
   const events = list.data?.pages.flat() ?? [];
-  if (list.isPending) return <Spinner />;
-  if (events.length === 0) {
-    return (
-      <div className="empty-state">
-        <p>{t('reserved.empty')}</p>
-        <Link to="/events" className="button button--outline">
-          {t('reserved.toList')}
-        </Link>
-      </div>
-    );
-  }
+  const empty = (
+    <div className="empty-state">
+      <p>{t('reserved.empty')}</p>
+      <Link to="/events" className="button button--outline">
+        {t('reserved.toList')}
+      </Link>
+    </div>
+  );
   return (
-    <>
+    <QueryState query={list} isEmpty={events.length === 0} empty={empty} error={t('list.loadFailed')}>
       <EventGrid events={events} headingLevel={2} />
-      {list.hasNextPage && <ReadMore onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} />}
-    </>
+      <ReadMore query={list} failed={t('list.loadFailed')} />
+    </QueryState>
   );
 }
 

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { callOrThrow } from '../../../lib/api.ts';
+import { useInputStatus } from '../api/get-input-status.ts';
 import { MIN_STREAK_SHOWN } from '../logic.ts';
 
 /**
@@ -10,7 +9,7 @@ import { MIN_STREAK_SHOWN } from '../logic.ts';
  */
 export function LoggingStatus() {
   const { t } = useTranslation('health');
-  const status = useQuery({ queryKey: ['health', 'inputStatus'], queryFn: () => callOrThrow('getHealthLogInputStatus'), retry: false });
+  const status = useInputStatus({ retry: false });
   if (!status.data) return null;
   const { continuousDays, loggedToday } = status.data;
   return (

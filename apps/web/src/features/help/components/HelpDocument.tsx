@@ -2,25 +2,14 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { HelpPageName, HelpSection } from '@hibi/contract/functions/help';
 import { RichText } from '../../../components/RichText.tsx';
+import { LoadError } from '../../../components/QueryState.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
-import { useHelpPage } from '../api.ts';
+import { useHelpPage } from '../api/get-help-page.ts';
 import { useOpenOnHash } from '../useOpenOnHash.ts';
 import '../help.css';
 
 function formatDay(day: string) {
   return day.replaceAll('-', '.');
-}
-
-export function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation('help');
-  return (
-    <div className="empty-state">
-      <p>{t('loadFailed')}</p>
-      <button type="button" className="button button--outline" onClick={onRetry}>
-        {t('reload')}
-      </button>
-    </div>
-  );
 }
 
 function SectionMedia({ section }: { section: HelpSection }) {
@@ -54,7 +43,7 @@ export function HelpDocument({ page, layout = 'articles' }: { page: HelpPageName
   if (query.isError) {
     return (
       <div className="container page page--narrow">
-        <LoadFailed onRetry={() => void query.refetch()} />
+        <LoadError message={t('loadFailed')} onRetry={() => void query.refetch()} />
       </div>
     );
   }

@@ -2,9 +2,9 @@ import type { MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RichText } from '../../../components/RichText.tsx';
+import { LoadError } from '../../../components/QueryState.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
-import { useFaq } from '../api.ts';
-import { LoadFailed } from '../components/HelpDocument.tsx';
+import { useFaq } from '../api/get-faq.ts';
 import { useOpenOnHash } from '../useOpenOnHash.ts';
 import '../help.css';
 
@@ -34,7 +34,7 @@ export default function FaqPage() {
   if (query.isError) {
     return (
       <div className="container page page--narrow">
-        <LoadFailed onRetry={() => void query.refetch()} />
+        <LoadError message={t('loadFailed')} onRetry={() => void query.refetch()} />
       </div>
     );
   }

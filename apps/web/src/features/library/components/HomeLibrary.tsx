@@ -1,7 +1,8 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE } from '@hibi/contract/constants';
-import { useNewArrivals } from '../api/queries.ts';
+import { QueryState } from '../../../components/QueryState.tsx';
+import { SectionHeading } from '../../../components/SectionHeading.tsx';
+import { useNewArrivals } from '../api/get-new-arrivals.ts';
 import { ArticleGrid } from './ArticleCard.tsx';
 import '../library.css';
 
@@ -12,17 +13,10 @@ export default function HomeLibrary() {
   const items = (list.data?.pages[0]?.reportArticles ?? []).slice(0, PAGE_SIZE.homeLibraryShown);
   return (
     <section className="library-home" aria-labelledby="home-library-title">
-      <div className="library-section__head">
-        <h2 id="home-library-title" className="section-title">
-          {t('home.title')}
-        </h2>
-        <Link to="/library" className="library-section__more">
-          {t('home.more')}
-        </Link>
-      </div>
-      {list.isError && <p className="empty-state">{t('loadFailed')}</p>}
-      {list.isSuccess && items.length === 0 && <p className="empty-state">{t('empty')}</p>}
-      {items.length > 0 && <ArticleGrid articles={items} />}
+      <SectionHeading id="home-library-title" title={t('home.title')} more={{ to: '/library', label: t('home.more') }} />
+      <QueryState query={list} loading={null} isEmpty={items.length === 0} empty={t('empty')} error={t('loadFailed')}>
+        <ArticleGrid articles={items} />
+      </QueryState>
     </section>
   );
 }

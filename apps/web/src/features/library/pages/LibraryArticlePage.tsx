@@ -11,7 +11,8 @@ import { formatDate, formatDateWithWeekday, formatNumber, formatTime } from '../
 import { currentLocale } from '../../../lib/i18n.ts';
 import { usePageMeta } from '../../../lib/meta.ts';
 import { useSession } from '../../../lib/session.ts';
-import { notifyResource, useArticle } from '../api/queries.ts';
+import { isArticleId, useArticle } from '../api/get-article.ts';
+import { notifyResource } from '../api/notify-resource.ts';
 import { ArticleGrid, TypeTag } from '../components/ArticleCard.tsx';
 import '../library.css';
 import { DAY_MS } from '@hibi/contract/time';
@@ -83,7 +84,7 @@ export default function LibraryArticlePage() {
   const signedIn = useSession() !== null;
   const query = useArticle(id);
   const article = query.data;
-  const invalid = !Number.isInteger(id) || id <= 0;
+  const invalid = !isArticleId(id);
 
   useEffect(() => {
     if (invalid || query.isError) navigate('/notFound', { replace: true });

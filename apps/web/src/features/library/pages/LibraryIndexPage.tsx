@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/Spinner.tsx';
 import { Carousel } from '../../../components/ImageSlider.tsx';
-import { useLibraryTop } from '../api/queries.ts';
+import { QueryState } from '../../../components/QueryState.tsx';
+import { SectionHeading } from '../../../components/SectionHeading.tsx';
+import { useLibraryTop } from '../api/get-library-top.ts';
 import { ArticleCard, ArticleGrid } from '../components/ArticleCard.tsx';
 import { PopularWordsModal } from '../components/PopularWordsModal.tsx';
 import '../library.css';
@@ -14,6 +14,8 @@ const PICKUP_BREAKPOINTS = [
   { minWidth: 426, perView: 2 },
   { minWidth: 768, perView: 3 },
 ];
+/** Fewer pickups than this sit in a plain grid. */
+const PICKUP_CAROUSEL_FROM = 3;
 
 /** The library index: search words, pickups, 3 new, 3 ranking, 3 per listed tag — one call. */
 export default function LibraryIndexPage() {
@@ -34,65 +36,46 @@ export default function LibraryIndexPage() {
         </button>
       </div>
       <PopularWordsModal open={searchOpen} onClose={() => setSearchOpen(false)} />
-      {top.isPending && <Spinner />}
-      {top.isError && <p className="empty-state">{t('loadFailed')}</p>}
-      {data && (
-        <>
-          {data.pickups.length > 0 && (
-            <section className="library-section" aria-labelledby="pickup-title">
-              <h2 id="pickup-title" className="section-title">
-                {t('index.pickup')}
-              </h2>
-              {data.pickups.length < 3 ? (
-                <ArticleGrid articles={data.pickups} />
-              ) : (
-                <Carousel
-                  label={t('index.pickup')}
-                  breakpoints={PICKUP_BREAKPOINTS}
-                  items={data.pickups.map((article) => (
-                    <ArticleCard key={article.id} article={article} />
-                  ))}
+      <QueryState query={top} error={t('loadFailed')}>
+        {data && (
+          <>
+            {data.pickups.length > 0 && (
+              <section className="library-section" aria-labelledby="pickup-title">
+                <SectionHeading id="pickup-title" title={t('index.pickup')} />
+                {data.pickups.length < PICKUP_CAROUSEL_FROM ? (
+                  <ArticleGrid articles={data.pickups} />
+                ) : (
+                  <Carousel
+                    label={t('index.pickup')}
+                    breakpoints={PICKUP_BREAKPOINTS}
+                    items={data.pickups.map((article) => (
+                      <ArticleCard key={article.id} article={article} />
+                    ))}
+                  />
+                )}
+              </section>
+            )}
+            <section className="library-section" aria-labelledby="new-title">
+              <SectionHeading id="new-title" title={t('index.newArrivals')} more={{ to: '/library/new', label: t('index.seeMoreNew') }} />
+              {data.newArrivals.length > 0 ? <ArticleGrid articles={data.newArrivals} /> : <p className="empty-state">{t('empty')}</p>}
+            </section>
+            <section className="library-section" aria-labelledby="ranking-title">
+              <SectionHeading id="ranking-title" title={t('index.ranking')} more={{ to: '/library/ranking', label: t('index.seeMoreRanking') }} />
+              {data.ranking.length > 0 ? <ArticleGrid articles={data.ranking} ranked /> : <p className="empty-state">{t('empty')}</p>}
+            </section>
+            {data.tagedLists.map((list) => (
+              <section key={list.tag.id} className="library-section" aria-labelledby={`tag-${list.tag.id}`}>
+                <SectionHeading
+                  id={`tag-${list.tag.id}`}
+                  title={list.tag.name}
+                  more={{ to: `/library/tag/${list.tag.id}`, label: t('index.seeMoreTag', { tag: list.tag.name }) }}
                 />
-              )}
-            </section>
-          )}
-          <section className="library-section" aria-labelledby="new-title">
-            <div className="library-section__head">
-              <h2 id="new-title" className="section-title">
-                {t('index.newArrivals')}
-              </h2>
-              <Link to="/library/new" className="library-section__more">
-                {t('index.seeMoreNew')}
-              </Link>
-            </div>
-            {data.newArrivals.length > 0 ? <ArticleGrid articles={data.newArrivals} /> : <p className="empty-state">{t('empty')}</p>}
-          </section>
-          <section className="library-section" aria-labelledby="ranking-title">
-            <div className="library-section__head">
-              <h2 id="ranking-title" className="section-title">
-                {t('index.ranking')}
-              </h2>
-              <Link to="/library/ranking" className="library-section__more">
-                {t('index.seeMoreRanking')}
-              </Link>
-            </div>
-            {data.ranking.length > 0 ? <ArticleGrid articles={data.ranking} ranked /> : <p className="empty-state">{t('empty')}</p>}
-          </section>
-          {data.tagedLists.map((list) => (
-            <section key={list.tag.id} className="library-section" aria-labelledby={`tag-${list.tag.id}`}>
-              <div className="library-section__head">
-                <h2 id={`tag-${list.tag.id}`} className="section-title">
-                  {list.tag.name}
-                </h2>
-                <Link to={`/library/tag/${list.tag.id}`} className="library-section__more">
-                  {t('index.seeMoreTag', { tag: list.tag.name })}
-                </Link>
-              </div>
-              <ArticleGrid articles={list.reportArticles} />
-            </section>
-          ))}
-        </>
-      )}
+                <ArticleGrid articles={list.reportArticles} />
+              </section>
+            ))}
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/Spinner.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { ReadMore } from '../../../components/ReadMore.tsx';
-import { useNewArrivals } from '../api/queries.ts';
+import { useNewArrivals } from '../api/get-new-arrivals.ts';
 import { ArticleGrid } from '../components/ArticleCard.tsx';
 import '../library.css';
 
@@ -14,12 +14,10 @@ export default function LibraryNewPage() {
     <div className="container page library">
       <h1 className="page-title">{t('index.newArrivals')}</h1>
       <p className="contract-note">{t('contractNote')}</p>
-      {list.isPending && <Spinner />}
-      {list.isError && items.length === 0 && <p className="empty-state">{t('loadFailed')}</p>}
-      {list.isSuccess && items.length === 0 && <p className="empty-state">{t('empty')}</p>}
-      {items.length > 0 && <ArticleGrid articles={items} headingLevel={2} />}
-      {list.isFetchNextPageError && <p className="form-error">{t('loadFailed')}</p>}
-      {list.hasNextPage && <ReadMore onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} />}
+      <QueryState query={list} isEmpty={items.length === 0} empty={t('empty')} error={t('loadFailed')}>
+        <ArticleGrid articles={items} headingLevel={2} />
+        <ReadMore query={list} failed={t('loadFailed')} />
+      </QueryState>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/Spinner.tsx';
-import { useRanking } from '../api/queries.ts';
+import { QueryState } from '../../../components/QueryState.tsx';
+import { useRanking } from '../api/get-ranking.ts';
 import { ArticleGrid } from '../components/ArticleCard.tsx';
 import '../library.css';
 
@@ -13,10 +13,9 @@ export default function LibraryRankingPage() {
     <div className="container page library">
       <h1 className="page-title">{t('ranking.title')}</h1>
       <p className="lead">{t('ranking.lead')}</p>
-      {ranking.isPending && <Spinner />}
-      {ranking.isError && <p className="empty-state">{t('loadFailed')}</p>}
-      {ranking.isSuccess && items.length === 0 && <p className="empty-state">{t('empty')}</p>}
-      {items.length > 0 && <ArticleGrid articles={items} ranked headingLevel={2} />}
+      <QueryState query={ranking} isEmpty={items.length === 0} empty={t('empty')} error={t('loadFailed')}>
+        <ArticleGrid articles={items} ranked headingLevel={2} />
+      </QueryState>
     </div>
   );
 }

@@ -2,10 +2,11 @@ import { useEffect, useId, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SortBy } from '@hibi/contract/functions/content';
-import { Spinner } from '../../../components/Spinner.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { ReadMore } from '../../../components/ReadMore.tsx';
 import { usePageMeta } from '../../../lib/meta.ts';
-import { usePopularTags, useTaggedArticles } from '../api/queries.ts';
+import { usePopularTags } from '../api/get-popular-tags.ts';
+import { useTaggedArticles } from '../api/get-tagged-articles.ts';
 import { ArticleGrid } from '../components/ArticleCard.tsx';
 import { GENRE_IDS, isGenre } from '../genres.ts';
 import '../library.css';
@@ -82,12 +83,10 @@ export default function LibraryTagPage() {
           ))}
         </select>
       </div>
-      {list.isPending && <Spinner />}
-      {list.isError && items.length === 0 && <p className="empty-state">{t('loadFailed')}</p>}
-      {list.isSuccess && items.length === 0 && <p className="empty-state">{t('emptyTag')}</p>}
-      {items.length > 0 && <ArticleGrid articles={items} headingLevel={2} />}
-      {list.isFetchNextPageError && <p className="form-error">{t('loadFailed')}</p>}
-      {list.hasNextPage && <ReadMore onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} />}
+      <QueryState query={list} isEmpty={items.length === 0} empty={t('emptyTag')} error={t('loadFailed')}>
+        <ArticleGrid articles={items} headingLevel={2} />
+        <ReadMore query={list} failed={t('loadFailed')} />
+      </QueryState>
       {words.length > 0 && (
         <section className="library-section" aria-labelledby="search-words">
           <h2 id="search-words" className="section-title">

@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
 import { EmailRequestForm } from '../../../components/EmailRequestForm.tsx';
+import { Field } from '../../../components/Field.tsx';
+import { registerMailAddress } from '../api/register-mail-address.ts';
 import { logFailure } from '../log.ts';
 import '../password.css';
 
@@ -17,12 +18,11 @@ export default function RegisterMailAddressPage() {
   const current = useSession();
 
   const [currentPassword, setCurrentPassword] = useState('');
-  const passwordId = useId();
 
   async function register(email: string): Promise<string | null> {
     try {
       // Signed in, the current password too: a stolen session alone cannot move the account (issue 12, finding 5).
-      const result = await call('updateEmailAddressWithResetPassword', current ? { email, currentPassword } : { email });
+      const result = await registerMailAddress(current ? { email, currentPassword } : { email });
       if (result.succeed) {
         navigate('/registerMailAddressRequested');
         return null;
@@ -46,17 +46,18 @@ export default function RegisterMailAddressPage() {
           <p className="field__hint">{t('register.guestNote')}</p>
         )}
         {current && (
-          <div className="field">
-            <label htmlFor={passwordId}>{t('register.currentPassword')}</label>
-            <input
-              id={passwordId}
-              name="currentPassword"
-              type="password"
-              autoComplete="current-password"
-              value={currentPassword}
-              onChange={(e) => setCurrentPassword(e.target.value)}
-            />
-          </div>
+          <Field label={t('register.currentPassword')}>
+            {(control) => (
+              <input
+                {...control}
+                name="currentPassword"
+                type="password"
+                autoComplete="current-password"
+                value={currentPassword}
+                onChange={(e) => setCurrentPassword(e.target.value)}
+              />
+            )}
+          </Field>
         )}
       </EmailRequestForm>
     </div>

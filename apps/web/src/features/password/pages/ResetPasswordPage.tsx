@@ -1,7 +1,8 @@
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { call, ApiError } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { EmailRequestForm } from '../../../components/EmailRequestForm.tsx';
+import { requestPasswordReset } from '../api/request-password-reset.ts';
 import { logFailure } from '../log.ts';
 import '../password.css';
 
@@ -12,7 +13,7 @@ export default function ResetPasswordPage() {
 
   async function request(email: string): Promise<string | null> {
     try {
-      const result = await call('requestPasswordReset', { email, notificationMethod: 'EMAIL' });
+      const result = await requestPasswordReset({ email, notificationMethod: 'EMAIL' });
       if (result.succeed) {
         navigate('/resetPasswordRequested');
         return null;

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { FormError } from '../../../components/FormMessage.tsx';
 import { session } from '../../../lib/session.ts';
+import { revertEmailChange } from '../api/revert-email-change.ts';
 import '../password.css';
 
 /**
@@ -21,7 +23,7 @@ export default function RevertEmailPage() {
     setState('busy');
     setError(null);
     try {
-      const result = await call('revertEmailChange', { token });
+      const result = await revertEmailChange({ token });
       if (result.succeed) {
         // Every session of the account ended; this browser's too.
         session.clear();
@@ -45,11 +47,7 @@ export default function RevertEmailPage() {
         ) : (
           <>
             <p>{t('revert.lead')}</p>
-            {error && (
-              <p className="form-error" role="alert">
-                {error}
-              </p>
-            )}
+            <FormError>{error}</FormError>
             <button
               type="button"
               className="button button--danger button--block"

@@ -1,9 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@hibi/contract/constants';
-import { call, ApiError } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { Field } from '../../../components/Field.tsx';
 import { session, useSession } from '../../../lib/session.ts';
+import { refreshSession } from '../api/refresh-session.ts';
+import { setPassword as savePassword } from '../api/set-password.ts';
 import { logFailure } from '../log.ts';
 import '../password.css';
 
@@ -24,7 +27,6 @@ export default function SetPasswordPage() {
   const [linkBroken, setLinkBroken] = useState(false);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const id = useId();
   const limits = { min: PASSWORD_MIN, max: PASSWORD_MAX };
 
   async function submit(event: FormEvent) {
@@ -39,14 +41,11 @@ export default function SetPasswordPage() {
 
     setBusy(true);
     try {
-      const result = await call('setPassword', { token, password });
+      const result = await savePassword({ token, password });
       if (result.succeed) {
         setDone(true);
         // A signed-in user (email registration) keeps this session; refresh it so it knows the new address.
-        if (session.get()) {
-          const me = await call('authenticateWithToken').catch(() => null);
-          if (me?.succeed) session.update({ user: me.user, contract: me.tenantContract, expiresAt: me.expiresAt });
-        }
+        if (session.get()) await refreshSession();
         return;
       }
       logFailure('setPassword', result.errorCode);
@@ -120,45 +119,30 @@ export default function SetPasswordPage() {
         )}
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" hidden readOnly value="" />
-        <div className="field">
-          <label htmlFor={`${id}-pw`}>{t('set.password')}</label>
-          <input
-            id={`${id}-pw`}
-            name="password"
-            type={show ? 'text' : 'password'}
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? `${id}-pw-error ${id}-pw-hint` : `${id}-pw-hint`}
-          />
-          <p className="field__hint" id={`${id}-pw-hint`}>
-            {t('set.passwordHint', limits)}
-          </p>
-          {errors.password && (
-            <p className="field__error" id={`${id}-pw-error`}>
-              {errors.password}
-            </p>
+        <Field label={t('set.password')} hint={t('set.passwordHint', limits)} error={errors.password}>
+          {(control) => (
+            <input
+              {...control}
+              name="password"
+              type={show ? 'text' : 'password'}
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           )}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-pw2`}>{t('set.password2')}</label>
-          <input
-            id={`${id}-pw2`}
-            name="password2"
-            type={show ? 'text' : 'password'}
-            autoComplete="new-password"
-            value={password2}
-            onChange={(e) => setPassword2(e.target.value)}
-            aria-invalid={errors.password2 ? true : undefined}
-            aria-describedby={errors.password2 ? `${id}-pw2-error` : undefined}
-          />
-          {errors.password2 && (
-            <p className="field__error" id={`${id}-pw2-error`}>
-              {errors.password2}
-            </p>
+        </Field>
+        <Field label={t('set.password2')} error={errors.password2}>
+          {(control) => (
+            <input
+              {...control}
+              name="password2"
+              type={show ? 'text' : 'password'}
+              autoComplete="new-password"
+              value={password2}
+              onChange={(e) => setPassword2(e.target.value)}
+            />
           )}
-        </div>
+        </Field>
         <label className="password-show">
           <input type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} />
           {t('set.show')}

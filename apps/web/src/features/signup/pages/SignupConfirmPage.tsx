@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { call, ApiError } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { FormError } from '../../../components/FormMessage.tsx';
+import { createUser } from '../api/create-user.ts';
 import { SignupSteps } from '../components/SignupSteps.tsx';
 import { clearDraft, loadDraft, stepOf, type SignupDraft } from '../draft.ts';
 import '../signup.css';
@@ -26,7 +28,7 @@ export default function SignupConfirmPage() {
     setBusy(true);
     setError(null);
     try {
-      const result = await call('createUserByInvitationCode', {
+      const result = await createUser({
         invitationCode: entered.invitationCode,
         userName: entered.userName,
         userPhonetic: entered.userPhonetic,
@@ -54,11 +56,7 @@ export default function SignupConfirmPage() {
       <SignupSteps current="confirm" />
       <p className="lead">{t('confirm.lead')}</p>
       <div className="card form signup-card">
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError>{error}</FormError>
         <dl className="signup-review">
           {SHOWN.map((name) => (
             <div key={name} className="signup-review__row">

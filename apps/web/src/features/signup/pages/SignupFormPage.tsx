@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../../components/Field.tsx';
 import { SignupSteps } from '../components/SignupSteps.tsx';
 import { emptyDraft, loadDraft, saveDraft, type SignupDraft } from '../draft.ts';
 import '../signup.css';
@@ -56,21 +57,19 @@ export default function SignupFormPage() {
           </span>{' '}
           {t('form.requiredNote')}
         </p>
-        {FIELDS.map((field) => {
-          const id = `${baseId}-${field.name}`;
-          const invalid = mismatch && field.name === 'userEmailAddress2';
-          return (
-            <div className="field" key={field.name}>
-              <label htmlFor={id}>
-                {t(`form.${field.name}`)}
-                {field.required && (
-                  <span className="required-mark" aria-hidden="true">
-                    *
-                  </span>
-                )}
-              </label>
+        {FIELDS.map((field) => (
+          <Field
+            key={field.name}
+            id={`${baseId}-${field.name}`}
+            label={t(`form.${field.name}`)}
+            requiredMark={field.required}
+            hint={t(`form.${field.name}Hint`)}
+            error={mismatch && field.name === 'userEmailAddress2' ? t('form.emailMismatch') : null}
+            errorAlert
+          >
+            {(control) => (
               <input
-                id={id}
+                {...control}
                 name={field.name}
                 type={field.type}
                 required={field.required}
@@ -78,20 +77,10 @@ export default function SignupFormPage() {
                 autoComplete={field.autoComplete}
                 value={draft[field.name]}
                 onChange={(e) => setDraft((d) => ({ ...d, [field.name]: e.target.value }))}
-                aria-invalid={invalid ? true : undefined}
-                aria-describedby={invalid ? `${id}-error ${id}-hint` : `${id}-hint`}
               />
-              <p className="field__hint" id={`${id}-hint`}>
-                {t(`form.${field.name}Hint`)}
-              </p>
-              {invalid && (
-                <p className="field__error" id={`${id}-error`} role="alert">
-                  {t('form.emailMismatch')}
-                </p>
-              )}
-            </div>
-          );
-        })}
+            )}
+          </Field>
+        ))}
         <button type="submit" className="button button--primary button--block">
           {t('form.submit')}
         </button>

@@ -2,10 +2,9 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import type { AnswerValue, Survey, SurveyItem } from '@hibi/contract/functions/surveys';
-import { call } from '../../../lib/api.ts';
-import { queryClient } from '../../../lib/queryClient.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { RichText } from '../../../components/RichText.tsx';
-import { SURVEYS_KEY } from '../api.ts';
+import { afterAnswer, answerSurvey } from '../api/answer-survey.ts';
 
 type Answers = Record<number, AnswerValue | undefined>;
 
@@ -127,6 +126,7 @@ function Question({ item, value, missing, onChange }: QuestionProps) {
 export function SurveyForm({ survey }: { survey: Survey }) {
   const { t } = useTranslation('surveys');
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [answers, setAnswers] = useState<Answers>({});
   const [missing, setMissing] = useState<Set<number>>(new Set());
   const [error, setError] = useState<string | null>(null);
@@ -161,9 +161,9 @@ export function SurveyForm({ survey }: { survey: Survey }) {
       const body = questions
         .map((q) => ({ questionnaireIndex: q.questionnaireIndex!, answer: answers[q.questionnaireIndex!] }))
         .filter((a): a is { questionnaireIndex: number; answer: AnswerValue } => isGiven(a.answer));
-      const result = await call('answerQuestionnaire', { questionnaireID: survey.id, isGeneral: survey.isGeneral, body });
+      const result = await answerSurvey({ questionnaireID: survey.id, isGeneral: survey.isGeneral, body });
       if (!result.succeed) throw new Error(result.errorCode);
-      await queryClient.resetQueries({ queryKey: [...SURVEYS_KEY] });
+      await afterAnswer(queryClient);
       navigate(`/surveys/${survey.id}/thanks`, { replace: true });
     } catch {
       setError(t('detail.unknownError'));

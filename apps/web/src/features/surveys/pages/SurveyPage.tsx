@@ -6,7 +6,7 @@ import { usePageMeta } from '../../../lib/meta.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { LoginRequired } from '../../../components/LoginRequired.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
-import { useSurvey } from '../api.ts';
+import { isSurveyId, useSurvey } from '../api/get-survey.ts';
 import { SurveyForm } from '../components/SurveyForm.tsx';
 import '../surveys.css';
 
@@ -21,7 +21,7 @@ export default function SurveyPage() {
   const survey = query.data?.questionnaire;
   usePageMeta(survey ? { title: survey.title } : null);
 
-  const failed = !(surveyId > 0 && surveyId <= 2_147_483_647) || query.isError;
+  const failed = !isSurveyId(surveyId) || query.isError;
   useEffect(() => {
     if (failed) navigate('/notFound', { replace: true });
   }, [failed, navigate]);

@@ -1,17 +1,17 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { ReadMore } from '../../../components/ReadMore.tsx';
-import { Spinner } from '../../../components/Spinner.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { useSurveyList } from '../api.ts';
+import { useSurveys } from '../api/get-surveys.ts';
 import '../surveys.css';
 
 /** The surveys running now: title, answered badge and period; read more while the last page of 50 was full. */
 export default function SurveysPage() {
   const { t } = useTranslation('surveys');
   const { t: tc } = useTranslation('common');
-  const list = useSurveyList();
+  const list = useSurveys();
   const signedIn = useSession() !== null;
   const items = list.data?.pages.flatMap((p) => p.questionnaires) ?? [];
 
@@ -19,41 +19,33 @@ export default function SurveysPage() {
     <div className="container page surveys-page">
       <h1 className="page-title">{t('list.title')}</h1>
       <p className="contract-note">{tc('common.contractNote')}</p>
-      {list.isPending ? (
-        <Spinner />
-      ) : list.isError && items.length === 0 ? (
-        <p className="empty-state">{t('list.loadFailed')}</p>
-      ) : items.length === 0 ? (
-        <p className="empty-state">{t('list.empty')}</p>
-      ) : (
-        <>
-          <p className="lead">{t('list.lead')}</p>
-          <ul className="survey-list">
-            {items.map((s) => (
-              <li key={s.id}>
-                <Link className="survey-card" to={`/surveys/${s.id}`}>
-                  <span className="survey-card__tags">
-                    {s.answered ? (
-                      <span className="tag survey-badge--answered">{t('list.answered')}</span>
-                    ) : (
-                      signedIn && <span className="tag survey-badge--open">{t('list.unanswered')}</span>
-                    )}
-                    {!s.isGeneral && <span className="tag">{t('list.tenantSurvey')}</span>}
-                  </span>
-                  <span className="survey-card__title">{s.title}</span>
-                  <span className="survey-card__period">
-                    <span className="visually-hidden">{t('list.period')}: </span>
-                    <time dateTime={new Date(s.fromDateTime).toISOString()}>{formatDate(s.fromDateTime)}</time>
-                    {' ~ '}
-                    <time dateTime={new Date(s.toDateTime).toISOString()}>{formatDate(s.toDateTime)}</time>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-          {list.hasNextPage && <ReadMore onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} />}
-        </>
-      )}
+      <QueryState query={list} isEmpty={items.length === 0} empty={t('list.empty')} error={t('list.loadFailed')}>
+        <p className="lead">{t('list.lead')}</p>
+        <ul className="survey-list">
+          {items.map((s) => (
+            <li key={s.id}>
+              <Link className="survey-card" to={`/surveys/${s.id}`}>
+                <span className="survey-card__tags">
+                  {s.answered ? (
+                    <span className="tag survey-badge--answered">{t('list.answered')}</span>
+                  ) : (
+                    signedIn && <span className="tag survey-badge--open">{t('list.unanswered')}</span>
+                  )}
+                  {!s.isGeneral && <span className="tag">{t('list.tenantSurvey')}</span>}
+                </span>
+                <span className="survey-card__title">{s.title}</span>
+                <span className="survey-card__period">
+                  <span className="visually-hidden">{t('list.period')}: </span>
+                  <time dateTime={new Date(s.fromDateTime).toISOString()}>{formatDate(s.fromDateTime)}</time>
+                  {' ~ '}
+                  <time dateTime={new Date(s.toDateTime).toISOString()}>{formatDate(s.toDateTime)}</time>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <ReadMore query={list} failed={t('list.loadFailed')} />
+      </QueryState>
     </div>
   );
 }

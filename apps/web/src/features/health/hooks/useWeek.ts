@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DAY_MS } from '@hibi/contract/time';
+import { tokyoParts } from '../../../lib/format.ts';
+import { canGoForward, weekRange } from '../logic.ts';
+
+const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+
+/** One day of a shown week: its midnight, "M/D", its weekday's name and a stable key. */
+export interface WeekDay {
+  ms: number;
+  short: string;
+  weekday: string;
+  key: string;
+}
+
+/**
+ * The Monday-to-Sunday week a chart shows (Asia/Tokyo): this week at first, any earlier week by going back, never
+ * past the current week going forward (spec 1 §9).
+ */
+export function useWeek() {
+  const { t } = useTranslation('health');
+  const [offset, setOffset] = useState(0);
+  const { from, to } = weekRange(Date.now(), offset);
+  const days: WeekDay[] = WEEKDAYS.map((wd, i) => {
+    const ms = from + i * DAY_MS;
+    const p = tokyoParts(ms);
+    return { ms, short: `${Number(p.month)}/${Number(p.day)}`, weekday: t(`weekday.${wd}`), key: `${p.year}-${p.month}-${p.day}` };
+  });
+  return {
+    from,
+    to,
+    days,
+    canGoForward: canGoForward(offset),
+    previous: () => setOffset((o) => o - 1),
+    next: () => setOffset((o) => (canGoForward(o) ? o + 1 : o)),
+  };
+}
+
+export type Week = ReturnType<typeof useWeek>;
