@@ -2,7 +2,14 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import fs from 'node:fs';
 import globals from 'globals';
+
+/** The web app's features: every folder of apps/web/src/features, so a new feature is fenced too. */
+const WEB_FEATURES = fs
+  .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'e2e/screenshots/**', 'apps/web/public/**'] },
@@ -32,21 +39,44 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      // Dependency rules (docs/architecture.md): the web app never imports the server; features never import each other.
+      // Web layers point one way (docs/architecture.md): app -> features -> components / lib. The web app never imports
+      // the server; features never import each other nor the app; components and lib know no feature and no app; lib
+      // knows no component; a feature's api/ (the calls) knows nothing of its screens.
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
             { target: './apps/web/src', from: './apps/server' },
-            { target: './apps/web/src/components', from: './apps/web/src/features' },
-            { target: './apps/web/src/lib', from: './apps/web/src/features' },
-            { target: './apps/web/src/components', from: './apps/web/src/app' },
-            { target: './apps/web/src/lib', from: './apps/web/src/app' },
-            ...['announcements', 'events', 'library', 'surveys', 'health', 'account', 'auth', 'help', 'signup', 'password', 'devtool'].map((f) => ({
-              target: `./apps/web/src/features/${f}`,
-              from: './apps/web/src/features',
-              except: [`./${f}`],
-            })),
+            { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
+            { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'] },
+            { target: './apps/web/src/features', from: './apps/web/src/app' },
+            ...WEB_FEATURES.flatMap((f) => [
+              { target: `./apps/web/src/features/${f}`, from: './apps/web/src/features', except: [`./${f}`] },
+              {
+                target: `./apps/web/src/features/${f}/api`,
+                from: ['components', 'pages', 'hooks'].map((layer) => `./apps/web/src/features/${f}/${layer}`),
+              },
+            ]),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Only a feature's api/ files (and lib's own plumbing) call the function entry: screens use their feature's
+    // fetchers, query options and hooks (docs/decisions/085-web-ui-kit-and-api-files.md).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/*/api/**', 'apps/web/src/lib/**', 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)lib/api(\\.ts)?$',
+              importNames: ['call', 'callOrThrow'],
+              message: "Call functions from the feature's api/ folder (one file per call), not from screens or shared components.",
+            },
           ],
         },
       ],
