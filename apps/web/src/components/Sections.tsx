@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { SECTION_TYPE } from '@hibi/contract/constants';
 import type { Section } from '@hibi/contract/functions/content';
 import { Modal } from './Modal.tsx';
 import './sections.css';
@@ -49,7 +50,7 @@ export function Sections({ sections, onVideoPlay, onAttachmentOpen }: SectionsPr
     <div className="sections">
       {sections.map((section, index) => {
         const path = sectionLinkPath(section.relType, section.relObjectID);
-        const isLink = section.sectionType === 5;
+        const isLink = section.sectionType === SECTION_TYPE.linkButton;
         return (
           <section key={index} className={`content-section${isLink ? ' content-section--link' : ''}`}>
             {section.subtitle && <h2 className="content-section__subtitle">{section.subtitle}</h2>}
@@ -106,7 +107,7 @@ export function Sections({ sections, onVideoPlay, onAttachmentOpen }: SectionsPr
                 </Link>
               </p>
             )}
-            {!path && section.sectionType === 5 && section.relType && (
+            {!path && isLink && section.relType && (
               // A link to something only the smartphone app has (the administrator's action goals): its label as a
               // notice instead of a button to nowhere (spec 1 §3, issue 13 finding 3).
               <p className="content-section__notice" role="note">

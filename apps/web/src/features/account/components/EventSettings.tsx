@@ -1,41 +1,26 @@
 import { useId, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { StatusMessage, type StatusText } from '../../../components/FormMessage.tsx';
 import { getCalendarFeedUrl } from '../api/get-calendar-feed-url.ts';
-import { refreshProfile } from '../api/keys.ts';
 import { resetCalendarFeedUrl } from '../api/reset-calendar-feed-url.ts';
 import { updateReminderSettings } from '../api/update-reminder-settings.ts';
+import { useSavedSetting } from '../hooks/useSavedSetting.ts';
 
 type Reminders = { dayBefore: boolean; hourBefore: boolean };
 
 /** Reminder mails before booked sessions: the day before (on by default) and an hour before (issue 19, 2). */
 export function ReminderSettings({ initial }: { initial: Reminders }) {
   const { t } = useTranslation('account');
-  const queryClient = useQueryClient();
-  const [value, setValue] = useState(initial);
-  const [message, setMessage] = useState<StatusText | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { value, busy, message, change } = useSavedSetting(initial, { saved: () => t('reminders.saved'), failed: t('reminders.failed') });
   const id = useId();
 
-  async function change(key: keyof Reminders, next: boolean) {
-    const previous = value;
-    setValue({ ...value, [key]: next });
-    setBusy(true);
-    setMessage(null);
-    try {
+  function toggle(key: keyof Reminders, next: boolean) {
+    return change({ ...value, [key]: next }, async () => {
       const result = await updateReminderSettings({ [key]: next });
       if (!result.succeed) throw new Error(result.errorCode);
-      setValue(result.reminders);
-      setMessage({ text: t('reminders.saved'), error: false });
-      void refreshProfile(queryClient);
-    } catch {
-      setValue(previous);
-      setMessage({ text: t('reminders.failed'), error: true });
-    } finally {
-      setBusy(false);
-    }
+      return result.reminders;
+    });
   }
 
   return (
@@ -51,7 +36,7 @@ export function ReminderSettings({ initial }: { initial: Reminders }) {
             name="reminderDayBefore"
             checked={value.dayBefore}
             disabled={busy}
-            onChange={(e) => void change('dayBefore', e.target.checked)}
+            onChange={(e) => void toggle('dayBefore', e.target.checked)}
           />
           {t('reminders.dayBefore')}
         </label>
@@ -61,7 +46,7 @@ export function ReminderSettings({ initial }: { initial: Reminders }) {
             name="reminderHourBefore"
             checked={value.hourBefore}
             disabled={busy}
-            onChange={(e) => void change('hourBefore', e.target.checked)}
+            onChange={(e) => void toggle('hourBefore', e.target.checked)}
           />
           {t('reminders.hourBefore')}
         </label>

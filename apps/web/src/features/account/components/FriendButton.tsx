@@ -35,7 +35,7 @@ export function FriendButton({ userID, name, relation: initial }: { userID: numb
         else setError(t('memberActions.failed'));
       }
     } catch (e) {
-      setError(e instanceof ApiError && e.status === 429 ? t('memberActions.tooMany') : t('memberActions.failed'));
+      setError(e instanceof ApiError && e.errorCode === 'tooManyRequests' ? t('memberActions.tooMany') : t('memberActions.failed'));
     } finally {
       setBusy(false);
       await refreshRelations(queryClient);

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { MIN_TEAM_SIZE } from '@hibi/contract/constants';
 import type { TeamMatch } from '@hibi/contract/functions/account';
 import { formatDate } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
@@ -63,7 +64,7 @@ export function TeamMatches({ matches }: { matches: TeamMatch[] }) {
                 </dd>
               </div>
             </dl>
-            {m.team.memberCount < 7 && <p className="team-match__note">{t('teams.tooSmall')}</p>}
+            {m.team.memberCount < MIN_TEAM_SIZE && <p className="team-match__note">{t('teams.tooSmall')}</p>}
             <RankLine match={m} />
             {m.rankHistory.length > 0 && (
               <details className="team-match__history">

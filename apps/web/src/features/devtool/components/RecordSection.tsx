@@ -7,6 +7,7 @@ import { devtoolKeys } from '../api/keys.ts';
 import { recordHealthData } from '../api/record-health-data.ts';
 import { tokyoDay } from '../calc.ts';
 import { num, tokyoMidnight, useToolAction } from '../hooks/useToolAction.ts';
+import { DateField } from './DateField.tsx';
 import { ToolResult, ToolSection } from './ToolSection.tsx';
 
 const RATINGS = ['exercise', 'breakfast', 'nightMeal', 'overeating', 'overdrinking', 'sleepness', 'feeling'] as const;
@@ -51,9 +52,7 @@ export function RecordSection() {
     <ToolSection title={t('record.heading')}>
       <form className="form" onSubmit={record} noValidate>
         <div className="devtool__grid">
-          <Field label={t('record.date')}>
-            {(control) => <input {...control} name="date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />}
-          </Field>
+          <DateField name="date" label={t('record.date')} value={date} onChange={setDate} />
           <Field label={t('record.weight')}>
             {(control) => (
               <input {...control} name="recordWeight" type="text" inputMode="decimal" value={weight} onChange={(e) => setWeight(e.target.value)} />

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Result } from '../../../lib/api.ts';
-import { Field } from '../../../components/Field.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { getWalkingRank } from '../api/get-walking-rank.ts';
 import { tokyoMidnight, useToolAction } from '../hooks/useToolAction.ts';
 import { todayField } from './RecordSection.tsx';
+import { DateField } from './DateField.tsx';
 import { ToolResult, ToolSection } from './ToolSection.tsx';
 
 /** getWalkingProgramRank for any day, in the company or among everyone: what the app's walking program shows. */
@@ -32,9 +32,7 @@ export function WalkingRankSection() {
     <ToolSection title={t('walking.heading')}>
       <form className="form" onSubmit={load} noValidate>
         <div className="devtool__grid">
-          <Field label={t('walking.date')}>
-            {(control) => <input {...control} name="walkingDate" type="date" value={date} onChange={(e) => setDate(e.target.value)} />}
-          </Field>
+          <DateField name="walkingDate" label={t('walking.date')} value={date} onChange={setDate} />
           <div className="field devtool__check">
             <input
               id="devtool-filter-by-tenant"

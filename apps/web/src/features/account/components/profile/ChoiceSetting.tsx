@@ -1,7 +1,6 @@
-import { useId, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { StatusMessage, type StatusText } from '../../../../components/FormMessage.tsx';
-import { refreshProfile } from '../../api/keys.ts';
+import { useId, type ReactNode } from 'react';
+import { StatusMessage } from '../../../../components/FormMessage.tsx';
+import { useSavedSetting } from '../../hooks/useSavedSetting.ts';
 
 /**
  * A yes-or-no setting of the profile as two radio cards. A choice shows at once and is saved; the saved value and a
@@ -29,30 +28,12 @@ export function ChoiceSetting({
   saved: (value: boolean) => string;
   failed: string;
 }) {
-  const queryClient = useQueryClient();
-  const [value, setValue] = useState(initial);
-  const [message, setMessage] = useState<StatusText | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { value, busy, message, change: saveChange } = useSavedSetting(initial, { saved, failed });
   const id = useId();
 
-  async function change(next: boolean) {
+  function change(next: boolean) {
     if (next === value || busy) return;
-    const previous = value;
-    // Shown at once; put back if the server refuses.
-    setValue(next);
-    setBusy(true);
-    setMessage(null);
-    try {
-      const kept = await save(next);
-      setValue(kept);
-      setMessage({ text: saved(kept), error: false });
-      void refreshProfile(queryClient);
-    } catch {
-      setValue(previous);
-      setMessage({ text: failed, error: true });
-    } finally {
-      setBusy(false);
-    }
+    return saveChange(next, () => save(next));
   }
 
   return (
