@@ -14,6 +14,23 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The bundler splits every module shared by the shell and the lazy screens into a chunk of its own: dozens of
+          // tiny files for the first screen. These groups keep them together (the first screen's budget, decision 005).
+          groups: [
+            // TanStack Query: the client, the hooks and the query option helpers every screen uses.
+            { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
+            // The shell's plumbing and the UI kit pieces of the first screen (not the dialogs, forms or media pieces).
+            {
+              name: 'kit',
+              test: /[\\/]src[\\/](lib[\\/](?!language\.ts|useMediaQuery\.ts)|components[\\/](Spinner|LoginRequired|QueryState|SectionHeading|ReadMore)\.tsx)/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ANCHOR_SCROLL_DELAY_MS, TOAST_MS } from '../../lib/constants.ts';
@@ -11,7 +11,8 @@ import { Spinner } from '../../components/Spinner.tsx';
 import type { RouteHandle } from '../router.tsx';
 import { Header } from './Header.tsx';
 import { Footer } from './Footer.tsx';
-import { LanguageModal } from './LanguageModal.tsx';
+// The language dialog is its own chunk, loaded the first time it opens: the first screen does not carry it.
+const LanguageModal = lazy(() => import('./LanguageModal.tsx').then((m) => ({ default: m.LanguageModal })));
 
 /** Navigating to an anchor scrolls smoothly after 500 ms; any other navigation starts at the top (spec 2 §2). */
 function useScrollRules() {
@@ -56,6 +57,7 @@ export function RootLayout() {
   const navigation = useNavigation();
   const signedIn = useSession() !== null;
   const [languageOpen, setLanguageOpen] = useState(false);
+  const [languageLoaded, setLanguageLoaded] = useState(false);
   const [toast, setToast] = useState<string | null>(null);
   const handle = matches.at(-1)?.handle as RouteHandle | undefined;
   const navigate = useNavigate();
@@ -83,7 +85,12 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         {t('shell.skipToContent')}
       </a>
-      <Header onOpenLanguage={() => setLanguageOpen(true)} />
+      <Header
+        onOpenLanguage={() => {
+          setLanguageLoaded(true);
+          setLanguageOpen(true);
+        }}
+      />
       {navigation.state === 'loading' && <div className="route-progress" aria-hidden="true" />}
       <main id="main" className="site-main" tabIndex={-1}>
         <Suspense fallback={<Spinner />}>
@@ -97,7 +104,11 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
-      <LanguageModal open={languageOpen} onClose={() => setLanguageOpen(false)} onChanged={setToast} />
+      {languageLoaded && (
+        <Suspense fallback={null}>
+          <LanguageModal open={languageOpen} onClose={() => setLanguageOpen(false)} onChanged={setToast} />
+        </Suspense>
+      )}
       <div className="toast-region" role="status" aria-live="polite">
         {toast && <div className="toast">{toast}</div>}
       </div>
