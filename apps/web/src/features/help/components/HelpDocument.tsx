@@ -5,7 +5,7 @@ import { RichText } from '../../../components/RichText.tsx';
 import { LoadError } from '../../../components/QueryState.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { useHelpPage } from '../api/get-help-page.ts';
-import { useOpenOnHash } from '../useOpenOnHash.ts';
+import { useOpenOnHash } from '../hooks/useOpenOnHash.ts';
 import '../help.css';
 
 function formatDay(day: string) {

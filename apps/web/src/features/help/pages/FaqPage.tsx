@@ -5,7 +5,7 @@ import { RichText } from '../../../components/RichText.tsx';
 import { LoadError } from '../../../components/QueryState.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { useFaq } from '../api/get-faq.ts';
-import { useOpenOnHash } from '../useOpenOnHash.ts';
+import { useOpenOnHash } from '../hooks/useOpenOnHash.ts';
 import '../help.css';
 
 /** Anchor of a category (#category-1000) and of an item (#faq-1001). */

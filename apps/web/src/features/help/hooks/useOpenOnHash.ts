@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { ANCHOR_SCROLL_DELAY_MS } from '../../lib/constants.ts';
+import { ANCHOR_SCROLL_DELAY_MS } from '../../../lib/constants.ts';
 
 /**
  * When the URL names an element (#faq-3004), open it if it is a <details> item and bring it into view once
