@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDatabase } from './db/open.ts';
+import { openDatabase } from './database.ts';
 import { buildApp } from './app.ts';
 import type { Lifecycle } from './health.ts';
 import { domainRoutes } from './routes.ts';

@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { seedDemoContent } from '../src/db/seed/index.ts';
+import { seedDemoContent } from '../src/seed/index.ts';
 import { buildApp } from '../src/app.ts';
 import { domainRoutes } from '../src/routes.ts';
 

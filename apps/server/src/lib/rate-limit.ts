@@ -1,7 +1,13 @@
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { TooManyRequests } from '../functions/types.ts';
+
+/** Thrown when a limit is exceeded (ctx.rateLimit, hitRateLimit); the function entry answers 429 tooManyRequests. */
+export class TooManyRequests extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('tooManyRequests');
+  }
+}
 
 /**
  * Fixed-window counter in PostgreSQL, so that every API process shares it.

@@ -4,7 +4,7 @@ import { LITE_PLAN_CONTRACT_TYPE, STEPS } from '@hibi/contract/constants';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { currentPasswordMatches } from '../auth/reauth.ts';
-import { defineHandler, failure, type Handler } from '../../functions/types.ts';
+import { defineHandler, failure, type Handler } from '../../core/handler.ts';
 import { endAllSessions } from '../auth/service.ts';
 import { releaseSeatsOf } from '../events/waiting.ts';
 import {

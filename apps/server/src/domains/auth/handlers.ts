@@ -3,7 +3,7 @@ import * as fns from '@hibi/contract/functions/auth';
 import { users } from '../../db/schema/core.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { refundRateLimit } from '../../lib/rate-limit.ts';
-import { defineHandler, failure } from '../../functions/types.ts';
+import { defineHandler, failure } from '../../core/handler.ts';
 import { createSession, endSession, findUserByLoginId, getTermsVersion, toSessionUser, toTenantContract } from './service.ts';
 
 const LOGIN_WINDOW_MS = 10 * 60 * 1000;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/core.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { refundRateLimit } from '../../lib/rate-limit.ts';
-import type { BaseContext } from '../../functions/types.ts';
+import type { BaseContext } from '../../core/handler.ts';
 
 const WINDOW_MS = 10 * 60 * 1000;
 /** Wrong current passwords per account and client in the window before 429 (the sign-in rule, decision 060). */

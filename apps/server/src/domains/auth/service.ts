@@ -5,7 +5,7 @@ import type { SessionUser, TenantContract } from '@hibi/contract/functions/auth'
 import type { Db } from '../../db/client.ts';
 import { config, sessions, tenants, users } from '../../db/schema/core.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
-import type { AuthUser } from '../../functions/types.ts';
+import type { AuthUser } from '../../core/handler.ts';
 
 type TenantRow = typeof tenants.$inferSelect;
 type UserRow = typeof users.$inferSelect;

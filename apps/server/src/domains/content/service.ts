@@ -3,8 +3,8 @@ import type { Locale } from '@hibi/contract/protocol';
 import type { AnnouncementHead, ReportArticle, ReportArticleHead, SortBy, Tag } from '@hibi/contract/functions/content';
 import { GENRE_IDS } from '@hibi/contract/functions/content';
 import type { Db } from '../../db/client.ts';
-import { TooManyRequests, type AuthUser } from '../../functions/types.ts';
-import { hitRateLimit } from '../../lib/rate-limit.ts';
+import type { AuthUser } from '../../core/handler.ts';
+import { hitRateLimit, TooManyRequests } from '../../lib/rate-limit.ts';
 import { loadSections, localized } from './sections.ts';
 import { rows } from '../../db/query.ts';
 

@@ -1,8 +1,8 @@
 import * as fns from '@hibi/contract/functions/events';
-import type { AuthUser, Handler } from '../../functions/types.ts';
+import type { AuthUser, Handler } from '../../core/handler.ts';
 import type { ReservationAnswer } from '@hibi/contract/functions/events';
 import type { Db } from '../../db/client.ts';
-import { defineHandler, failure } from '../../functions/types.ts';
+import { defineHandler, failure } from '../../core/handler.ts';
 import type { Config } from '../../config.ts';
 import { checkAnswers } from './rules.ts';
 import { cancel, findVisibleEventId, getEventDetail, listEvents, listReservingEvents, loadQuestions, reserve, setFavorite } from './service.ts';

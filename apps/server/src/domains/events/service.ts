@@ -3,7 +3,7 @@ import type { Locale } from '@hibi/contract/protocol';
 import type { EventDetail, EventListItem, EventQuestion, EventSession, ReservationAnswer } from '@hibi/contract/functions/events';
 import type { Db } from '../../db/client.ts';
 import { loadSections } from '../content/sections.ts';
-import type { AuthUser } from '../../functions/types.ts';
+import type { AuthUser } from '../../core/handler.ts';
 import { DAY_MS, startOfTokyoDay } from '@hibi/contract/time';
 import { booksInApp, isFullyReserved, isOneDay, reserveStatus, sessionButton, type SessionState } from './rules.ts';
 import { rows } from '../../db/query.ts';

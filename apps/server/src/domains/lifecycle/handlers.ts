@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { validationMessages } from '@hibi/contract/messages';
 import * as fns from '@hibi/contract/functions/lifecycle';
 import type { Config } from '../../config.ts';
-import { defineHandler, failure, type Handler } from '../../functions/types.ts';
+import { defineHandler, failure, type Handler } from '../../core/handler.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { hitRateLimit, peekRateLimit, refundRateLimit } from '../../lib/rate-limit.ts';
 import {

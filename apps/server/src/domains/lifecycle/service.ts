@@ -9,8 +9,7 @@ import { endAllSessions } from '../auth/service.ts';
 import { emailLinks, invitationCodes, type EmailLinkPurpose } from '../../db/schema/lifecycle.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { hitRateLimit } from '../../lib/rate-limit.ts';
-import { TooManyRequests } from '../../functions/types.ts';
+import { hitRateLimit, TooManyRequests } from '../../lib/rate-limit.ts';
 
 /** A business failure found inside a transaction: thrown to roll it back, answered as failure(code) by the handler. */
 export class LifecycleFailure extends Error {

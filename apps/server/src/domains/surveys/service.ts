@@ -3,7 +3,7 @@ import type { Locale } from '@hibi/contract/protocol';
 import type { AnswerValue, Survey, SurveyItem, SurveySummary } from '@hibi/contract/functions/surveys';
 import type { Db } from '../../db/client.ts';
 import { questionnaireAnswers, questionnaireItems, questionnaires } from '../../db/schema/surveys.ts';
-import type { AuthUser } from '../../functions/types.ts';
+import type { AuthUser } from '../../core/handler.ts';
 
 /** The caller as far as survey visibility goes: a guest, or a member of a tenant with or without a corporate contract. */
 export interface Viewer {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../db/client.ts';
 import { seedCore } from './core.ts';
 import { seedContent } from './content.ts';
 import { seedEvents } from './events.ts';
