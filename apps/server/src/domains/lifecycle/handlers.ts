@@ -14,7 +14,7 @@ import {
   signUp,
   usePasswordLink,
 } from './service.ts';
-import { currentPasswordMatches } from '../auth/reauth.ts';
+import { currentPasswordMatches } from '../auth/service.ts';
 import { devtoolUser, saveDevtoolUser } from './devtool.ts';
 
 /** Rate limits (product-decisions §2): per client address and per account, in 10-minute windows. */
