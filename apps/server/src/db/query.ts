@@ -10,11 +10,3 @@ export async function rows<T = Record<string, unknown>>(db: Db, query: SQL): Pro
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
-
-/**
- * Runs `fn` in one transaction (a savepoint when `db` is a transaction already) and hands it the transaction typed as
- * the one Db type, so services write `transaction(db, async (tx) => ...)` and pass `tx` to data modules.
- */
-export function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => fn(tx as unknown as Db));
-}

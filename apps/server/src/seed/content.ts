@@ -9,7 +9,7 @@ import {
   reportArticleViews,
   tags,
 } from '../db/schema/content.ts';
-import { insertSectionsBulk, type SectionInput } from '../domains/content/sections.ts';
+import { insertSectionsBulk, type SectionInput } from '../domains/content/data.ts';
 import { seededRandom } from './random.ts';
 import type { SeedContext } from './context.ts';
 

@@ -4,10 +4,10 @@ import type { Locale } from '@hibi/contract/protocol';
 import { STEPS } from '@hibi/contract/constants';
 import { addDays, tokyoDay, tokyoDayStart, tokyoWeek } from '@hibi/contract/time';
 import type { Db } from '../../db/client.ts';
-import { transaction } from '../../db/query.ts';
+import { transaction } from '../../db/transaction.ts';
 import { failure, type AuthUser } from '../../core/handler.ts';
 import { endAllSessions } from '../auth/service.ts';
-import { releaseSeatsOf } from '../events/waiting.ts';
+import { releaseSeatsOf } from '../events/service.ts';
 import * as data from './data.ts';
 import type { UserRow } from './data.ts';
 

@@ -6,10 +6,17 @@ import type * as fns from '@hibi/contract/functions/health';
 import { MIN_PEER_GROUP } from '@hibi/contract/constants';
 import { addDays, addMonths, daysInMonth, mondayOf, monthOf, tokyoDayStart } from '@hibi/contract/time';
 import type { Db } from '../../db/client.ts';
-import { transaction } from '../../db/query.ts';
+import { transaction } from '../../db/transaction.ts';
 import * as data from './data.ts';
 
-export { refreshUserAggregates } from './data.ts';
+/** A day's weight (the rest of its log kept) with the aggregates brought up to date; inside the caller's transaction. */
+export async function saveWeightOfDay(tx: Db, userId: number, day: string, weight: number): Promise<void> {
+  await data.saveDayWeight(tx, userId, day, weight);
+  await data.refreshUserAggregates(tx, userId, [day]);
+}
+
+/** Sets a target weight as it is (no rule: the developer tool's save); registerTarget is the member's way. */
+export const saveTargetWeight = data.saveTargetWeight;
 
 export const round1 = (n: number) => Math.round(n * 10) / 10;
 

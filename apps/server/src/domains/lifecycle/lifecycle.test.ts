@@ -4,7 +4,7 @@ import { EMAIL_LINK_LIFETIME_MS } from '@hibi/contract/constants';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { mailOutbox, invitationCodes, emailLinks } from '../../db/schema/lifecycle.ts';
 import { users } from '../../db/schema/core.ts';
-import { FAILED_CODES_PER_WINDOW, LIFECYCLE_WINDOW_MS, LIMIT_PER_ACCOUNT } from './handlers.ts';
+import { FAILED_CODES_PER_WINDOW, LIFECYCLE_WINDOW_MS, LIMIT_PER_ACCOUNT } from './service.ts';
 import { FRESH_LINK_MS, MAIL_PER_RECIPIENT_PER_HOUR, generateInvitationCode } from './service.ts';
 import { loadConfig } from '../../config.ts';
 import { buildMailboxApp } from '../../mail/mailbox-server.ts';

@@ -1,9 +1,9 @@
 /**
  * Prints latency figures of the content calls on the embedded database with the demo content:
- *   node --import tsx apps/server/src/domains/content/bench.ts
+ *   node --import tsx apps/server/bench/content.bench.ts
  * (TEST_DATABASE_URL=postgres://... to run it on PostgreSQL). Figures only; nothing is asserted.
  */
-import { createTestApp } from '../../../test/helpers.ts';
+import { createTestApp } from '../test/helpers.ts';
 
 const RUNS = 50;
 const t = await createTestApp();
