@@ -122,7 +122,7 @@ export async function getEventDetail(db: Db, user: AuthUser | null, locale: Loca
   const row = await data.eventDetail(db, caller, locale, now, eventId);
   if (!row) return null;
   const nowMs = now.getTime();
-  const [images, sessionRows] = await Promise.all([data.eventImages(db, eventId), data.eventSessions(db, caller, locale, eventId)]);
+  const [images, sessionRows] = await Promise.all([data.imagesOfEvent(db, eventId), data.sessionsOfEvent(db, caller, locale, eventId)]);
   const sessions: EventSession[] = sessionRows.map((s) => {
     const head = {
       id: s.id,

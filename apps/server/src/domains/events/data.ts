@@ -1,11 +1,12 @@
 // The events domain's data module: every SQL statement on events, sessions, questions, reservations, favourites, the
 // waiting list, reminders, calendar keys and feeds, with typed rows. Statements that must run under a session's lock
 // take the transaction the service opened (`tx`); the service decides the order and the rules.
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '@hibi/contract/protocol';
 import type { EventQuestion, ReservationAnswer } from '@hibi/contract/functions/events';
 import type { Db } from '../../db/client.ts';
 import { rows } from '../../db/query.ts';
+import { eventQuestions, events, eventSessions } from '../../db/schema/events.ts';
 
 /** Who asks, as far as visibility and their own flags go: a guest (null), or a member with or without a corporate contract. */
 export type Caller = { id: number; corporate: boolean } | null;
@@ -198,12 +199,12 @@ export async function eventDetail(db: Db, caller: Caller, locale: Locale, now: D
   return row;
 }
 
-export async function eventImages(db: Db, eventId: number) {
+export async function imagesOfEvent(db: Db, eventId: number) {
   return rows<{ id: number; url: string }>(db, sql`SELECT id, url FROM event_images WHERE event_id = ${eventId} ORDER BY sort, id`);
 }
 
 /** An event's sessions with the caller's reservation, the waiting list's length and the caller's place in it. */
-export async function eventSessions(db: Db, caller: Caller, locale: Locale, eventId: number) {
+export async function sessionsOfEvent(db: Db, caller: Caller, locale: Locale, eventId: number) {
   return rows<SessionRow & { reservation_id: number | null; waiting_count: number; waiting_position: number | null }>(
     db,
     sql`SELECT ${sessionColumns(locale)}, r.id AS reservation_id,
@@ -546,4 +547,31 @@ export async function markDueReminders(tx: Db, at: string, batch: number) {
           FROM marked m JOIN event_reservations r ON r.id = m.reservation_id JOIN event_sessions s ON s.id = r.session_id
           JOIN events e ON e.id = r.event_id JOIN users u ON u.id = r.user_id`,
   );
+}
+
+/* ------------------------------------------------------------------ authoring */
+
+export type NewEvent = typeof events.$inferInsert;
+export type NewSession = Omit<typeof eventSessions.$inferInsert, 'eventId'>;
+export type NewQuestion = Omit<typeof eventQuestions.$inferInsert, 'eventId'>;
+
+/** A new event with its sessions (in the order given) and questions; its id and its sessions' ids. */
+export async function insertEvent(db: Db, event: NewEvent, sessions: NewSession[], questions: NewQuestion[] = []) {
+  const [row] = await db.insert(events).values(event).returning({ id: events.id });
+  const eventId = row!.id;
+  const sessionIds = sessions.length
+    ? (
+        await db
+          .insert(eventSessions)
+          .values(sessions.map((s) => ({ ...s, eventId })))
+          .returning({ id: eventSessions.id })
+      ).map((s) => s.id)
+    : [];
+  if (questions.length) await db.insert(eventQuestions).values(questions.map((q) => ({ ...q, eventId })));
+  return { eventId, sessionIds };
+}
+
+/** Moves a session's booking window. */
+export async function setBookingWindow(db: Db, sessionId: number, opensAt: Date, closesAt: Date): Promise<void> {
+  await db.update(eventSessions).set({ reservationStartAt: opensAt, reservationEndAt: closesAt }).where(eq(eventSessions.id, sessionId));
 }
