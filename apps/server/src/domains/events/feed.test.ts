@@ -47,7 +47,7 @@ describe('private calendar feed (issue 19, 3)', () => {
       await t.database.db.execute(
         sql`UPDATE event_sessions SET reservation_start_at = now() - interval '1 day', reservation_end_at = start_at WHERE id = ${e.sessionIds[0]!}`,
       );
-      expect((await t.call('reserveEvent', { eventID: e.eventId, sessionID: e.sessionIds[0] }, token)).body.succeed).toBe(true);
+      expect((await t.call('reserveEvent', { eventID: e.eventId, sessionID: e.sessionIds[0]! }, token)).body.succeed).toBe(true);
     }
     const { body } = await t.call('getCalendarFeedUrl', {}, token);
     expect(body.url).toMatch(/^http:\/\/localhost:\d+\/api\/calendar\/feed\/\d+-1-[A-Za-z0-9_-]{43}\.ics$/);
@@ -63,7 +63,7 @@ describe('private calendar feed (issue 19, 3)', () => {
     expect(events.map((e) => e.summary)).toEqual(['Feed walk（日本語） (回1)', 'Feed talk（日本語） (回1)']);
     expect(events[0]).toMatchObject({ tzid: 'Asia/Tokyo', wall: '2030-01-12T10:00:00', epoch: now + 48 * HOUR });
     // Cancelled: gone from the feed.
-    expect((await t.call('cancelEventReservation', { eventID: b.eventId, sessionID: b.sessionIds[0] }, token)).body.succeed).toBe(true);
+    expect((await t.call('cancelEventReservation', { eventID: b.eventId, sessionID: b.sessionIds[0]! }, token)).body.succeed).toBe(true);
     expect(
       parse((await fetchFeed(body.url)).body)
         .filter((e) => e.summary.startsWith('Feed'))

@@ -95,7 +95,7 @@ describe('event reminders (issue 19, 2)', () => {
     expect(await reminders(m184)).toEqual([]);
     expect(await reminders(m185)).toEqual([]);
     // Bad settings input changes nothing.
-    expect((await t.call('updateReminderSettings', { dayBefore: 'yes' }, token)).status).toBe(400);
+    expect((await t.callRaw('updateReminderSettings', { dayBefore: 'yes' }, token)).status).toBe(400);
     expect((await t.call('getMyProfile', {}, token)).body.reminders).toEqual({ dayBefore: false, hourBefore: false });
   });
 });

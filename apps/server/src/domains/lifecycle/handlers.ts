@@ -26,29 +26,29 @@ function asFailure(error: unknown, locale: 'ja' | 'en') {
   return failure(error.errorCode);
 }
 
+/** Runs a lifecycle change: an empty success, or the business failure it was refused with. */
+async function attempt(locale: 'ja' | 'en', work: () => Promise<unknown>) {
+  try {
+    await work();
+    return {};
+  } catch (error) {
+    return asFailure(error, locale);
+  }
+}
+
 /** Handlers of the lifecycle domain; the developer tool's exist only when DEVTOOL_PATH is set. */
 export function lifecycleHandlers(config: Config): Handler[] {
   const handlers = [
     defineHandler(fns.createUserByInvitationCode, async (payload, ctx) => {
       await ctx.rateLimit(`signup-ip:${ctx.ip}`, LIMIT_PER_ADDRESS, LIFECYCLE_WINDOW_MS);
       await ctx.rateLimit(`signup-account:${payload.userEmailAddress.toLowerCase()}`, LIMIT_PER_ACCOUNT, LIFECYCLE_WINDOW_MS);
-      try {
-        await signUpWithCode(ctx, payload);
-        return {};
-      } catch (error) {
-        return asFailure(error, ctx.locale);
-      }
+      return attempt(ctx.locale, () => signUpWithCode(ctx, payload));
     }),
 
     defineHandler(fns.requestPasswordReset, async ({ email }, ctx) => {
       await ctx.rateLimit(`reset-ip:${ctx.ip}`, LIMIT_PER_ADDRESS, LIFECYCLE_WINDOW_MS);
       await ctx.rateLimit(`reset-account:${email.toLowerCase()}`, LIMIT_PER_ACCOUNT, LIFECYCLE_WINDOW_MS);
-      try {
-        await requestReset(ctx.db, ctx.config, email, ctx.locale, ctx.now());
-        return {};
-      } catch (error) {
-        return asFailure(error, ctx.locale);
-      }
+      return attempt(ctx.locale, () => requestReset(ctx.db, ctx.config, email, ctx.locale, ctx.now()));
     }),
 
     defineHandler(fns.updateEmailAddressWithResetPassword, async ({ email, currentPassword }, ctx) => {
@@ -56,34 +56,23 @@ export function lifecycleHandlers(config: Config): Handler[] {
       if (ctx.user && !(await currentPasswordMatches(ctx, ctx.user.id, currentPassword ?? ''))) return failure('wrongPassword');
       await ctx.rateLimit(`register-ip:${ctx.ip}`, LIMIT_PER_ADDRESS, LIFECYCLE_WINDOW_MS);
       await ctx.rateLimit(`register-account:${ctx.user ? `u${ctx.user.id}` : email.toLowerCase()}`, LIMIT_PER_ACCOUNT, LIFECYCLE_WINDOW_MS);
-      try {
-        // A guest can only ask for a link to an address already on file: the same as a password reset.
-        if (ctx.user) await requestEmailRegistration(ctx.db, ctx.config, ctx.user.id, email, ctx.locale, ctx.now());
-        else await requestReset(ctx.db, ctx.config, email, ctx.locale, ctx.now());
-        return {};
-      } catch (error) {
-        return asFailure(error, ctx.locale);
-      }
+      // A guest can only ask for a link to an address already on file: the same as a password reset.
+      const user = ctx.user;
+      return attempt(ctx.locale, () =>
+        user
+          ? requestEmailRegistration(ctx.db, ctx.config, user.id, email, ctx.locale, ctx.now())
+          : requestReset(ctx.db, ctx.config, email, ctx.locale, ctx.now()),
+      );
     }),
 
     defineHandler(fns.revertEmailChange, async ({ token }, ctx) => {
       await ctx.rateLimit(`revert-ip:${ctx.ip}`, LIMIT_PER_ADDRESS, LIFECYCLE_WINDOW_MS);
-      try {
-        await revertEmailChange(ctx.db, ctx.config, token, ctx.locale, ctx.now());
-        return {};
-      } catch (error) {
-        return asFailure(error, ctx.locale);
-      }
+      return attempt(ctx.locale, () => revertEmailChange(ctx.db, ctx.config, token, ctx.locale, ctx.now()));
     }),
 
     defineHandler(fns.setPassword, async ({ token, password }, ctx) => {
       await ctx.rateLimit(`setpw-ip:${ctx.ip}`, LIMIT_PER_ADDRESS, LIFECYCLE_WINDOW_MS);
-      try {
-        await setPassword(ctx.db, ctx.config, token, password, ctx.now(), ctx.user?.sessionId ?? null);
-        return {};
-      } catch (error) {
-        return asFailure(error, ctx.locale);
-      }
+      return attempt(ctx.locale, () => setPassword(ctx.db, ctx.config, token, password, ctx.now(), ctx.user?.sessionId ?? null));
     }),
   ] as unknown as Handler[];
 
