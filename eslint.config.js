@@ -10,6 +10,21 @@ const WEB_FEATURES = fs
   .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+/** The server's source folder and the modules of its entry layer (docs/decisions/082-server-layers.md). */
+const S = './apps/server/src';
+const ENTRY = [
+  `${S}/functions`,
+  `${S}/scripts`,
+  ...['main', 'app', 'routes', 'maintenance', 'health', 'media-secret', 'database'].map((f) => `${S}/${f}.ts`),
+];
+const DOMAINS = ['account', 'auth', 'content', 'events', 'health', 'help', 'lifecycle', 'surveys'];
+/** A restricted-paths zone; `from` may mix glob patterns and plain paths (the rule wants them in separate zones). */
+const zone = (target, from) => {
+  const list = [from].flat();
+  const globs = list.filter((f) => /[*!?{]/.test(f));
+  const plain = list.filter((f) => !/[*!?{]/.test(f));
+  return [globs, plain].filter((l) => l.length > 0).map((l) => ({ target, from: l }));
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'e2e/screenshots/**', 'apps/web/public/**'] },
@@ -84,41 +99,51 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/**/*.ts', 'packages/contract/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
-      // Server layers point one way (docs/architecture.md): entry -> handlers -> services -> data -> db.
+      // Server layers point one way (docs/decisions/082-server-layers.md): entry -> handlers -> services -> data -> db.
+      // The same rules, and cycles, are checked on the whole graph by dependency-cruiser (.dependency-cruiser.cjs) in
+      // `npm run lint`; these zones say it in the editor.
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
             { target: './apps/server', from: './apps/web' },
             { target: './packages/contract', from: './apps' },
-            // Domains never reach back to the entry or the registry that imports them.
-            {
-              target: './apps/server/src/domains',
-              from: [
-                './apps/server/src/functions/entry.ts',
-                './apps/server/src/functions/registry.ts',
-                './apps/server/src/app.ts',
-                './apps/server/src/main.ts',
-              ],
-            },
-            // The database layer knows no domain, and shared libraries know no domain and no entry.
-            {
-              target: [
-                './apps/server/src/db/client.ts',
-                './apps/server/src/db/migrate.ts',
-                './apps/server/src/db/query.ts',
-                './apps/server/src/db/schema',
-              ],
-              from: './apps/server/src/domains',
-            },
-            {
-              target: './apps/server/src/lib',
-              from: ['./apps/server/src/domains', './apps/server/src/functions/entry.ts', './apps/server/src/functions/registry.ts'],
-            },
-            { target: './apps/server/src/mail', from: './apps/server/src/domains' },
+            // Domains (handlers, services, data) never reach the entry, the registry, the seed or the scripts.
+            ...zone(`${S}/domains`, [...ENTRY, `${S}/seed`]),
+            // Services and data modules never import handlers or routes.
+            ...zone(`${S}/domains`, [`${S}/domains/*/handlers.ts`, `${S}/domains/*/routes.ts`]),
+            // Handlers and routes call their service: no data module, schema, query helper, library or mail.
+            ...[`${S}/domains/*/handlers.ts`, `${S}/domains/*/routes.ts`].flatMap((target) =>
+              zone(target, [`${S}/domains/*/data.ts`, `${S}/db/schema`, `${S}/db/query.ts`, `${S}/lib`, `${S}/mail`]),
+            ),
+            // Data modules hold SQL on the database layer only.
+            ...zone(`${S}/domains/*/data.ts`, [`${S}/domains/*/!(data).ts`, `${S}/core`, `${S}/mail`]),
+            // A domain reaches another only through that domain's public module, service.ts.
+            ...DOMAINS.flatMap((d) =>
+              DOMAINS.filter((o) => o !== d).map((o) => ({ target: `${S}/domains/${d}`, from: `${S}/domains/${o}`, except: ['./service.ts'] })),
+            ),
+            // The seed writes through data modules, never services or handlers.
+            ...zone(`${S}/seed`, [`${S}/domains/*/!(data).ts`, `${S}/core`, `${S}/mail`, ...ENTRY]),
+            // The handler kit sits below the domains; mail, lib and db below it.
+            ...zone(`${S}/core`, [`${S}/domains`, `${S}/seed`, `${S}/mail`, ...ENTRY]),
+            ...zone(`${S}/mail`, [`${S}/domains`, `${S}/core`, `${S}/seed`, ...ENTRY]),
+            ...zone(`${S}/lib`, [`${S}/domains`, `${S}/core`, `${S}/mail`, `${S}/seed`, ...ENTRY]),
+            ...zone(`${S}/db`, [`${S}/domains`, `${S}/core`, `${S}/mail`, `${S}/lib`, `${S}/seed`, ...ENTRY]),
           ],
         },
+      ],
+    },
+  },
+  {
+    // SQL (drizzle-orm's sql`` and query builders) lives in a domain's data module, never in its handlers or services.
+    files: ['apps/server/src/domains/**/*.ts'],
+    ignores: ['**/data.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'drizzle-orm', message: 'SQL lives in the domain data module (data.ts); call it from the service.' }] },
       ],
     },
   },

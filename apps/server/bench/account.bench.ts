@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { benchApp, elapsed, report, runMain, timedCall, withBenchDatabase } from './support.ts';
 import { createSession } from '../src/domains/auth/service.ts';
-import { refreshAllAggregates } from '../src/domains/health/service.ts';
+import { refreshAllAggregates } from '../src/domains/health/data.ts';
 import { tokyoDay } from '@hibi/contract/time';
 
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);

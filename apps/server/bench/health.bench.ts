@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { benchApp, elapsed, report, runMain, timedCall, withBenchDatabase } from './support.ts';
 import { createSession } from '../src/domains/auth/service.ts';
 import { addDays, addMonths, mondayOf, monthOf, tokyoDay, tokyoDayStart } from '@hibi/contract/time';
-import { refreshAllAggregates } from '../src/domains/health/service.ts';
+import { refreshAllAggregates } from '../src/domains/health/data.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
 const DAYS = 365;

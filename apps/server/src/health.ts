@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { rows } from './db/query.ts';
 import { migrationFiles } from './db/migrate.ts';
 
 /** What main.ts tells the routes about the process: set once SIGTERM arrives. */
@@ -24,8 +25,8 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 /** Ready: the database answers within the timeout and every migration file of this build is applied. */
 export async function readiness(db: Db, timeoutMs: number): Promise<{ ready: true } | { ready: false; reason: 'database' | 'migrations' }> {
   try {
-    const result = (await within(db.execute(sql`SELECT name FROM schema_migrations`), timeoutMs)) as unknown as { rows: { name: string }[] };
-    const applied = new Set(result.rows.map((r) => r.name));
+    const result = await within(rows<{ name: string }>(db, sql`SELECT name FROM schema_migrations`), timeoutMs);
+    const applied = new Set(result.map((r) => r.name));
     return migrationFiles().every((f) => applied.has(f)) ? { ready: true } : { ready: false, reason: 'migrations' };
   } catch {
     return { ready: false, reason: 'database' };

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDatabase } from './db/open.ts';
+import { openDatabase } from './database.ts';
 import { buildApp } from './app.ts';
 import type { Lifecycle } from './health.ts';
 import { domainRoutes } from './routes.ts';
 import { startMaintenance } from './maintenance.ts';
 import { startMailSender, mailFrom } from './mail/sender.ts';
 import { startMailbox } from './mail/mailbox-server.ts';
-import { startReminders } from './domains/events/reminders.ts';
+import { startReminders } from './domains/events/service.ts';
 
 /** A JSON line in pino's shape, for what happens before the app (and its logger) exists. */
 function startLog(config: Config | null, level: 'info' | 'error', msg: string, extra: Record<string, unknown> = {}) {

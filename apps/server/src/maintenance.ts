@@ -1,26 +1,18 @@
-import { isNotNull, lt, or } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
-import { emailLinks } from './db/schema/lifecycle.ts';
 import { pruneExpiredSessions } from './domains/auth/service.ts';
+import { pruneEmailLinks } from './domains/lifecycle/service.ts';
 import { pruneRateLimits } from './lib/rate-limit.ts';
 import { pruneOutbox } from './mail/outbox.ts';
 
 const EVERY_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const KEEP_RATE_LIMIT_WINDOWS_MS = DAY_MS;
-/** An expired link is kept a day, so that following it still says "expired" rather than "invalid". */
-const KEEP_EXPIRED_LINKS_MS = DAY_MS;
 
 export interface MaintenanceOptions {
   /** Mail older than this many days leaves the outbox, whatever became of it (OUTBOX_RETENTION_DAYS). */
   outboxRetentionDays: number;
   /** Sessions without a call for this long are deleted (SESSION_IDLE_TIMEOUT_MINUTES). */
   sessionIdleTimeoutMs?: number;
-}
-
-/** Deletes emailed links that can no longer be used: used ones, and ones expired more than a day ago. */
-export async function pruneEmailLinks(db: Db, now: Date): Promise<void> {
-  await db.delete(emailLinks).where(or(isNotNull(emailLinks.usedAt), lt(emailLinks.expiresAt, new Date(now.getTime() - KEEP_EXPIRED_LINKS_MS))));
 }
 
 /** One clean-up pass: expired sessions, spent emailed links, old outbox mail, old rate-limit windows. */

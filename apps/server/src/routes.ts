@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import { calendarRoutes } from './domains/events/calendar.ts';
-import { feedRoutes } from './domains/events/feed.ts';
+import { eventsRoutes } from './domains/events/routes.ts';
 
 /**
  * Routes beside the function entry that a domain serves itself (calendar files, ...). The local mailbox page has
@@ -11,7 +10,6 @@ import { feedRoutes } from './domains/events/feed.ts';
  */
 export function domainRoutes(config: Config, db: Db) {
   return async (app: FastifyInstance) => {
-    await calendarRoutes(config, db)(app);
-    await feedRoutes(config, db)(app);
+    await eventsRoutes(config, db)(app);
   };
 }

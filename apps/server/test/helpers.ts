@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FunctionByName, FunctionName } from '@hibi/contract/functions/index';
+import type { ErrorCodeOf, PayloadOf, ProtocolErrorCode, ResponseOf } from '@hibi/contract/protocol';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { seedDemoContent } from '../src/db/seed/index.ts';
+import { seedDemoContent } from '../src/seed/index.ts';
 import { buildApp } from '../src/app.ts';
 import { domainRoutes } from '../src/routes.ts';
 
@@ -43,12 +45,45 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
+/** Fields a business failure adds beside its code (failure(code, extra) in the handlers). */
+interface FailureExtras {
+  questionnaireIndexes?: number[];
+  currentBMI?: number;
+  targetBMI?: number;
+}
+
+/**
+ * An answer of function N as a test reads it: the success fields as the contract types them, and beside them the
+ * failure fields (`succeed` says which applies; a test checks it before it reads the rest).
+ */
+export type Answer<N extends FunctionName> = ResponseOf<FunctionByName<N>> &
+  FailureExtras & {
+    succeed: boolean;
+    errorCode?: ErrorCodeOf<FunctionByName<N>> | ProtocolErrorCode;
+    validationErrorMessage?: string[];
+  };
+
+/** An answer to a request the contract does not describe (malformed payloads, unknown names, raw bodies). */
+export interface RawAnswer {
+  succeed: boolean;
+  errorCode?: string;
+  validationErrorMessage?: string[];
+  [field: string]: unknown;
+}
+
+/** The payload of function N as a caller sends it (every payload may carry `locale`; an empty payload is `{}`). */
+export type Payload<N extends FunctionName> = (string extends keyof PayloadOf<FunctionByName<N>> ? {} : PayloadOf<FunctionByName<N>>) & {
+  locale?: string;
+};
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
-  /** Calls a function through the real entry; returns status and parsed body. */
-  call(name: string, payload?: unknown, token?: string): Promise<{ status: number; body: any }>;
+  /** Calls a function through the real entry with a payload its contract accepts; returns status and parsed body. */
+  call<N extends FunctionName>(name: N, payload?: Payload<N>, token?: string): Promise<{ status: number; body: Answer<N> }>;
+  /** Sends anything to the entry (a malformed payload, an unknown name, a raw string body); returns status and parsed body. */
+  callRaw(name: string, payload?: unknown, token?: string): Promise<{ status: number; body: RawAnswer }>;
   /** Signs in a demo account and returns its bearer token. */
   login(id: string, password?: string): Promise<string>;
   close(): Promise<void>;
@@ -67,24 +102,27 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = { ...loadConfig({ LOG_LEVEL: 'silent', ...options.env } as NodeJS.ProcessEnv), logLevel: 'silent' as const };
   const app = await buildApp({ config, db: database.db, now: options.now, routes: domainRoutes(config, database.db) });
   await app.ready();
-  const call = async (name: string, payload: unknown = {}, token?: string) => {
+  const callRaw = async (name: string, payload: unknown = {}, token?: string) => {
     const res: LightMyRequestResponse = await app.inject({
       method: 'POST',
       url: `/api/functions/${name}`,
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
     });
-    return { status: res.statusCode, body: res.json() };
+    return { status: res.statusCode, body: res.json() as RawAnswer };
   };
+  const call = <N extends FunctionName>(name: N, payload?: Payload<N>, token?: string) =>
+    callRaw(name, payload, token) as Promise<{ status: number; body: Answer<N> }>;
   return {
     app,
     database,
     config,
     call,
+    callRaw,
     async login(id, password = 'wellbeing-demo') {
       const { body } = await call('login', { id, password });
       if (!body.succeed) throw new Error(`login ${id} failed: ${body.errorCode}`);
-      return body.token as string;
+      return body.token;
     },
     async close() {
       await app.close();

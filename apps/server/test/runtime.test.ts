@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.ts';
 import { buildApp } from '../src/app.ts';
-import { seedDemoContent } from '../src/db/seed/index.ts';
+import { seedDemoContent } from '../src/seed/index.ts';
 import type { Database } from '../src/db/client.ts';
 import type { Lifecycle } from '../src/health.ts';
 import { createTestDatabase } from './helpers.ts';

@@ -6,8 +6,8 @@ import { textChecks } from '@hibi/contract/text';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { currentTermsVersion, resolveToken } from '../domains/auth/service.ts';
-import { clientKey, hitRateLimit } from '../lib/rate-limit.ts';
-import { BusinessFailure, TooManyRequests, type BaseContext, type Handler } from './types.ts';
+import { clientKey, hitRateLimit, TooManyRequests } from '../lib/rate-limit.ts';
+import { BusinessFailure, type BaseContext, type Handler } from '../core/handler.ts';
 
 const zodLocales: Record<Locale, z.core.$ZodErrorMap> = {
   ja: z.locales.ja().localeError as z.core.$ZodErrorMap,

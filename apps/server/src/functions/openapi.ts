@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FunctionDef } from '@hibi/contract/protocol';
 import { PROTOCOL_ERROR_CODES } from '@hibi/contract/protocol';
 import { DEVTOOL_FUNCTION_NAMES } from '@hibi/contract/functions/lifecycle';
-import type { Handler } from './types.ts';
+import type { Handler } from '../core/handler.ts';
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   return fixNullable(z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }));

@@ -1,12 +1,13 @@
 import type { FunctionDef } from '@hibi/contract/protocol';
 import type { Config } from '../config.ts';
-import type { Handler } from './types.ts';
+import type { Handler } from '../core/handler.ts';
 import { authHandlers } from '../domains/auth/handlers.ts';
 import { contentHandlers } from '../domains/content/handlers.ts';
 import { eventsHandlers } from '../domains/events/handlers.ts';
 import { healthHandlers } from '../domains/health/handlers.ts';
 import { accountHandlers } from '../domains/account/handlers.ts';
 import { surveysHandlers } from '../domains/surveys/handlers.ts';
+import { helpHandlers } from '../domains/help/handlers.ts';
 import { lifecycleHandlers } from '../domains/lifecycle/handlers.ts';
 
 /** name -> handler, for every function this server answers (the developer tool's only with DEVTOOL_PATH set). */
@@ -18,6 +19,7 @@ export function buildRegistry(config: Config): Map<string, Handler<FunctionDef>>
     ...healthHandlers(config),
     ...accountHandlers(config),
     ...surveysHandlers(config),
+    ...helpHandlers,
     ...lifecycleHandlers(config),
   ] as unknown as Handler<FunctionDef>[];
   const registry = new Map<string, Handler<FunctionDef>>();

@@ -1,7 +1,14 @@
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { TooManyRequests } from '../functions/types.ts';
+import { rows } from '../db/query.ts';
+
+/** Thrown when a limit is exceeded (ctx.rateLimit, hitRateLimit); the function entry answers 429 tooManyRequests. */
+export class TooManyRequests extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('tooManyRequests');
+  }
+}
 
 /**
  * Fixed-window counter in PostgreSQL, so that every API process shares it.
@@ -9,11 +16,14 @@ import { TooManyRequests } from '../functions/types.ts';
  */
 export async function hitRateLimit(db: Db, key: string, limit: number, windowMs: number, now = new Date()): Promise<void> {
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const result = (await db.execute(sql`
+  const [row] = await rows<{ count: number }>(
+    db,
+    sql`
     INSERT INTO rate_limit_buckets (key, window_start, count) VALUES (${key}, ${windowStart.toISOString()}, 1)
     ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_buckets.count + 1
-    RETURNING count`)) as unknown as { rows: { count: number }[] };
-  const count = Number(result.rows[0]?.count ?? 0);
+    RETURNING count`,
+  );
+  const count = Number(row?.count ?? 0);
   if (count > limit) {
     const retryAfter = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000);
     throw new TooManyRequests(retryAfter);
@@ -23,10 +33,11 @@ export async function hitRateLimit(db: Db, key: string, limit: number, windowMs:
 /** Reads a counter without counting (used for "failed attempts" limits that count only failures). */
 export async function peekRateLimit(db: Db, key: string, windowMs: number, now = new Date()): Promise<number> {
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const result = (await db.execute(
+  const [row] = await rows<{ count: number }>(
+    db,
     sql`SELECT count FROM rate_limit_buckets WHERE key = ${key} AND window_start = ${windowStart.toISOString()}`,
-  )) as unknown as { rows: { count: number }[] };
-  return Number(result.rows[0]?.count ?? 0);
+  );
+  return Number(row?.count ?? 0);
 }
 
 /** Old windows are useless; dropped now and then by the server. */

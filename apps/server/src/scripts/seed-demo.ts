@@ -6,7 +6,7 @@
 import { ConfigError, loadConfig } from '../config.ts';
 import { openPglite, openPostgres } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import { seedDemoContent } from '../db/seed/index.ts';
+import { seedDemoContent } from '../seed/index.ts';
 
 try {
   const config = loadConfig();

@@ -44,7 +44,7 @@ async function expectedWeekRank(userId: number, tenantId: number | null) {
 describe('getMyProfile', () => {
   it('answers 401 without a token and 400 for an unknown field', async () => {
     expect((await t.call('getMyProfile', {})).status).toBe(401);
-    const bad = await t.call('getMyProfile', { userID: 2 }, member);
+    const bad = await t.callRaw('getMyProfile', { userID: 2 }, member);
     expect(bad.status).toBe(400);
     expect(bad.body.errorCode).toBe('validationError');
   });
@@ -84,7 +84,7 @@ describe('getMyProfile', () => {
     const stored = await q<{ steps: number }>(
       sql`SELECT d.steps FROM daily_steps d JOIN users u ON u.id = d.user_id WHERE u.email = 'member@example.com' AND d.day = ${today}::date`,
     );
-    expect(todayRow.steps).toBe(stored[0] ? Number(stored[0].steps) : null);
+    expect(todayRow!.steps).toBe(stored[0] ? Number(stored[0].steps) : null);
     for (const d of body.weeklySteps) if (d.dateTime > tokyoDayStart(today)) expect(d.steps).toBeNull();
   });
 
@@ -92,17 +92,17 @@ describe('getMyProfile', () => {
     const { body } = await t.call('getMyProfile', {}, member);
     expect(body.teamMatches.length).toBe(2);
     const running = body.teamMatches[0];
-    expect(running.name).toBe('秋のチーム対抗ウォーク 2026');
-    expect(running.team.memberCount).toBeGreaterThanOrEqual(7);
+    expect(running!.name).toBe('秋のチーム対抗ウォーク 2026');
+    expect(running!.team.memberCount).toBeGreaterThanOrEqual(7);
     // 24 teams take part, two of them with 5 members: 22 are ranked.
-    expect(running.maxRank).toBe(22);
+    expect(running!.maxRank).toBe(22);
     // Started 16 days ago; today is excluded, so 16 finished days.
-    expect(running.rankHistory.length).toBe(16);
-    expect(running.stepsHistory.length).toBe(16);
+    expect(running!.rankHistory.length).toBe(16);
+    expect(running!.stepsHistory.length).toBe(16);
 
     // Recompute from the raw tables.
     const teams = await q<{ team_id: number; league: string; user_id: number }>(
-      sql`SELECT t.id AS team_id, t.league, m.user_id FROM team_match_teams t JOIN team_match_members m ON m.team_id = t.id WHERE t.team_match_id = ${running.id}`,
+      sql`SELECT t.id AS team_id, t.league, m.user_id FROM team_match_teams t JOIN team_match_members m ON m.team_id = t.id WHERE t.team_match_id = ${running!.id}`,
     );
     const members = new Map<number, number[]>();
     const leagues = new Map<number, string>();
@@ -111,23 +111,23 @@ describe('getMyProfile', () => {
       leagues.set(Number(r.team_id), r.league);
     }
     const ranked = [...members].filter(([, m]) => m.length >= 7);
-    const days = running.rankHistory.map((r: { dateTime: number }) => tokyoDay(r.dateTime));
+    const days = running!.rankHistory.map((r: { dateTime: number }) => tokyoDay(r.dateTime));
     const steps = await q<{ user_id: number; day: string; steps: number }>(
       sql`SELECT user_id, to_char(day, 'YYYY-MM-DD') AS day, steps FROM daily_steps WHERE day BETWEEN ${days[0]}::date AND ${days.at(-1)}::date`,
     );
     const stepOf = new Map(steps.map((s) => [`${s.user_id}:${s.day}`, Number(s.steps)]));
     const total = (team: number[], day: string) => team.reduce((a, u) => a + (stepOf.get(`${u}:${day}`) ?? 0), 0);
-    const own = members.get(running.team.id)!;
+    const own = members.get(running!.team.id)!;
     const lastDay = days.length - 1;
-    expect(running.stepsHistory[lastDay].steps).toBe(Math.round(total(own, days[lastDay]) / own.length));
+    expect(running!.stepsHistory[lastDay]!.steps).toBe(Math.round(total(own, days[lastDay]!) / own.length));
     const cumulative = (team: number[]) => days.reduce((a: number, d: string) => a + total(team, d), 0) / (team.length * days.length);
     const mine = cumulative(own);
-    expect(running.rankHistory[lastDay].rank).toBe(1 + ranked.filter(([, m]) => cumulative(m) > mine).length);
-    const league = leagues.get(running.team.id)!;
-    expect(running.league).toBe(league);
+    expect(running!.rankHistory[lastDay]!.rank).toBe(1 + ranked.filter(([, m]) => cumulative(m) > mine).length);
+    const league = leagues.get(running!.team.id)!;
+    expect(running!.league).toBe(league);
     const sameLeague = ranked.filter(([id]) => leagues.get(id) === league);
-    expect(running.maxLeagueRank).toBe(sameLeague.length);
-    expect(running.leagueRank).toBe(1 + sameLeague.filter(([, m]) => cumulative(m) > mine).length);
+    expect(running!.maxLeagueRank).toBe(sameLeague.length);
+    expect(running!.leagueRank).toBe(1 + sameLeague.filter(([, m]) => cumulative(m) > mine).length);
   });
 
   it('shows no team matches when the contract has none, even for a user in a team', async () => {
@@ -248,7 +248,7 @@ describe('updateProfile', () => {
       [{ userID: 1, displayName: 'x' }, 400, 'validationError'],
     ];
     for (const [payload, status, code] of cases) {
-      const res = await t.call('updateProfile', payload, token);
+      const res = await t.callRaw('updateProfile', payload, token);
       expect([JSON.stringify(payload), res.status, res.body.errorCode]).toEqual([JSON.stringify(payload), status, code]);
     }
     const after = (await q(sql`SELECT nickname, comment, birth_year, height_tenths, gender FROM users WHERE email = ${memberN(31)}`))[0];
@@ -274,8 +274,8 @@ describe('updateDistributionSetting', () => {
     expect(
       (await q<{ email_distribution: boolean }>(sql`SELECT email_distribution FROM users WHERE email = 'lite@example.com'`))[0]!.email_distribution,
     ).toBe(true);
-    expect((await t.call('updateDistributionSetting', { email: 'no' }, member)).status).toBe(400);
-    expect((await t.call('updateDistributionSetting', {}, member)).status).toBe(400);
+    expect((await t.callRaw('updateDistributionSetting', { email: 'no' }, member)).status).toBe(400);
+    expect((await t.callRaw('updateDistributionSetting', {}, member)).status).toBe(400);
   });
 });
 
@@ -283,7 +283,7 @@ describe('deleteLitePlanUser', () => {
   it('needs the current password: a stolen session alone cannot end the account (issue 12, finding 5)', async () => {
     const token = await t.login('lite@example.com');
     expect((await t.call('deleteLitePlanUser', { currentPassword: 'not-it' }, token)).body).toEqual({ succeed: false, errorCode: 'wrongPassword' });
-    expect((await t.call('deleteLitePlanUser', {}, token)).status).toBe(400);
+    expect((await t.callRaw('deleteLitePlanUser', {}, token)).status).toBe(400);
     expect((await t.call('authenticateWithToken', {}, token)).status).toBe(200);
   });
 
@@ -352,14 +352,14 @@ describe('friends', () => {
     expect(new Set(ids).size).toBe(16);
     const pendingIds = await Promise.all([56, 57, 58, 59].map((n) => idOf(memberN(n))));
     for (const p of pendingIds) expect(ids).not.toContain(p);
-    expect(first.body.friends[0].user).toEqual({ userID: await idOf(memberN(40)), displayName: expect.any(String), imageUrl: expect.anything() });
+    expect(first.body.friends[0]!.user).toEqual({ userID: await idOf(memberN(40)), displayName: expect.any(String), imageUrl: expect.anything() });
     // Default page size is 9.
     expect((await t.call('getOwnFriends', {}, member)).body.friends.length).toBe(9);
   });
 
   it('refuses bad paging', async () => {
     for (const payload of [{ perPage: 0 }, { perPage: 51 }, { offset: -1 }, { offset: 'a' }, { perPage: 1.5 }]) {
-      expect((await t.call('getOwnFriends', payload, member)).status).toBe(400);
+      expect((await t.callRaw('getOwnFriends', payload, member)).status).toBe(400);
     }
   });
 
@@ -394,7 +394,7 @@ describe('friends', () => {
     for (const userID of [await idOf(memberN(100)), await idOf(memberN(56)), await idOf(memberN(59)), await idOf('member@example.com'), 999_999]) {
       expect((await t.call('getFriendProfile', { userID }, member)).body).toEqual({ succeed: false, errorCode: 'notFound' });
     }
-    for (const userID of [0, -1, '5', 1.5, 3_000_000_000]) expect((await t.call('getFriendProfile', { userID }, member)).status).toBe(400);
+    for (const userID of [0, -1, '5', 1.5, 3_000_000_000]) expect((await t.callRaw('getFriendProfile', { userID }, member)).status).toBe(400);
   });
 
   it('request, requested, accept, remove: the mobile app’s friend flow', async () => {
@@ -435,7 +435,7 @@ describe('friends', () => {
     expect((await t.call('requestFriend', { userID: await idOf('former@example.com') }, member)).body.errorCode).toBe('notFound');
     expect((await t.call('requestFriend', { userID: 999_999 }, member)).body.errorCode).toBe('notFound');
     expect((await t.call('acceptFriendRequest', { userID: 999_999 }, member)).body.errorCode).toBe('notFound');
-    expect((await t.call('requestFriend', { userID: 'x' }, member)).status).toBe(400);
+    expect((await t.callRaw('requestFriend', { userID: 'x' }, member)).status).toBe(400);
     expect(await count()).toBe(before);
   });
 
@@ -508,7 +508,7 @@ describe('finding members to befriend (issue 13, 2)', () => {
       if (message) expect(r.body.validationErrorMessage).toContain(message);
     }
     for (const payload of [{ nickname: 'a', perPage: 51 }, { nickname: 'a', offset: -1 }, { nickname: 1 }, {}]) {
-      expect((await t.call('searchMembers', payload, member)).status).toBe(400);
+      expect((await t.callRaw('searchMembers', payload, member)).status).toBe(400);
     }
     expect((await t.call('searchMembers', { nickname: 'a' })).status).toBe(401);
   });
@@ -588,22 +588,22 @@ describe('individual matches', () => {
     const list = (await t.call('getIndividualMatches', {}, token)).body.individualMatches;
     const tenantRun = list.find((m: { isGeneral: boolean }) => !m.isGeneral);
     const finished = list.find((m: { endDateTime: number }) => m.endDateTime < Date.now());
-    expect((await t.call('enterIndividualMatch', { individualMatchID: tenantRun.id, isGeneral: true }, token)).body.errorCode).toBe('notFound');
-    expect((await t.call('enterIndividualMatch', { individualMatchID: tenantRun.id, isGeneral: false }, token)).body).toEqual({
+    expect((await t.call('enterIndividualMatch', { individualMatchID: tenantRun!.id, isGeneral: true }, token)).body.errorCode).toBe('notFound');
+    expect((await t.call('enterIndividualMatch', { individualMatchID: tenantRun!.id, isGeneral: false }, token)).body).toEqual({
       succeed: true,
       isRegistered: true,
     });
-    expect((await t.call('enterIndividualMatch', { individualMatchID: tenantRun.id, isGeneral: false }, token)).body.succeed).toBe(true);
+    expect((await t.call('enterIndividualMatch', { individualMatchID: tenantRun!.id, isGeneral: false }, token)).body.succeed).toBe(true);
     expect(
-      (await t.call('getIndividualMatches', {}, token)).body.individualMatches.find((m: { id: number }) => m.id === tenantRun.id).isRegistered,
+      (await t.call('getIndividualMatches', {}, token)).body.individualMatches.find((m: { id: number }) => m.id === tenantRun!.id)!.isRegistered,
     ).toBe(true);
-    expect((await t.call('enterIndividualMatch', { individualMatchID: finished.id, isGeneral: true }, token)).body.errorCode).toBe('closed');
+    expect((await t.call('enterIndividualMatch', { individualMatchID: finished!.id, isGeneral: true }, token)).body.errorCode).toBe('closed');
     const liteOnly = (await q<{ id: number }>(sql`SELECT id FROM individual_matches WHERE name_en = 'Lite Plan Walking Week'`))[0]!.id;
     expect((await t.call('enterIndividualMatch', { individualMatchID: liteOnly, isGeneral: false }, token)).body.errorCode).toBe('notFound');
     const longGone = (await q<{ id: number }>(sql`SELECT id FROM individual_matches WHERE name_en = 'Summer Challenge'`))[0]!.id;
     expect((await t.call('enterIndividualMatch', { individualMatchID: longGone, isGeneral: true }, token)).body.errorCode).toBe('notFound');
     expect((await t.call('enterIndividualMatch', { individualMatchID: 999_999, isGeneral: true }, token)).body.errorCode).toBe('notFound');
-    expect((await t.call('enterIndividualMatch', { individualMatchID: tenantRun.id }, token)).status).toBe(400);
+    expect((await t.callRaw('enterIndividualMatch', { individualMatchID: tenantRun!.id }, token)).status).toBe(400);
     const entries = await q(sql`SELECT 1 FROM individual_match_entries e JOIN users u ON u.id = e.user_id WHERE u.email = ${memberN(33)}`);
     expect(entries.length).toBe(1);
   });
@@ -629,7 +629,7 @@ describe('getCurrentUserStatus and getWalkingProgramRank', () => {
     const achieved = profile.weeklySteps.filter((d: { steps: number | null }) => (d.steps ?? 0) >= 8000).length;
     expect(body.walkingProgram.daysAchieved).toBe(achieved);
     expect(body.individualMatches.length).toBe(3);
-    expect((await t.call('getCurrentUserStatus', { teamChatModifiedDates: 'x' }, member)).status).toBe(400);
+    expect((await t.callRaw('getCurrentUserStatus', { teamChatModifiedDates: 'x' }, member)).status).toBe(400);
   });
 
   it('ranks within the tenant or among everyone, hiding the names of those who do not disclose', async () => {
@@ -654,7 +654,7 @@ describe('getCurrentUserStatus and getWalkingProgramRank', () => {
     )[0]!.user_id;
     await t.database.db.execute(sql`UPDATE users SET show_in_rankings = true, access_user_steps = 0 WHERE id = ${topUser}`);
     const named = (await t.call('getWalkingProgramRank', { timestamp: Date.now(), filterbyTenant: true }, member)).body.ranking[0];
-    expect(named.displayName).not.toBeNull();
+    expect(named!.displayName).not.toBeNull();
     await t.database.db.execute(sql`UPDATE users SET show_in_rankings = false, access_user_steps = 1 WHERE id = ${topUser}`);
     const hidden = (await t.call('getWalkingProgramRank', { timestamp: Date.now(), filterbyTenant: true }, member)).body.ranking[0];
     expect(hidden).toMatchObject({ rank: 1, displayName: null, imageUrl: null, isMe: false });
@@ -691,8 +691,8 @@ describe('getCurrentUserStatus and getWalkingProgramRank', () => {
     expect((await t.call('getWalkingProgramRank', { timestamp: Date.now() + 10 * 86_400_000, filterbyTenant: true }, member)).body.errorCode).toBe(
       'invalidTimestamp',
     );
-    expect((await t.call('getWalkingProgramRank', { timestamp: -1 }, member)).status).toBe(400);
-    expect((await t.call('getWalkingProgramRank', { timestamp: 'now' }, member)).status).toBe(400);
+    expect((await t.callRaw('getWalkingProgramRank', { timestamp: -1 }, member)).status).toBe(400);
+    expect((await t.callRaw('getWalkingProgramRank', { timestamp: 'now' }, member)).status).toBe(400);
   });
 });
 
@@ -702,7 +702,7 @@ describe('updateAccessTypes', () => {
     expect((await t.call('updateAccessTypes', { userSteps: 0 }, friend)).body.accessTypes).toEqual({ userSteps: 0, teamMatches: 1 });
     const seen = await t.call('getFriendProfile', { userID: await idOf(memberN(44)) }, member);
     expect(seen.body.userSteps).toBeNull();
-    expect((await t.call('updateAccessTypes', { userSteps: 2 }, friend)).status).toBe(400);
+    expect((await t.callRaw('updateAccessTypes', { userSteps: 2 }, friend)).status).toBe(400);
     await t.call('updateAccessTypes', { userSteps: 1 }, friend);
   });
 });
@@ -710,22 +710,22 @@ describe('updateAccessTypes', () => {
 describe('daily team ranks are computed once per refresh interval', () => {
   it('serves the computed ranks, then picks up a late upload once they are older than the interval', async () => {
     const before = (await t.call('getMyProfile', {}, member)).body.teamMatches[0];
-    const lastRank = before.rankHistory.at(-1).rank;
+    const lastRank = before!.rankHistory.at(-1)!.rank;
     expect(lastRank).toBeGreaterThan(1);
     // A team-mate's late upload for yesterday: enough to put the team first.
     const mate = (
       await q<{ user_id: number }>(
-        sql`SELECT user_id FROM team_match_members WHERE team_id = ${before.team.id} AND user_id <> (SELECT id FROM users WHERE email = 'member@example.com') LIMIT 1`,
+        sql`SELECT user_id FROM team_match_members WHERE team_id = ${before!.team.id} AND user_id <> (SELECT id FROM users WHERE email = 'member@example.com') LIMIT 1`,
       )
     )[0]!.user_id;
     const yesterday = addDays(tokyoDay(new Date()), -1);
     await t.database.db.execute(sql`INSERT INTO daily_steps (user_id, day, steps) VALUES (${mate}, ${yesterday}::date, 5000000)
                                     ON CONFLICT (user_id, day) DO UPDATE SET steps = excluded.steps`);
-    expect((await t.call('getMyProfile', {}, member)).body.teamMatches[0].rankHistory.at(-1).rank).toBe(lastRank);
+    expect((await t.call('getMyProfile', {}, member)).body.teamMatches[0]!.rankHistory.at(-1)!.rank).toBe(lastRank);
     await t.database.db.execute(sql`UPDATE team_match_rank_state SET computed_at = now() - interval '11 minutes'`);
     const after = (await t.call('getMyProfile', {}, member)).body.teamMatches[0];
-    expect(after.rankHistory.at(-1).rank).toBe(1);
-    expect(after.leagueRank).toBe(1);
-    expect(after.stepsHistory.at(-1).steps).toBeGreaterThan(5_000_000 / after.team.memberCount - 1);
+    expect(after!.rankHistory.at(-1)!.rank).toBe(1);
+    expect(after!.leagueRank).toBe(1);
+    expect(after!.stepsHistory.at(-1)!.steps).toBeGreaterThan(5_000_000 / after!.team.memberCount - 1);
   });
 });

@@ -1,47 +1,23 @@
-import { sql } from 'drizzle-orm';
+// The account domain's service and public module: profiles and settings, withdrawal, friends, the walking ranking,
+// individual and team matches. Rules and transactions live here; every SQL statement is in data.ts.
 import type { Locale } from '@hibi/contract/protocol';
 import { STEPS } from '@hibi/contract/constants';
-import type { Db } from '../../db/client.ts';
 import { addDays, tokyoDay, tokyoDayStart, tokyoWeek } from '@hibi/contract/time';
-import { rows } from '../../db/query.ts';
+import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
+import { failure, type AuthUser } from '../../core/handler.ts';
+import { endAllSessions } from '../auth/service.ts';
+import { releaseSeatsOf } from '../events/service.ts';
+import * as data from './data.ts';
+import type { UserRow } from './data.ts';
 
-const name = (locale: Locale, alias: string) =>
-  locale === 'en' ? sql.raw(`COALESCE(${alias}.name_en, ${alias}.name_ja)`) : sql.raw(`${alias}.name_ja`);
+export type { UserRow } from './data.ts';
 
-export interface UserRow {
-  id: number;
-  tenant_id: number | null;
-  nickname: string;
-  comment: string;
-  attribution1: string;
-  profile_image_url: string | null;
-  background_image_url: string | null;
-  birth_year: number | null;
-  height_tenths: number | null;
-  gender: number | null;
-  email_distribution: boolean;
-  access_user_steps: number;
-  access_team_matches: number;
-  contract_type: number;
-  team_match_enabled: boolean;
-  email_distribution_enabled: boolean;
-  show_in_rankings: boolean;
-  reminder_day_before: boolean;
-  reminder_hour_before: boolean;
-}
-
-/** A user who is (still) a tenant user, with their tenant's contract switches; null otherwise. */
-export async function findTenantUser(db: Db, userId: number): Promise<UserRow | null> {
-  const found = await rows<UserRow>(
-    db,
-    sql`SELECT u.id, u.tenant_id, u.nickname, u.comment, u.attribution1, u.profile_image_url, u.background_image_url,
-               u.birth_year, u.height_tenths, u.gender, u.email_distribution, u.access_user_steps, u.access_team_matches, u.show_in_rankings,
-               u.reminder_day_before, u.reminder_hour_before,
-               t.contract_type, t.team_match_enabled, t.email_distribution_enabled
-        FROM users u JOIN tenants t ON t.id = u.tenant_id
-        WHERE u.id = ${userId}`,
-  );
-  return found[0] ?? null;
+/** The signed-in user as a row; the entry already proved they are a tenant user. */
+async function me(db: Db, id: number): Promise<UserRow> {
+  const u = await data.findTenantUser(db, id);
+  if (!u) throw new Error('signed-in user is no tenant user');
+  return u;
 }
 
 export function profileHead(u: UserRow) {
@@ -78,17 +54,12 @@ export function personalInformation(u: UserRow, targetWeight: number | null) {
  * through the agreed table (docs/decisions/036-account-reads-health-tables.md).
  */
 export async function targetWeightOf(db: Db, userId: number): Promise<number | null> {
-  const found = await rows<{ weight: unknown }>(db, sql`SELECT weight::float8 AS weight FROM target_weights WHERE user_id = ${userId}`);
-  return kg(found[0]?.weight);
+  return kg(await data.targetWeight(db, userId));
 }
 
 /** The latest recorded weight (health_logs, a weight of 0 is missing). */
 export async function latestWeightOf(db: Db, userId: number): Promise<number | null> {
-  const found = await rows<{ weight: unknown }>(
-    db,
-    sql`SELECT weight::float8 AS weight FROM health_logs WHERE user_id = ${userId} AND weight > 0 ORDER BY day DESC LIMIT 1`,
-  );
-  return kg(found[0]?.weight);
+  return kg(await data.latestWeight(db, userId));
 }
 
 /**
@@ -98,20 +69,7 @@ export async function latestWeightOf(db: Db, userId: number): Promise<number | n
  * Index range counts on weekly_steps (tenant_id, week_start, avg_steps), never a scan of every user's days.
  */
 export async function weekRank(db: Db, userId: number, tenantId: number | null, monday: string) {
-  const group = tenantId === null ? sql`w.tenant_id IS NOT NULL` : sql`w.tenant_id = ${tenantId}`;
-  const found = await rows<{ user_count: number; rnk: number | null; avg_steps: number | null; days_achieved: number | null }>(
-    db,
-    sql`WITH me AS (SELECT avg_steps FROM weekly_steps WHERE user_id = ${userId} AND week_start = ${monday}::date)
-        SELECT (SELECT count(*)::int FROM weekly_steps w WHERE w.week_start = ${monday}::date AND ${group}) AS user_count,
-               (SELECT avg_steps FROM me) AS avg_steps,
-               CASE WHEN EXISTS (SELECT 1 FROM me) THEN
-                 1 + (SELECT count(*)::int FROM weekly_steps w WHERE w.week_start = ${monday}::date AND ${group}
-                        AND w.avg_steps > (SELECT avg_steps FROM me))
-               END AS rnk,
-               (SELECT count(*)::int FROM daily_steps d WHERE d.user_id = ${userId}
-                  AND d.day BETWEEN ${monday}::date AND ${monday}::date + 6 AND d.steps >= ${STEPS.goal}) AS days_achieved`,
-  );
-  const r = found[0];
+  const r = await data.weekRankRow(db, userId, tenantId, monday);
   return {
     rank: r?.rnk === null || r?.rnk === undefined ? null : Number(r.rnk),
     userCount: Number(r?.user_count ?? 0),
@@ -130,11 +88,7 @@ export async function currentUserSteps(db: Db, u: UserRow, now: Date) {
 /** Monday to Sunday of the current week, each day with its steps or null. */
 export async function currentWeekSteps(db: Db, userId: number, now: Date) {
   const { monday, sunday } = tokyoWeek(now);
-  const found = await rows<{ day: string; steps: number }>(
-    db,
-    sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, steps::int AS steps FROM daily_steps
-        WHERE user_id = ${userId} AND day BETWEEN ${monday}::date AND ${sunday}::date`,
-  );
+  const found = await data.stepsOfDays(db, userId, monday, sunday);
   const byDay = new Map(found.map((r) => [r.day, Number(r.steps)]));
   return Array.from({ length: 7 }, (_, i) => {
     const day = addDays(monday, i);
@@ -153,47 +107,16 @@ export const MIN_TEAM_SIZE = 7;
  * migration 0351); the daily ranks are computed from them by refreshTeamRanks and kept in team_match_day_ranks.
  */
 export async function teamMatchesOf(db: Db, userId: number, locale: Locale, now: Date) {
-  const nowIso = now.toISOString();
   const yesterday = addDays(tokyoDay(now), -1);
-  const matches = await rows<{ id: number; name: string; start_at: number; end_at: number; team_id: number; team_name: string; league: string }>(
-    db,
-    sql`SELECT m.id, ${name(locale, 'm')} AS name, floor(extract(epoch from m.start_at) * 1000)::float8 AS start_at, floor(extract(epoch from m.end_at) * 1000)::float8 AS end_at,
-               t.id AS team_id, ${name(locale, 't')} AS team_name, t.league
-        FROM team_match_members mm
-        JOIN team_match_teams t ON t.id = mm.team_id
-        JOIN team_matches m ON m.id = mm.team_match_id
-        WHERE mm.user_id = ${userId} AND m.start_at <= ${nowIso}::timestamptz
-        ORDER BY m.start_at DESC, m.id DESC
-        LIMIT ${PROFILE_TEAM_MATCHES}`,
-  );
+  const matches = await data.recentTeamMatches(db, userId, locale, now.toISOString(), PROFILE_TEAM_MATCHES);
   if (matches.length === 0) return [];
-  const matchIds = sql.join(
-    matches.map((m) => sql`${m.id}`),
-    sql`, `,
-  );
-  const teamIds = sql.join(
-    matches.map((m) => sql`${m.team_id}`),
-    sql`, `,
-  );
+  const matchIds = matches.map((m) => m.id);
+  const teamIds = matches.map((m) => m.team_id);
 
-  const sizes = await rows<{ team_id: number; members: number }>(
-    db,
-    sql`SELECT team_id, count(*)::int AS members FROM team_match_members WHERE team_id IN (${teamIds}) GROUP BY team_id`,
-  );
+  const sizes = await data.teamSizes(db, teamIds);
   for (const m of matches) await refreshTeamRanks(db, m.id, yesterday, now);
-  const maxima = await rows<{ team_match_id: number; league: string; teams: number }>(
-    db,
-    sql`SELECT r.team_match_id, r.league, count(*)::int AS teams
-        FROM team_match_day_ranks r
-        JOIN (SELECT team_match_id, max(day) AS day FROM team_match_day_ranks WHERE team_match_id IN (${matchIds}) GROUP BY team_match_id) last
-          ON last.team_match_id = r.team_match_id AND last.day = r.day
-        GROUP BY r.team_match_id, r.league`,
-  );
-  const history = await rows<{ team_id: number; day: string; day_avg: number; rnk: number; league_rnk: number }>(
-    db,
-    sql`SELECT team_id, to_char(day, 'YYYY-MM-DD') AS day, day_avg, rank AS rnk, league_rank AS league_rnk
-        FROM team_match_day_ranks WHERE team_id IN (${teamIds}) ORDER BY team_id, day`,
-  );
+  const maxima = await data.rankedTeamCounts(db, matchIds);
+  const history = await data.teamRankHistory(db, teamIds);
 
   return matches.map((m) => {
     const own = history.filter((h) => h.team_id === m.team_id);
@@ -219,123 +142,29 @@ export async function teamMatchesOf(db: Db, userId: number, locale: Locale, now:
 export const TEAM_RANK_REFRESH_MS = 10 * 60 * 1000;
 
 /**
- * Recomputes a match's daily ranks when they were computed for an earlier day or longer ago than the refresh interval.
- * Per finished day, a team's steps are its members' total divided by its member count (a missing day counts 0); its
- * rank is by the average since the match started, overall and in its league; teams under 7 members are not ranked.
- * One INSERT ... SELECT over teams x days from the trigger-kept team_match_team_days; the state row is locked so that
- * two processes do not compute the same match at once.
+ * Recomputes a match's daily ranks when they were computed for an earlier day or longer ago than the refresh interval
+ * (data.rebuildTeamRanks says how). The state row is locked so that two processes do not compute the same match at once.
  */
 export async function refreshTeamRanks(db: Db, matchId: number, yesterday: string, now: Date): Promise<void> {
   const fresh = async (d: Db) => {
-    const state = await rows<{ through_day: string; computed_at: number }>(
-      d,
-      sql`SELECT to_char(through_day, 'YYYY-MM-DD') AS through_day, floor(extract(epoch from computed_at) * 1000)::float8 AS computed_at
-          FROM team_match_rank_state WHERE team_match_id = ${matchId}`,
-    );
-    const s = state[0];
+    const s = await data.rankState(d, matchId);
     return s !== undefined && s.through_day === yesterday && now.getTime() - Number(s.computed_at) < TEAM_RANK_REFRESH_MS;
   };
   if (await fresh(db)) return;
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    await t.execute(
-      sql`INSERT INTO team_match_rank_state (team_match_id, computed_at, through_day) VALUES (${matchId}, 'epoch', '2000-01-01')
-          ON CONFLICT (team_match_id) DO NOTHING`,
-    );
-    await t.execute(sql`SELECT 1 FROM team_match_rank_state WHERE team_match_id = ${matchId} FOR UPDATE`);
+  await transaction(db, async (t) => {
+    await data.lockRankState(t, matchId);
     if (await fresh(t)) return;
-    await t.execute(sql`DELETE FROM team_match_day_ranks WHERE team_match_id = ${matchId}`);
-    await t.execute(
-      sql`INSERT INTO team_match_day_ranks (team_id, team_match_id, day, league, day_avg, rank, league_rank)
-          WITH teams AS (
-            SELECT t.id, t.team_match_id, t.league, count(*)::int AS members
-            FROM team_match_teams t JOIN team_match_members mm ON mm.team_id = t.id
-            WHERE t.team_match_id = ${matchId}
-            GROUP BY t.id HAVING count(*) >= ${MIN_TEAM_SIZE}
-          ), days AS (
-            SELECT d::date AS day
-            FROM team_matches m,
-                 generate_series((m.start_at AT TIME ZONE 'Asia/Tokyo')::date,
-                                 LEAST(((m.end_at - interval '1 millisecond') AT TIME ZONE 'Asia/Tokyo')::date, ${yesterday}::date),
-                                 interval '1 day') d
-            WHERE m.id = ${matchId}
-          ), team_day AS (
-            SELECT t.id AS team_id, t.league, t.members, d.day, COALESCE(x.total_steps, 0)::float8 AS total
-            FROM teams t CROSS JOIN days d
-            LEFT JOIN team_match_team_days x ON x.team_id = t.id AND x.day = d.day
-          ), cum AS (
-            SELECT team_id, league, day, total / members AS day_avg,
-                   sum(total) OVER w / (members * row_number() OVER w) AS cum_avg
-            FROM team_day
-            WINDOW w AS (PARTITION BY team_id ORDER BY day)
-          )
-          SELECT team_id, ${matchId}::int, day, league, round(day_avg)::int,
-                 rank() OVER (PARTITION BY day ORDER BY cum_avg DESC)::int,
-                 rank() OVER (PARTITION BY league, day ORDER BY cum_avg DESC)::int
-          FROM cum`,
-    );
-    await t.execute(
-      sql`UPDATE team_match_rank_state SET computed_at = ${now.toISOString()}::timestamptz, through_day = ${yesterday}::date
-          WHERE team_match_id = ${matchId}`,
-    );
+    await data.rebuildTeamRanks(t, matchId, yesterday, MIN_TEAM_SIZE, now);
   });
 }
 
-/** The pair key of a friendship row. */
-export function pair(a: number, b: number): [number, number] {
-  return a < b ? [a, b] : [b, a];
-}
-
-export async function friendshipBetween(db: Db, a: number, b: number) {
-  const [low, high] = pair(a, b);
-  const found = await rows<{ id: number; status: 'pending' | 'accepted'; requested_by: number }>(
-    db,
-    sql`SELECT id, status, requested_by FROM friendships WHERE user_low = ${low} AND user_high = ${high}`,
-  );
-  return found[0] ?? null;
-}
-
-/**
- * How the user `userAlias`.id stands to `meId`, as SQL: a LEFT JOIN of their friendship (alias r) and the value
- * of the contract's relationSchema. Use both in one statement, so a list never asks once per member.
- */
-export function relationTo(meId: number, userAlias: string) {
-  const u = sql.raw(userAlias);
-  return {
-    join: sql`LEFT JOIN friendships r ON r.user_low = LEAST(${meId}::int, ${u}.id) AND r.user_high = GREATEST(${meId}::int, ${u}.id)`,
-    value: sql`CASE WHEN ${u}.id = ${meId} THEN 'self' WHEN r.status = 'accepted' THEN 'friends'
-                    WHEN r.requested_by = ${meId} THEN 'requested' WHEN r.id IS NOT NULL THEN 'received' ELSE 'none' END`,
-  };
-}
-
 export async function areFriends(db: Db, a: number, b: number): Promise<boolean> {
-  return (await friendshipBetween(db, a, b))?.status === 'accepted';
+  return (await data.friendshipBetween(db, a, b))?.status === 'accepted';
 }
 
 /** Individual matches shown now to a user: operator-run ones and their own tenant's, with whether they joined. */
 export async function visibleIndividualMatches(db: Db, userId: number, tenantId: number, locale: Locale, now: Date, matchId?: number) {
-  const nowIso = now.toISOString();
-  const only = matchId === undefined ? sql`` : sql`AND m.id = ${matchId}`;
-  const found = await rows<{
-    id: number;
-    name: string;
-    display_start_at: number;
-    display_end_at: number;
-    start_at: number | null;
-    end_at: number | null;
-    threshold_steps: number;
-    is_general: boolean;
-    is_registered: boolean;
-  }>(
-    db,
-    sql`SELECT m.id, ${name(locale, 'm')} AS name, floor(extract(epoch from m.display_start_at) * 1000)::float8 AS display_start_at, floor(extract(epoch from m.display_end_at) * 1000)::float8 AS display_end_at,
-               floor(extract(epoch from m.start_at) * 1000)::float8 AS start_at, floor(extract(epoch from m.end_at) * 1000)::float8 AS end_at, m.threshold_steps, m.is_general,
-               EXISTS (SELECT 1 FROM individual_match_entries e WHERE e.individual_match_id = m.id AND e.user_id = ${userId}) AS is_registered
-        FROM individual_matches m
-        WHERE m.display_start_at <= ${nowIso}::timestamptz AND m.display_end_at > ${nowIso}::timestamptz
-          AND (m.is_general OR m.tenant_id = ${tenantId}) ${only}
-        ORDER BY m.is_general DESC, m.display_start_at, m.id`,
-  );
+  const found = await data.visibleIndividualMatchRows(db, userId, tenantId, locale, now.toISOString(), matchId);
   return found.map((m) => ({
     id: m.id,
     name: m.name,
@@ -347,4 +176,206 @@ export async function visibleIndividualMatches(db: Db, userId: number, tenantId:
     isGeneral: Boolean(m.is_general),
     isRegistered: Boolean(m.is_registered),
   }));
+}
+
+/* ------------------------------------------------------------------ profile and settings */
+
+export async function myProfile(db: Db, userId: number, locale: Locale, now: Date) {
+  const u = await me(db, userId);
+  const [targetWeight, userSteps, weeklySteps, teamMatches] = await Promise.all([
+    targetWeightOf(db, u.id),
+    currentUserSteps(db, u, now),
+    currentWeekSteps(db, u.id, now),
+    u.team_match_enabled ? teamMatchesOf(db, u.id, locale, now) : Promise.resolve([]),
+  ]);
+  return {
+    userID: u.id,
+    profile: profileHead(u),
+    personalInformation: personalInformation(u, targetWeight),
+    userSteps,
+    weeklySteps,
+    accessTypes: accessTypes(u),
+    showInRankings: u.show_in_rankings,
+    reminders: { dayBefore: u.reminder_day_before, hourBefore: u.reminder_hour_before },
+    teamMatches,
+    distributionStatus: { email: u.email_distribution_enabled && u.email_distribution },
+  };
+}
+
+/** Writes the given profile fields and answers the profile as it is now. */
+export async function updateProfile(db: Db, userId: number, fields: data.ProfileFields) {
+  await data.updateProfileFields(db, userId, fields);
+  const u = await me(db, userId);
+  return { profile: profileHead(u), personalInformation: personalInformation(u, await targetWeightOf(db, u.id)) };
+}
+
+export async function updateReminders(db: Db, userId: number, dayBefore: boolean | undefined, hourBefore: boolean | undefined) {
+  const r = await data.updateReminders(db, userId, dayBefore ?? null, hourBefore ?? null);
+  return { dayBefore: r.reminder_day_before, hourBefore: r.reminder_hour_before };
+}
+
+export const setShowInRankings = data.setShowInRankings;
+export const setEmailDistribution = data.setEmailDistribution;
+
+export async function updateAccessTypes(db: Db, userId: number, a: { userSteps?: number | undefined; teamMatches?: number | undefined }) {
+  await data.updateAccessTypes(db, userId, a);
+  return accessTypes(await me(db, userId));
+}
+
+/**
+ * Ends a lite-plan account in one transaction: its sessions end, its seats in sessions yet to start go back (to the
+ * first in line where there is one, decision 081), and the user row goes with every row that refers to it (ON DELETE
+ * CASCADE). A table that keeps its rows (no cascade) must not keep the account alive: the row is stripped instead.
+ */
+export async function withdraw(db: Db, userId: number, now: Date, appBaseUrl: string, onKept: (error: unknown) => void): Promise<void> {
+  await transaction(db, async (tx) => {
+    await endAllSessions(tx, userId);
+    await releaseSeatsOf(tx, userId, now, appBaseUrl);
+    try {
+      await transaction(tx, (sp) => data.deleteUser(sp, userId));
+    } catch (error) {
+      onKept(error);
+      await data.anonymiseUser(tx, userId);
+    }
+  });
+}
+
+/* ------------------------------------------------------------------ friends */
+
+const toMember = (r: data.MemberRow) => ({ userID: Number(r.user_id), displayName: r.nickname, imageUrl: r.profile_image_url, relation: r.relation });
+
+export async function ownFriends(db: Db, meId: number, offset: number, perPage: number) {
+  const found = await data.friendsOf(db, meId, offset, perPage);
+  return found.map((r) => ({ id: r.id, user: { userID: r.user_id, displayName: r.nickname, imageUrl: r.profile_image_url } }));
+}
+
+/** A friend's profile, with steps and team matches as far as the friend lets friends see them; null for anyone else. */
+export async function friendProfile(db: Db, meId: number, userID: number, locale: Locale, now: Date) {
+  if (userID === meId) return null;
+  const friendship = await data.friendshipBetween(db, meId, userID);
+  if (friendship?.status !== 'accepted') return null;
+  const friend = await data.findTenantUser(db, userID);
+  if (!friend) return null;
+  const access = accessTypes(friend);
+  const showSteps = access.userSteps === 1;
+  const showTeams = access.teamMatches === 1 && friend.team_match_enabled;
+  const [userSteps, weeklySteps, teamMatches] = await Promise.all([
+    showSteps ? currentUserSteps(db, friend, now) : null,
+    showSteps ? currentWeekSteps(db, friend.id, now) : null,
+    showTeams ? teamMatchesOf(db, friend.id, locale, now) : null,
+  ]);
+  return { userID: friend.id, profile: profileHead(friend), accessTypes: access, userSteps, weeklySteps, teamMatches };
+}
+
+/** Colleagues only: members of other companies are never found (the same rule as requestFriend). */
+export async function searchMembers(db: Db, user: AuthUser, nickname: string, offset: number, perPage: number) {
+  const found = await data.searchColleagues(db, user.id, user.tenantId, nickname.toLowerCase(), offset, perPage);
+  return found.map(toMember);
+}
+
+/** A friend's friends who are colleagues of the caller; null when `userID` is no friend of the caller. */
+export async function friendsOfFriend(db: Db, user: AuthUser, userID: number, offset: number, perPage: number) {
+  const friendship = await data.friendshipBetween(db, user.id, userID);
+  if (friendship?.status !== 'accepted' || !(await data.findTenantUser(db, userID))) return null;
+  const found = await data.friendsOfFriend(db, user.id, user.tenantId, userID, offset, perPage);
+  return found.map(toMember);
+}
+
+export async function friendRequests(db: Db, meId: number) {
+  const found = await data.pendingRequests(db, meId);
+  const item = (r: (typeof found)[number]) => ({
+    id: r.id,
+    user: { userID: r.user_id, displayName: r.nickname, imageUrl: r.profile_image_url },
+    requestedAt: Number(r.requested_at),
+  });
+  return { received: found.filter((r) => !r.mine).map(item), sent: found.filter((r) => r.mine).map(item) };
+}
+
+/** Asks a colleague to be friends; asking someone who had asked already is accepting. */
+export async function requestFriend(db: Db, user: AuthUser, userID: number, now: Date) {
+  const meId = user.id;
+  if (userID === meId) return failure('self');
+  const other = await data.findTenantUser(db, userID);
+  // Friends are found among one's own company's users; anyone else does not exist for the caller.
+  if (!other || other.tenant_id !== user.tenantId) return failure('notFound');
+  const existing = await data.friendshipBetween(db, meId, userID);
+  if (existing?.status === 'accepted') return failure('alreadyFriends');
+  if (existing && existing.requested_by === meId) return failure('alreadyRequested');
+  if (existing) {
+    // They had asked already: asking back is accepting.
+    await data.acceptFriendship(db, existing.id, now);
+    return { status: 'friends' as const };
+  }
+  if ((await data.insertFriendRequest(db, meId, userID, now)) === null) return failure('alreadyRequested');
+  return { status: 'requested' as const };
+}
+
+export async function acceptFriendRequest(db: Db, meId: number, userID: number, now: Date) {
+  const id = await data.acceptRequestFrom(db, meId, userID, now);
+  if (id === null) return null;
+  const other = (await data.findTenantUser(db, userID))!;
+  return { id, user: { userID: other.id, displayName: other.nickname, imageUrl: other.profile_image_url } };
+}
+
+export const removeFriend = data.deleteFriendship;
+
+/* ------------------------------------------------------------------ matches and the walking program */
+
+export async function enterIndividualMatch(db: Db, user: AuthUser, locale: Locale, now: Date, individualMatchID: number, isGeneral: boolean) {
+  const [match] = await visibleIndividualMatches(db, user.id, user.tenantId, locale, now, individualMatchID);
+  if (!match || match.isGeneral !== isGeneral) return failure('notFound');
+  if (match.endDateTime <= now.getTime()) return failure('closed');
+  await data.enterIndividualMatch(db, individualMatchID, user.id, now);
+  return { isRegistered: true as const };
+}
+
+export async function currentUserStatus(db: Db, user: AuthUser, locale: Locale, now: Date) {
+  const week = tokyoWeek(now);
+  const [individualMatches, weight, targetWeight, rank] = await Promise.all([
+    visibleIndividualMatches(db, user.id, user.tenantId, locale, now),
+    latestWeightOf(db, user.id),
+    targetWeightOf(db, user.id),
+    weekRank(db, user.id, user.tenantId, week.monday),
+  ]);
+  return {
+    individualMatches,
+    weight: { weight, targetWeight },
+    walkingProgram: {
+      fromDateTime: week.fromDateTime,
+      toDateTime: week.toDateTime,
+      goalSteps: STEPS.goal,
+      averageSteps: rank.averageSteps,
+      daysAchieved: rank.daysAchieved,
+      rank: rank.rank,
+      userCount: rank.userCount,
+    },
+  };
+}
+
+const RANKING_SIZE = 10;
+
+/** The walking ranking of the week containing `timestamp`: the caller's place and the top ten, named where allowed. */
+export async function walkingRanking(db: Db, user: AuthUser, timestamp: number, filterbyTenant: boolean) {
+  const week = tokyoWeek(timestamp);
+  const tenantId = filterbyTenant ? user.tenantId : null;
+  const [rank, top] = await Promise.all([
+    weekRank(db, user.id, tenantId, week.monday),
+    data.walkingTop(db, user.id, user.tenantId, tenantId, week.monday, RANKING_SIZE),
+  ]);
+  return {
+    fromDateTime: week.fromDateTime,
+    toDateTime: week.toDateTime,
+    rank: rank.rank,
+    userCount: rank.userCount,
+    averageSteps: rank.averageSteps,
+    ranking: top.map((r) => ({
+      rank: Number(r.rnk),
+      userID: r.disclosed ? Number(r.user_id) : null,
+      displayName: r.disclosed ? r.nickname : null,
+      imageUrl: r.disclosed ? r.profile_image_url : null,
+      averageSteps: Number(r.avg_steps),
+      isMe: Boolean(r.is_me),
+      relation: r.disclosed ? r.relation : null,
+    })),
+  };
 }

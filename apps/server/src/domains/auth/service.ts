@@ -1,14 +1,15 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+// The auth domain's service and public module: sign-in sessions, bearer-token resolution (used by the function entry),
+// the terms version, and the current-password check other domains ask before an account changes hands or ends.
 import { SESSION_LIFETIME_MS } from '@hibi/contract/constants';
 import { normaliseLocale } from '@hibi/contract/protocol';
 import type { SessionUser, TenantContract } from '@hibi/contract/functions/auth';
 import type { Db } from '../../db/client.ts';
-import { config, sessions, tenants, users } from '../../db/schema/core.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
-import type { AuthUser } from '../../functions/types.ts';
-
-type TenantRow = typeof tenants.$inferSelect;
-type UserRow = typeof users.$inferSelect;
+import { verifyPassword } from '../../lib/passwords.ts';
+import { refundRateLimit } from '../../lib/rate-limit.ts';
+import { failure, type AuthUser, type BaseContext } from '../../core/handler.ts';
+import * as data from './data.ts';
+import type { TenantRow, UserRow } from './data.ts';
 
 export function toTenantContract(t: TenantRow): TenantContract {
   return {
@@ -32,22 +33,13 @@ export function toSessionUser(u: Pick<AuthUser, 'id' | 'nickname' | 'profileImag
 
 /** Finds the account behind a login id: an email address or a company-assigned account id. */
 export async function findUserByLoginId(db: Db, id: string): Promise<{ user: UserRow; tenant: TenantRow | null } | null> {
-  const key = id.trim().toLowerCase();
-  const column = key.includes('@') ? users.email : users.loginIdLower;
-  const rows = await db
-    .select({ user: users, tenant: tenants })
-    .from(users)
-    .leftJoin(tenants, eq(users.tenantId, tenants.id))
-    .where(eq(column, key))
-    .limit(1);
-  return rows[0] ?? null;
+  return data.findUserByLoginKey(db, id.trim().toLowerCase());
 }
 
 export async function createSession(db: Db, userId: number, now: Date): Promise<{ token: string; expiresAt: Date }> {
   const token = newOpaqueToken();
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
-  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt, createdAt: now, lastUsedAt: now });
-  await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
+  await data.insertSession(db, userId, hashToken(token), expiresAt, now);
   return { token, expiresAt };
 }
 
@@ -61,17 +53,10 @@ export const LAST_USED_WRITE_EVERY_MS = 60_000;
 export async function resolveToken(db: Db, token: string, now: Date, idleMs = Number.POSITIVE_INFINITY): Promise<AuthUser | null> {
   if (token.length < 16 || token.length > 200) return null;
   const idleSince = Number.isFinite(idleMs) ? new Date(now.getTime() - idleMs) : new Date(0);
-  const rows = await db
-    .select({ user: users, tenant: tenants, session: sessions })
-    .from(sessions)
-    .innerJoin(users, eq(sessions.userId, users.id))
-    .innerJoin(tenants, eq(users.tenantId, tenants.id))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now), gt(sessions.lastUsedAt, idleSince)))
-    .limit(1);
-  const row = rows[0];
+  const row = await data.findLiveSession(db, hashToken(token), now, idleSince);
   if (!row) return null;
   if (now.getTime() - row.session.lastUsedAt.getTime() >= LAST_USED_WRITE_EVERY_MS) {
-    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.session.id));
+    await data.touchSession(db, row.session.id, now);
   }
   return toAuthUser(row.user, row.tenant, row.session);
 }
@@ -92,20 +77,13 @@ export function toAuthUser(user: UserRow, tenant: TenantRow, session: { id: numb
   };
 }
 
-export async function endSession(db: Db, sessionId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
-}
+export const endSession = data.deleteSession;
 
 /** Ends every session of a user (password change, withdrawal), optionally keeping one. */
-export async function endAllSessions(db: Db, userId: number, keepSessionId?: number): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(keepSessionId === undefined ? eq(sessions.userId, userId) : and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`));
-}
+export const endAllSessions = data.deleteSessionsOf;
 
 export async function getTermsVersion(db: Db): Promise<number> {
-  const rows = await db.select().from(config).where(eq(config.key, 'termsVersion')).limit(1);
-  const value = Number(rows[0]?.value ?? 1);
+  const value = Number((await data.termsVersionValue(db)) ?? 1);
   return Number.isInteger(value) && value > 0 ? value : 1;
 }
 
@@ -122,8 +100,82 @@ export async function currentTermsVersion(db: Db, now: Date): Promise<number> {
   return value;
 }
 
+/** Records the terms version a member accepted (never lower than one they accepted before); the version kept. */
+export async function acceptTerms(db: Db, user: AuthUser, termsVersion: number): Promise<number> {
+  const accepted = Math.max(termsVersion, user.acceptedTermsVersion);
+  await data.setAcceptedTermsVersion(db, user.id, accepted);
+  return accepted;
+}
+
+export const setLocale = data.setLocale;
+
 /** Deletes sessions past their lifetime, and (with `idleMs`) sessions without a call for that long. */
 export async function pruneExpiredSessions(db: Db, now: Date, idleMs = Number.POSITIVE_INFINITY): Promise<void> {
-  const idle = Number.isFinite(idleMs) ? sql` OR ${sessions.lastUsedAt} <= ${new Date(now.getTime() - idleMs).toISOString()}` : sql``;
-  await db.delete(sessions).where(sql`${sessions.expiresAt} <= ${now.toISOString()}${idle}`);
+  await data.deleteExpiredSessions(db, now, Number.isFinite(idleMs) ? new Date(now.getTime() - idleMs) : null);
+}
+
+const REAUTH_WINDOW_MS = 10 * 60 * 1000;
+/** Wrong current passwords per account and client in the window before 429 (the sign-in rule, decision 060). */
+export const FAILED_REAUTH_PER_ACCOUNT_AND_CLIENT = 10;
+
+/**
+ * Whether `password` is the signed-in account's current password: asked before an account changes hands (a new
+ * email address) or ends (withdrawal), so a stolen session alone cannot take the account over (issue 12, finding 5).
+ * Each attempt is counted before the check and given back when right, like a sign-in.
+ */
+export async function currentPasswordMatches(
+  ctx: Pick<BaseContext, 'db' | 'ip' | 'now' | 'rateLimit'>,
+  userId: number,
+  password: string,
+): Promise<boolean> {
+  const key = `reauth-fail:${userId}:${ctx.ip}`;
+  await ctx.rateLimit(key, FAILED_REAUTH_PER_ACCOUNT_AND_CLIENT, REAUTH_WINDOW_MS);
+  const ok = await verifyPassword(await data.passwordHashOf(ctx.db, userId), password);
+  if (ok) await refundRateLimit(ctx.db, key, REAUTH_WINDOW_MS, ctx.now());
+  return ok;
+}
+
+const LOGIN_WINDOW_MS = 10 * 60 * 1000;
+/**
+ * Failed sign-ins allowed per account *from one client* in the window before that client gets 429 (never a lock of
+ * the account: its owner signing in from their own client is not affected by a stranger's guesses).
+ */
+export const FAILED_LOGINS_PER_ACCOUNT_AND_CLIENT = 10;
+
+/** Signs in with a login id and password: a new session, or the business failure to answer. */
+export async function login(ctx: Pick<BaseContext, 'db' | 'ip' | 'now' | 'rateLimit' | 'config'>, id: string, password: string) {
+  // Failures are what these limits protect (a whole office signing in at 9:00 behind one address counts nothing):
+  // per client address across accounts (LOGIN_LIMIT_PER_ADDRESS), and per account and client (issue 12, 4 and 6).
+  // Each attempt is counted *before* the password is checked, atomically, and given back when it succeeds, so
+  // parallel guesses cannot all be evaluated before the first failure is recorded (finding 3).
+  const addressKey = `login-fail-ip:${ctx.ip}`;
+  const accountKey = `login-fail:${id.trim().toLowerCase()}:${ctx.ip}`;
+  await ctx.rateLimit(addressKey, ctx.config.loginLimitPerAddress, LOGIN_WINDOW_MS);
+  try {
+    await ctx.rateLimit(accountKey, FAILED_LOGINS_PER_ACCOUNT_AND_CLIENT, LOGIN_WINDOW_MS);
+  } catch (error) {
+    await refundRateLimit(ctx.db, addressKey, LOGIN_WINDOW_MS, ctx.now());
+    throw error;
+  }
+  const found = await findUserByLoginId(ctx.db, id);
+  const ok = await verifyPassword(found?.user.passwordHash ?? null, password);
+  if (!found || !ok) return failure('invalidCredentials');
+  await refundRateLimit(ctx.db, addressKey, LOGIN_WINDOW_MS, ctx.now());
+  await refundRateLimit(ctx.db, accountKey, LOGIN_WINDOW_MS, ctx.now());
+  if (!found.tenant) return failure('notTenantUser');
+  const { user, tenant } = found;
+  const session = await createSession(ctx.db, user.id, ctx.now());
+  return {
+    token: session.token,
+    expiresAt: session.expiresAt.getTime(),
+    user: toSessionUser({
+      id: user.id,
+      nickname: user.nickname,
+      profileImageUrl: user.profileImageUrl,
+      email: user.email,
+      acceptedTermsVersion: user.acceptedTermsVersion,
+      locale: user.locale === 'en' ? 'en' : 'ja',
+    }),
+    tenantContract: toTenantContract(tenant),
+  };
 }

@@ -1,7 +1,7 @@
 import * as fns from '@hibi/contract/functions/content';
 import type { Locale } from '@hibi/contract/protocol';
-import type { AuthUser, Handler } from '../../functions/types.ts';
-import { defineHandler, failure } from '../../functions/types.ts';
+import type { AuthUser, Handler } from '../../core/handler.ts';
+import { defineHandler, failure } from '../../core/handler.ts';
 import type { Config } from '../../config.ts';
 import {
   articlesByTag,

@@ -1,11 +1,9 @@
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { normaliseLocale, type Locale } from '@hibi/contract/protocol';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { sessionEntry, sessionEntryColumns, type SessionEntryRow } from './service.ts';
-import { rows } from '../../db/query.ts';
+import { sessionEntry } from './session-entry.ts';
+import * as data from './data.ts';
 
 /**
  * Add-to-calendar files (.ics, RFC 5545) for a reserved session (docs/decisions/024-calendar-links.md).
@@ -21,9 +19,9 @@ const cachedKeys = new WeakMap<Db, Buffer>();
 export async function signingKey(db: Db): Promise<Buffer> {
   const cached = cachedKeys.get(db);
   if (cached) return cached;
-  const [row] = await rows<{ secret: string }>(db, sql`SELECT secret FROM event_calendar_keys WHERE id`);
-  if (!row) throw new Error('event_calendar_keys has no key');
-  const key = Buffer.from(row.secret, 'utf8');
+  const secret = await data.calendarKey(db);
+  if (secret === null) throw new Error('event_calendar_keys has no key');
+  const key = Buffer.from(secret, 'utf8');
   cachedKeys.set(db, key);
   return key;
 }
@@ -128,37 +126,29 @@ export function buildIcs(entry: CalendarEntry): string {
   return lines.map(foldLine).join('\r\n') + '\r\n';
 }
 
-/** GET /api/events/calendar/:token/:file.ics */
-export function calendarRoutes(config: Config, db: Db, now: () => Date = () => new Date()) {
-  return async (app: FastifyInstance) => {
-    app.get<{ Params: { token: string; file: string } }>(`${CALENDAR_ROUTE}/:token/:file`, async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const claims = await verifyCalendarLink(db, request.params.token, now().getTime());
-      if (!claims) return reply.code(404).send({ succeed: false, errorCode: 'notFound' });
-      const l = claims.l;
-      const [row] = await rows<SessionEntryRow>(
-        db,
-        sql`SELECT ${sessionEntryColumns(l)}
-            FROM event_reservations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = r.event_id
-            WHERE r.session_id = ${claims.s} AND r.user_id = ${claims.u} AND r.cancelled_at IS NULL`,
-      );
-      if (!row) return reply.code(404).send({ succeed: false, errorCode: 'noReservation' });
-      const entry = sessionEntry(row, l);
-      const pageUrl = `${config.appBaseUrl}/events/${entry.eventId}`;
-      const body = buildIcs({
-        uid: `event-${entry.eventId}-session-${claims.s}-user-${claims.u}@hibi`,
-        start: entry.startMs,
-        end: entry.endMs,
-        stamp: now().getTime(),
-        summary: entry.summary,
-        location: entry.place,
-        url: pageUrl,
-        description: `${entry.eventTitle}\n${pageUrl}`,
-      });
-      return reply
-        .header('content-type', 'text/calendar; charset=utf-8')
-        .header('content-disposition', `attachment; filename="hibi-event-${entry.eventId}-${claims.s}.ics"`)
-        .send(body);
-    });
-  };
+/** The .ics file a verified link names, or why there is none. */
+export async function calendarFile(
+  db: Db,
+  config: Config,
+  token: string,
+  now: () => Date,
+): Promise<{ file: string; body: string } | { error: 'notFound' | 'noReservation' }> {
+  const claims = await verifyCalendarLink(db, token, now().getTime());
+  if (!claims) return { error: 'notFound' };
+  const l = claims.l;
+  const row = await data.reservedSessionEntry(db, claims.s, claims.u, l);
+  if (!row) return { error: 'noReservation' };
+  const entry = sessionEntry(row, l);
+  const pageUrl = `${config.appBaseUrl}/events/${entry.eventId}`;
+  const body = buildIcs({
+    uid: `event-${entry.eventId}-session-${claims.s}-user-${claims.u}@hibi`,
+    start: entry.startMs,
+    end: entry.endMs,
+    stamp: now().getTime(),
+    summary: entry.summary,
+    location: entry.place,
+    url: pageUrl,
+    description: `${entry.eventTitle}\n${pageUrl}`,
+  });
+  return { file: `hibi-event-${entry.eventId}-${claims.s}.ics`, body };
 }

@@ -23,18 +23,18 @@ async function reservationCount(): Promise<number> {
 beforeAll(async () => {
   t = await createTestApp();
   member = await t.login('member@example.com');
-  ids.walk = await eventId('Morning walk around the Imperial Palace');
-  ids.stretch = await eventId('Small-group stretching class (3 seats)');
-  ids.nutrition = await eventId('Popular nutrition seminar: low-salt eating that lasts');
-  ids.hike = await eventId('Autumn hike on Mt. Takao');
-  ids.checkup = await eventId('Making sense of your health check results');
-  ids.charity = await eventId('Marunouchi Charity Run 2026 (entry on an external site)');
-  ids.night = await eventId('Tokyo Bay Night Walk (external site, full)');
-  ids.team = await eventId('Team walk rally');
-  ids.week = await eventId('Health check week (times shown only)');
-  ids.corporate = await eventId('[Corporate members] Mindfulness training');
-  ids.finished = await eventId('Introduction to mindfulness (finished)');
-  ids.pilates = await eventId('Weekend Pilates for beginners');
+  ids.walk! = await eventId('Morning walk around the Imperial Palace');
+  ids.stretch! = await eventId('Small-group stretching class (3 seats)');
+  ids.nutrition! = await eventId('Popular nutrition seminar: low-salt eating that lasts');
+  ids.hike! = await eventId('Autumn hike on Mt. Takao');
+  ids.checkup! = await eventId('Making sense of your health check results');
+  ids.charity! = await eventId('Marunouchi Charity Run 2026 (entry on an external site)');
+  ids.night! = await eventId('Tokyo Bay Night Walk (external site, full)');
+  ids.team! = await eventId('Team walk rally');
+  ids.week! = await eventId('Health check week (times shown only)');
+  ids.corporate! = await eventId('[Corporate members] Mindfulness training');
+  ids.finished! = await eventId('Introduction to mindfulness (finished)');
+  ids.pilates! = await eventId('Weekend Pilates for beginners');
 });
 afterAll(async () => {
   await t?.close();
@@ -55,7 +55,7 @@ describe('getEvents', () => {
   });
 
   it('splits the 31 demo events over upcoming, today and finished (a guest misses the contract-only one)', async () => {
-    const count = async (scheduleType: number, token?: string) =>
+    const count = async (scheduleType: 1 | 2 | 3, token?: string) =>
       (await t.call('getEvents', { scheduleType, perPage: 50 }, token)).body.events.length as number;
     const guest = (await count(1)) + (await count(2)) + (await count(3));
     const signedIn = (await count(1, member)) + (await count(2, member)) + (await count(3, member));
@@ -75,11 +75,11 @@ describe('getEvents', () => {
     expect(online.every((e: { providingType: number }) => e.providingType === 2 || e.providingType === 3)).toBe(true);
     const reservable = (await t.call('getEvents', { scheduleType: 1, perPage: 50, onlyReservation: true })).body.events;
     expect(reservable.every((e: { reservableFlag: boolean }) => e.reservableFlag)).toBe(true);
-    expect(reservable.some((e: { id: number }) => e.id === ids.week)).toBe(false);
+    expect(reservable.some((e: { id: number }) => e.id === ids.week!)).toBe(false);
   });
 
   it('computes reserveStatus for every state and the one-day rule', async () => {
-    const all = (await t.call('getEvents', { scheduleType: 1, perPage: 50 }, member)).body.events as any[];
+    const all = (await t.call('getEvents', { scheduleType: 1, perPage: 50 }, member)).body.events;
     const status = (id: number) => all.find((e) => e.id === id)!.reserveStatus.status.name;
     expect(status(ids.walk!)).toBe('available');
     expect(status(ids.nutrition!)).toBe('full');
@@ -88,26 +88,26 @@ describe('getEvents', () => {
     expect(status(ids.week!)).toBe('none');
     expect(status(ids.night!)).toBe('full');
     expect(status(ids.pilates!)).toBe('available');
-    const walk = all.find((e) => e.id === ids.walk);
-    expect(walk.reserveStatus.status.text).toBe('受付中');
-    expect(walk.isOneDay).toBe(true);
-    expect(walk.isFavorited).toBe(true);
-    expect(all.find((e) => e.id === ids.week).isOneDay).toBe(false);
-    const en = (await t.call('getEvents', { scheduleType: 1, perPage: 50, locale: 'en' })).body.events as any[];
-    expect(en.find((e) => e.id === ids.hike).reserveStatus).toMatchObject({ status: { name: 'before', text: 'Not open yet' } });
-    expect(en.find((e) => e.id === ids.hike).title).toBe('Autumn hike on Mt. Takao');
+    const walk = all.find((e) => e.id === ids.walk!);
+    expect(walk!.reserveStatus.status.text).toBe('受付中');
+    expect(walk!.isOneDay).toBe(true);
+    expect(walk!.isFavorited).toBe(true);
+    expect(all.find((e) => e.id === ids.week!)!.isOneDay).toBe(false);
+    const en = (await t.call('getEvents', { scheduleType: 1, perPage: 50, locale: 'en' })).body.events;
+    expect(en.find((e) => e.id === ids.hike!)!.reserveStatus).toMatchObject({ status: { name: 'before', text: 'Not open yet' } });
+    expect(en.find((e) => e.id === ids.hike!)!.title).toBe('Autumn hike on Mt. Takao');
   });
 
   it('refuses bad filters with 400', async () => {
     for (const payload of [{ scheduleType: 4 }, { perPage: 0 }, { perPage: 1000 }, { offset: -1 }, { onlyFree: 'yes' }, { extra: 1 }]) {
-      expect((await t.call('getEvents', payload)).status).toBe(400);
+      expect((await t.callRaw('getEvents', payload)).status).toBe(400);
     }
   });
 });
 
 describe('getEventByID', () => {
   it('gives a guest the head only: no overview, questions, sections or session button data', async () => {
-    const { body } = await t.call('getEventByID', { eventID: ids.walk });
+    const { body } = await t.call('getEventByID', { eventID: ids.walk! });
     expect(body.succeed).toBe(true);
     const e = body.event;
     expect(e.title).toBe('朝活ウォーキング 皇居ラン＆ウォーク');
@@ -121,15 +121,15 @@ describe('getEventByID', () => {
   });
 
   it('gives a signed-in user the overview, questions, sections and the buttons in the order of spec 1 §4', async () => {
-    const { body } = await t.call('getEventByID', { eventID: ids.walk, locale: 'en' }, member);
+    const { body } = await t.call('getEventByID', { eventID: ids.walk!, locale: 'en' }, member);
     const e = body.event;
     expect(e).toMatchObject({ capacity: 40, extraLabel: 'What to bring', hasQuestions: true });
-    expect(e.questions.map((q: { type: string }) => q.type)).toEqual(['select', 'checkbox', 'text', 'comment']);
-    expect(e.questions[3].question).toMatch(/<br ?\/?>/);
-    expect(e.sections.length).toBeGreaterThan(0);
-    expect(e.sessions[0].button).toEqual({ kind: 'reserve', enabled: true });
+    expect(e.questions!.map((q: { type: string }) => q.type)).toEqual(['select', 'checkbox', 'text', 'comment']);
+    expect(e.questions![3]!.question).toMatch(/<br ?\/?>/);
+    expect(e.sections!.length).toBeGreaterThan(0);
+    expect(e.sessions[0]!.button).toEqual({ kind: 'reserve', enabled: true });
 
-    const button = async (id: number, i = 0) => (await t.call('getEventByID', { eventID: id }, member)).body.event.sessions[i].button;
+    const button = async (id: number, i = 0) => (await t.call('getEventByID', { eventID: id }, member)).body.event.sessions[i]!.button;
     expect(await button(ids.nutrition!)).toEqual({ kind: 'full', enabled: false });
     expect(await button(ids.hike!)).toEqual({ kind: 'notOpen', enabled: false });
     expect(await button(ids.checkup!)).toEqual({ kind: 'notOpen', enabled: false });
@@ -138,24 +138,24 @@ describe('getEventByID', () => {
     expect(await button(ids.week!)).toBeNull();
     // The member reserved the finished event: it has ended, which wins over cancel.
     expect(await button(ids.finished!)).toEqual({ kind: 'ended', enabled: false });
-    const charity = (await t.call('getEventByID', { eventID: ids.charity }, member)).body.event.sessions[0];
-    expect(charity.url).toBe('https://example.com/charity-run/entry');
-    const team = (await t.call('getEventByID', { eventID: ids.team }, member)).body.event.sessions[0];
-    expect(team.entryUnitType).toBe(2);
+    const charity = (await t.call('getEventByID', { eventID: ids.charity! }, member)).body.event.sessions[0];
+    expect(charity!.url).toBe('https://example.com/charity-run/entry');
+    const team = (await t.call('getEventByID', { eventID: ids.team! }, member)).body.event.sessions[0];
+    expect(team!.entryUnitType).toBe(2);
   });
 
   it('hides contract-only events from guests and users without a corporate contract', async () => {
-    expect((await t.call('getEventByID', { eventID: ids.corporate })).body).toEqual({ succeed: false, errorCode: 'notFound' });
+    expect((await t.call('getEventByID', { eventID: ids.corporate! })).body).toEqual({ succeed: false, errorCode: 'notFound' });
     const noContract = await t.login('nocontract@example.com');
-    expect((await t.call('getEventByID', { eventID: ids.corporate }, noContract)).body.errorCode).toBe('notFound');
-    expect((await t.call('getEventByID', { eventID: ids.corporate }, member)).body.succeed).toBe(true);
+    expect((await t.call('getEventByID', { eventID: ids.corporate! }, noContract)).body.errorCode).toBe('notFound');
+    expect((await t.call('getEventByID', { eventID: ids.corporate! }, member)).body.succeed).toBe(true);
   });
 
   it('answers notFound for unknown ids and 400 for bad ones', async () => {
     expect((await t.call('getEventByID', { eventID: 999999 })).body).toEqual({ succeed: false, errorCode: 'notFound' });
-    expect((await t.call('getEventByID', { eventID: 'abc' })).status).toBe(400);
-    expect((await t.call('getEventByID', { eventID: -1 })).status).toBe(400);
-    expect((await t.call('getEventByID', {})).status).toBe(400);
+    expect((await t.callRaw('getEventByID', { eventID: 'abc' })).status).toBe(400);
+    expect((await t.callRaw('getEventByID', { eventID: -1 })).status).toBe(400);
+    expect((await t.callRaw('getEventByID', {})).status).toBe(400);
   });
 });
 
@@ -167,7 +167,7 @@ describe('reserveEvent and cancelEventReservation', () => {
   ];
 
   it('needs sign-in', async () => {
-    expect((await t.call('reserveEvent', { eventID: ids.walk, sessionID: 1, body: [] })).status).toBe(401);
+    expect((await t.call('reserveEvent', { eventID: ids.walk!, sessionID: 1, body: [] })).status).toBe(401);
   });
 
   it('validates questionnaire answers and writes nothing on any failure', async () => {
@@ -217,7 +217,7 @@ describe('reserveEvent and cancelEventReservation', () => {
       [[...goodAnswers, { questionnaireIndex: 0, answer: 2 }], 'answersInvalid'],
     ];
     for (const [body, code] of attempts) {
-      const res = await t.call('reserveEvent', { eventID: ids.walk, sessionID: s1, body }, token);
+      const res = await t.callRaw('reserveEvent', { eventID: ids.walk!, sessionID: s1!, body }, token);
       expect(res.body, JSON.stringify(body)).toEqual({ succeed: false, errorCode: code });
     }
     for (const bad of [
@@ -226,7 +226,7 @@ describe('reserveEvent and cancelEventReservation', () => {
       { body: [{ questionnaireIndex: 0, answer: { a: 1 } }] },
       { body: [{ questionnaireIndex: 0, answer: 'x'.repeat(2001) }] },
     ]) {
-      expect((await t.call('reserveEvent', { eventID: ids.walk, sessionID: s1, ...bad }, token)).status).toBe(400);
+      expect((await t.callRaw('reserveEvent', { eventID: ids.walk!, sessionID: s1, ...bad }, token)).status).toBe(400);
     }
     expect(await reservationCount()).toBe(before);
   });
@@ -234,38 +234,38 @@ describe('reserveEvent and cancelEventReservation', () => {
   it('reserves with answers, then refuses a second one in the same or another session, cancels and frees the seat', async () => {
     const token = await t.login('member42@example.com');
     const [s1, s2] = await sessionIds(ids.walk!);
-    const ok = await t.call('reserveEvent', { eventID: ids.walk, sessionID: s1, body: goodAnswers }, token);
+    const ok = await t.call('reserveEvent', { eventID: ids.walk!, sessionID: s1!, body: goodAnswers }, token);
     expect(ok.body.succeed).toBe(true);
     expect(ok.body.reservationID).toBeGreaterThan(0);
     const [stored] = await rows<{ answers: unknown }>(t.database.db, sql`SELECT answers FROM event_reservations WHERE id = ${ok.body.reservationID}`);
     expect(stored!.answers).toEqual(goodAnswers);
-    expect((await t.call('reserveEvent', { eventID: ids.walk, sessionID: s1, body: goodAnswers }, token)).body.errorCode).toBe('alreadyReserved');
-    expect((await t.call('reserveEvent', { eventID: ids.walk, sessionID: s2, body: goodAnswers }, token)).body.errorCode).toBe(
+    expect((await t.call('reserveEvent', { eventID: ids.walk!, sessionID: s1!, body: goodAnswers }, token)).body.errorCode).toBe('alreadyReserved');
+    expect((await t.call('reserveEvent', { eventID: ids.walk!, sessionID: s2!, body: goodAnswers }, token)).body.errorCode).toBe(
       'reservedAnotherSession',
     );
 
-    const detail = (await t.call('getEventByID', { eventID: ids.walk }, token)).body.event;
+    const detail = (await t.call('getEventByID', { eventID: ids.walk! }, token)).body.event;
     expect(detail.isReserved).toBe(true);
-    expect(detail.sessions[0].button).toEqual({ kind: 'cancel', enabled: true });
-    expect(detail.sessions[0].participant).toEqual({ reservationID: ok.body.reservationID });
+    expect(detail.sessions[0]!.button).toEqual({ kind: 'cancel', enabled: true });
+    expect(detail.sessions[0]!.participant).toEqual({ reservationID: ok.body.reservationID });
     const reserving = (await t.call('getReservingEvents', { offset: 0, perPage: 9 }, token)).body.events;
-    expect(reserving.map((e: { id: number }) => e.id)).toContain(ids.walk);
+    expect(reserving.map((e: { id: number }) => e.id)).toContain(ids.walk!);
 
-    const countBefore = detail.sessions[0].reservedCount;
-    expect((await t.call('cancelEventReservation', { eventID: ids.walk, sessionID: s1 }, token)).body).toEqual({ succeed: true });
-    const after = (await t.call('getEventByID', { eventID: ids.walk }, token)).body.event;
-    expect(after.sessions[0].reservedCount).toBe(countBefore - 1);
+    const countBefore = detail.sessions[0]!.reservedCount;
+    expect((await t.call('cancelEventReservation', { eventID: ids.walk!, sessionID: s1! }, token)).body).toEqual({ succeed: true });
+    const after = (await t.call('getEventByID', { eventID: ids.walk! }, token)).body.event;
+    expect(after.sessions[0]!.reservedCount).toBe(countBefore! - 1);
     expect(after.isReserved).toBe(false);
-    expect((await t.call('cancelEventReservation', { eventID: ids.walk, sessionID: s1 }, token)).body.errorCode).toBe('noReservation');
+    expect((await t.call('cancelEventReservation', { eventID: ids.walk!, sessionID: s1! }, token)).body.errorCode).toBe('noReservation');
     // After cancelling, the other session may be booked.
-    expect((await t.call('reserveEvent', { eventID: ids.walk, sessionID: s2, body: goodAnswers }, token)).body.succeed).toBe(true);
+    expect((await t.call('reserveEvent', { eventID: ids.walk!, sessionID: s2!, body: goodAnswers }, token)).body.succeed).toBe(true);
   });
 
   it('refuses full, not-yet-open, closed, external, display-only and finished sessions', async () => {
     const token = await t.login('member43@example.com');
     const before = await reservationCount();
     const code = async (event: number, i = 0, body: unknown[] = []) =>
-      (await t.call('reserveEvent', { eventID: event, sessionID: (await sessionIds(event))[i], body }, token)).body.errorCode;
+      (await t.callRaw('reserveEvent', { eventID: event, sessionID: (await sessionIds(event))[i]!, body }, token)).body.errorCode;
     expect(await code(ids.nutrition!)).toBe('reservationCapacityOver');
     expect(await code(ids.hike!, 0, [{ questionnaireIndex: 0, answer: 0 }])).toBe('reservationNotAccepted');
     expect(await code(ids.checkup!)).toBe('reservationNotAccepted');
@@ -279,30 +279,34 @@ describe('reserveEvent and cancelEventReservation', () => {
   it('answers clear codes for unknown events, unknown sessions and a session of another event', async () => {
     const token = await t.login('member44@example.com');
     const [stretchSession] = await sessionIds(ids.stretch!);
-    expect((await t.call('reserveEvent', { eventID: 999999, sessionID: stretchSession, body: [] }, token)).body.errorCode).toBe('eventNotFound');
-    expect((await t.call('reserveEvent', { eventID: ids.stretch, sessionID: 999999, body: [] }, token)).body.errorCode).toBe('sessionNotFound');
-    expect((await t.call('reserveEvent', { eventID: ids.walk, sessionID: stretchSession, body: [] }, token)).body.errorCode).toBe('sessionNotFound');
+    expect((await t.call('reserveEvent', { eventID: 999999, sessionID: stretchSession!, body: [] }, token)).body.errorCode).toBe('eventNotFound');
+    expect((await t.call('reserveEvent', { eventID: ids.stretch!, sessionID: 999999, body: [] }, token)).body.errorCode).toBe('sessionNotFound');
+    expect((await t.call('reserveEvent', { eventID: ids.walk!, sessionID: stretchSession!, body: [] }, token)).body.errorCode).toBe(
+      'sessionNotFound',
+    );
     expect(
-      (await t.call('reserveEvent', { eventID: ids.corporate, sessionID: stretchSession, body: [] }, await t.login('nocontract@example.com'))).body
+      (await t.call('reserveEvent', { eventID: ids.corporate!, sessionID: stretchSession!, body: [] }, await t.login('nocontract@example.com'))).body
         .errorCode,
     ).toBe('eventNotFound');
-    expect((await t.call('cancelEventReservation', { eventID: ids.walk, sessionID: stretchSession }, token)).body.errorCode).toBe('sessionNotFound');
-    expect((await t.call('cancelEventReservation', { eventID: 999999, sessionID: stretchSession }, token)).body.errorCode).toBe('eventNotFound');
-    expect((await t.call('cancelEventReservation', { eventID: ids.stretch, sessionID: stretchSession, extra: true }, token)).status).toBe(400);
+    expect((await t.call('cancelEventReservation', { eventID: ids.walk!, sessionID: stretchSession! }, token)).body.errorCode).toBe(
+      'sessionNotFound',
+    );
+    expect((await t.call('cancelEventReservation', { eventID: 999999, sessionID: stretchSession! }, token)).body.errorCode).toBe('eventNotFound');
+    expect((await t.callRaw('cancelEventReservation', { eventID: ids.stretch!, sessionID: stretchSession, extra: true }, token)).status).toBe(400);
   });
 
   it('never books the 3-seat session past capacity, and a cancellation frees the seat at once', async () => {
     const [s] = await sessionIds(ids.stretch!);
     const tokens = await Promise.all(['member45', 'member46', 'member47', 'member48'].map((m) => t.login(`${m}@example.com`)));
     const results = [];
-    for (const token of tokens) results.push((await t.call('reserveEvent', { eventID: ids.stretch, sessionID: s, body: [] }, token)).body);
+    for (const token of tokens) results.push((await t.call('reserveEvent', { eventID: ids.stretch!, sessionID: s!, body: [] }, token)).body);
     expect(results.filter((r) => r.succeed)).toHaveLength(3);
     expect(results[3]).toEqual({ succeed: false, errorCode: 'reservationCapacityOver' });
-    const full = (await t.call('getEventByID', { eventID: ids.stretch }, tokens[3])).body.event;
+    const full = (await t.call('getEventByID', { eventID: ids.stretch! }, tokens[3])).body.event;
     expect(full.sessions[0]).toMatchObject({ reservedCount: 3, capacity: 3, isFullyReserved: true, button: { kind: 'full', enabled: false } });
     expect(full.reserveStatus.status.name).toBe('full');
-    expect((await t.call('cancelEventReservation', { eventID: ids.stretch, sessionID: s }, tokens[0])).body.succeed).toBe(true);
-    expect((await t.call('reserveEvent', { eventID: ids.stretch, sessionID: s, body: [] }, tokens[3])).body.succeed).toBe(true);
+    expect((await t.call('cancelEventReservation', { eventID: ids.stretch!, sessionID: s! }, tokens[0])).body.succeed).toBe(true);
+    expect((await t.call('reserveEvent', { eventID: ids.stretch!, sessionID: s!, body: [] }, tokens[3])).body.succeed).toBe(true);
   });
 
   it('books a session whose reservationType is neither 0 nor 2 in the app (spec 1: other values exist; issue 13, 9)', async () => {
@@ -313,9 +317,9 @@ describe('reserveEvent and cancelEventReservation', () => {
       await t.database.db.execute(sql`DELETE FROM event_reservations WHERE session_id = ${s}`);
       await t.database.db.execute(sql`UPDATE event_sessions SET reserved_count = 0 WHERE id = ${s}`);
       const token = await t.login('member49@example.com');
-      const before = (await t.call('getEventByID', { eventID: ids.stretch }, token)).body.event;
-      expect(before.sessions[0].button).toEqual({ kind: 'reserve', enabled: true });
-      expect((await t.call('reserveEvent', { eventID: ids.stretch, sessionID: s, body: [] }, token)).body.succeed).toBe(true);
+      const before = (await t.call('getEventByID', { eventID: ids.stretch! }, token)).body.event;
+      expect(before.sessions[0]!.button).toEqual({ kind: 'reserve', enabled: true });
+      expect((await t.call('reserveEvent', { eventID: ids.stretch!, sessionID: s!, body: [] }, token)).body.succeed).toBe(true);
     } finally {
       await t.database.db.execute(sql`UPDATE event_sessions SET reservation_type = 1 WHERE id = ${s}`);
     }
@@ -327,32 +331,32 @@ describe('reserveEvent and cancelEventReservation', () => {
     const [s] = await sessionIds(lunch);
     await t.database.db.execute(sql`UPDATE event_sessions SET start_at = now() - interval '1 minute', end_at = now() + interval '1 hour',
       reservation_start_at = now() - interval '1 day', reservation_end_at = now() + interval '1 hour' WHERE id = ${s}`);
-    expect((await t.call('reserveEvent', { eventID: lunch, sessionID: s, body: [] }, token)).body.succeed).toBe(true);
-    expect((await t.call('cancelEventReservation', { eventID: lunch, sessionID: s }, token)).body.errorCode).toBe('cancellationNotAccepted');
+    expect((await t.call('reserveEvent', { eventID: lunch, sessionID: s!, body: [] }, token)).body.succeed).toBe(true);
+    expect((await t.call('cancelEventReservation', { eventID: lunch, sessionID: s! }, token)).body.errorCode).toBe('cancellationNotAccepted');
   });
 });
 
 describe('favourites and the reserved list', () => {
   it('adds and removes a favourite; the reserved list shows reserved and favourite events, upcoming first', async () => {
     const token = await t.login('member50@example.com');
-    expect((await t.call('favoriteContent', { relType: 'Events', relObjectID: ids.hike, favorite: true }, token)).body).toEqual({
+    expect((await t.call('favoriteContent', { relType: 'Events', relObjectID: ids.hike!, favorite: true }, token)).body).toEqual({
       succeed: true,
       isFavorited: true,
     });
-    expect((await t.call('favoriteContent', { relType: 'Events', relObjectID: ids.hike, favorite: true }, token)).body.succeed).toBe(true);
+    expect((await t.call('favoriteContent', { relType: 'Events', relObjectID: ids.hike!, favorite: true }, token)).body.succeed).toBe(true);
     let list = (await t.call('getReservingEvents', {}, token)).body.events;
-    expect(list.map((e: { id: number }) => e.id)).toEqual([ids.hike]);
-    expect(list[0].isFavorited).toBe(true);
-    expect((await t.call('favoriteContent', { relType: 'Events', relObjectID: ids.hike, favorite: false }, token)).body.isFavorited).toBe(false);
+    expect(list.map((e: { id: number }) => e.id)).toEqual([ids.hike!]);
+    expect(list[0]!.isFavorited).toBe(true);
+    expect((await t.call('favoriteContent', { relType: 'Events', relObjectID: ids.hike!, favorite: false }, token)).body.isFavorited).toBe(false);
     list = (await t.call('getReservingEvents', {}, token)).body.events;
     expect(list).toEqual([]);
     expect((await t.call('favoriteContent', { relType: 'Events', relObjectID: 999999, favorite: true }, token)).body.errorCode).toBe('notFound');
-    expect((await t.call('favoriteContent', { relType: 'Library', relObjectID: ids.hike, favorite: true }, token)).status).toBe(400);
-    expect((await t.call('favoriteContent', { relType: 'Events', relObjectID: ids.hike, favorite: true })).status).toBe(401);
+    expect((await t.callRaw('favoriteContent', { relType: 'Library', relObjectID: ids.hike!, favorite: true }, token)).status).toBe(400);
+    expect((await t.call('favoriteContent', { relType: 'Events', relObjectID: ids.hike!, favorite: true })).status).toBe(401);
   });
 
   it("lists the member's reservations and favourites, upcoming before finished", async () => {
-    const list = (await t.call('getReservingEvents', { offset: 0, perPage: 50 }, member)).body.events as any[];
+    const list = (await t.call('getReservingEvents', { offset: 0, perPage: 50 }, member)).body.events;
     expect(list.length).toBeGreaterThanOrEqual(6);
     const firstFinished = list.findIndex((e) => e.endDateTime < Date.now());
     expect(list.slice(firstFinished).every((e) => e.endDateTime < Date.now())).toBe(true);
@@ -365,13 +369,13 @@ describe('calendar file', () => {
   it('hands out a short-lived signed link to an .ics of a reserved session, in UTC with escaped text', async () => {
     const token = await t.login('member51@example.com');
     const [s] = await sessionIds(ids.team!);
-    expect((await t.call('getEventCalendarUrl', { eventID: ids.team, sessionID: s }, token)).body.errorCode).toBe('noReservation');
+    expect((await t.call('getEventCalendarUrl', { eventID: ids.team!, sessionID: s! }, token)).body.errorCode).toBe('noReservation');
     const body = [
       { questionnaireIndex: 0, answer: 'Team, Blue; \\ one' },
       { questionnaireIndex: 1, answer: 0 },
     ];
-    expect((await t.call('reserveEvent', { eventID: ids.team, sessionID: s, body }, token)).body.succeed).toBe(true);
-    const link = (await t.call('getEventCalendarUrl', { eventID: ids.team, sessionID: s, locale: 'en' }, token)).body;
+    expect((await t.call('reserveEvent', { eventID: ids.team!, sessionID: s!, body }, token)).body.succeed).toBe(true);
+    const link = (await t.call('getEventCalendarUrl', { eventID: ids.team!, sessionID: s!, locale: 'en' }, token)).body;
     expect(link.succeed).toBe(true);
     expect(link.url).toMatch(/^\/api\/events\/calendar\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}\/hibi-event-\d+\.ics$/);
     expect(link.expiresAt).toBeGreaterThan(Date.now());
@@ -384,7 +388,7 @@ describe('calendar file', () => {
     expect(ics).toMatch(/\r\nDTSTART:\d{8}T\d{6}Z\r\n/);
     expect(ics).toContain('SUMMARY:Team walk rally (Team entry)');
     expect(ics).toContain('LOCATION:Hibiya Park fountain square');
-    expect(ics).toContain(`URL:${t.config.appBaseUrl}/events/${ids.team}`);
+    expect(ics).toContain(`URL:${t.config.appBaseUrl}/events/${ids.team!}`);
     const [row] = await rows<{ start_ms: number }>(
       t.database.db,
       sql`SELECT (extract(epoch FROM start_at) * 1000)::float8 AS start_ms FROM event_sessions WHERE id = ${s}`,
@@ -400,7 +404,7 @@ describe('calendar file', () => {
     const tampered = link.url.replace(/\.([A-Za-z0-9_-])/, (_m: string, c: string) => `.${c === 'A' ? 'B' : 'A'}`);
     expect((await t.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/events/calendar/garbage/x.ics' })).statusCode).toBe(404);
-    await t.call('cancelEventReservation', { eventID: ids.team, sessionID: s }, token);
+    await t.call('cancelEventReservation', { eventID: ids.team!, sessionID: s! }, token);
     expect((await t.app.inject({ method: 'GET', url: link.url })).statusCode).toBe(404);
   });
 });

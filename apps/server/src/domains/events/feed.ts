@@ -1,14 +1,12 @@
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import ical from 'ical-generator';
 import { DateTime } from 'luxon';
 import { normaliseLocale, type Locale } from '@hibi/contract/protocol';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { signingKey } from './calendar.ts';
-import { sessionEntry, sessionEntryColumns, type SessionEntryRow } from './service.ts';
-import { rows } from '../../db/query.ts';
+import { sessionEntry } from './session-entry.ts';
+import * as data from './data.ts';
 
 /**
  * The private calendar feed (docs/decisions/081-waiting-list-reminders-feed.md): an iCalendar (RFC 5545) subscription
@@ -44,22 +42,12 @@ async function urlOf(db: Db, config: Config, userId: number, generation: number)
 
 /** The member's feed URL; the first call makes the feed. */
 export async function feedUrl(db: Db, config: Config, userId: number, now: Date): Promise<string> {
-  const [row] = await rows<{ generation: number }>(
-    db,
-    sql`INSERT INTO event_calendar_feeds (user_id, generation, created_at) VALUES (${userId}, 1, ${now.toISOString()})
-        ON CONFLICT (user_id) DO UPDATE SET user_id = EXCLUDED.user_id RETURNING generation`,
-  );
-  return urlOf(db, config, userId, Number(row!.generation));
+  return urlOf(db, config, userId, await data.feedGeneration(db, userId, now));
 }
 
 /** A new URL; the old ones stop working at once. */
 export async function resetFeed(db: Db, config: Config, userId: number, now: Date): Promise<string> {
-  const [row] = await rows<{ generation: number }>(
-    db,
-    sql`INSERT INTO event_calendar_feeds (user_id, generation, created_at) VALUES (${userId}, 2, ${now.toISOString()})
-        ON CONFLICT (user_id) DO UPDATE SET generation = event_calendar_feeds.generation + 1 RETURNING generation`,
-  );
-  return urlOf(db, config, userId, Number(row!.generation));
+  return urlOf(db, config, userId, await data.nextFeedGeneration(db, userId, now));
 }
 
 /** The member a feed file name belongs to, if it is their current feed; null otherwise. */
@@ -71,29 +59,14 @@ export async function verifyFeed(db: Db, file: string): Promise<{ userId: number
   const expected = Buffer.from(mac(await signingKey(db), userId, generation));
   const given = Buffer.from(m[3]!);
   if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
-  const [row] = await rows<{ locale: string }>(
-    db,
-    sql`SELECT u.locale FROM event_calendar_feeds f JOIN users u ON u.id = f.user_id
-        WHERE f.user_id = ${userId} AND f.generation = ${generation} AND u.tenant_id IS NOT NULL`,
-  );
-  return row ? { userId, locale: normaliseLocale(row.locale) } : null;
-}
-
-interface FeedRow extends SessionEntryRow {
-  reservation_id: number;
-  created_ms: number;
+  const locale = await data.feedOwnerLocale(db, userId, generation);
+  return locale !== null ? { userId, locale: normaliseLocale(locale) } : null;
 }
 
 /** The feed's text: every active reservation of the member (cancelled ones are gone), in Asia/Tokyo. */
 export async function buildFeed(db: Db, config: Config, userId: number, locale: Locale, now: Date): Promise<string> {
   const since = new Date(now.getTime() - FEED_HISTORY_DAYS * 24 * 3600_000).toISOString();
-  const found = await rows<FeedRow>(
-    db,
-    sql`SELECT r.id AS reservation_id, ${sessionEntryColumns(locale)}, (extract(epoch FROM r.created_at) * 1000)::float8 AS created_ms
-        FROM event_reservations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = r.event_id
-        WHERE r.user_id = ${userId} AND r.cancelled_at IS NULL AND s.end_at >= ${since}
-        ORDER BY s.start_at, r.id LIMIT ${FEED_MAX_ENTRIES}`,
-  );
+  const found = await data.feedEntries(db, userId, locale, since, FEED_MAX_ENTRIES);
   const calendar = ical({
     name: locale === 'ja' ? 'Hibi イベントの予約' : 'Hibi event bookings',
     prodId: { company: 'Hibi', product: 'Events', language: locale === 'ja' ? 'JA' : 'EN' },
@@ -118,15 +91,9 @@ export async function buildFeed(db: Db, config: Config, userId: number, locale: 
   return calendar.toString();
 }
 
-/** GET /api/calendar/feed/{file}.ics: the feed, or 404 for a stranger's, tampered or revoked URL. */
-export function feedRoutes(config: Config, db: Db, now: () => Date = () => new Date()) {
-  return async (app: FastifyInstance) => {
-    app.get<{ Params: { file: string } }>(`${FEED_ROUTE}/:file`, async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      const feed = await verifyFeed(db, request.params.file);
-      if (!feed) return reply.code(404).send({ succeed: false, errorCode: 'notFound' });
-      const body = await buildFeed(db, config, feed.userId, feed.locale, now());
-      return reply.header('content-type', 'text/calendar; charset=utf-8').send(body);
-    });
-  };
+/** The feed a file name stands for, or null for a stranger's, tampered or revoked URL. */
+export async function feedFile(db: Db, config: Config, file: string, now: () => Date): Promise<string | null> {
+  const feed = await verifyFeed(db, file);
+  if (!feed) return null;
+  return buildFeed(db, config, feed.userId, feed.locale, now());
 }

@@ -1,28 +1,22 @@
 import * as fns from '@hibi/contract/functions/events';
-import type { AuthUser, Handler } from '../../functions/types.ts';
-import type { ReservationAnswer } from '@hibi/contract/functions/events';
-import type { Db } from '../../db/client.ts';
-import { defineHandler, failure } from '../../functions/types.ts';
 import type { Config } from '../../config.ts';
-import { checkAnswers } from './rules.ts';
-import { cancel, findVisibleEventId, getEventDetail, listEvents, listReservingEvents, loadQuestions, reserve, setFavorite } from './service.ts';
-import { CALENDAR_LINK_LIFETIME_MS, CALENDAR_ROUTE, signCalendarLink } from './calendar.ts';
-import { feedUrl, resetFeed } from './feed.ts';
-import { joinWaitingList, leaveWaitingList, promoteFromWaitingList } from './waiting.ts';
-import { sql } from 'drizzle-orm';
-import { rows } from '../../db/query.ts';
-
-/**
- * The checks a booking and a place in line share: the event is visible to the caller, and the answers fit its
- * questions. An unknown session is reported before the answers: the answers could not fit it anyway.
- */
-async function visibleEventAnswers(db: Db, user: AuthUser, now: Date, eventID: number, sessionID: number, body: ReservationAnswer[]) {
-  if (!(await findVisibleEventId(db, user, now, eventID))) return { ok: false as const, code: 'eventNotFound' as const };
-  const checked = checkAnswers(await loadQuestions(db, eventID, 'ja'), body);
-  if (checked.ok) return { ok: true as const, answers: checked.answers };
-  const [session] = await rows(db, sql`SELECT id FROM event_sessions WHERE id = ${sessionID} AND event_id = ${eventID}`);
-  return { ok: false as const, code: session ? checked.problem : ('sessionNotFound' as const) };
-}
+import { defineHandler, failure, type Handler } from '../../core/handler.ts';
+import {
+  calendarLink,
+  cancel,
+  feedUrl,
+  findVisibleEventId,
+  getEventDetail,
+  joinWaitingList,
+  leaveWaitingList,
+  listEvents,
+  listReservingEvents,
+  promoteFromWaitingList,
+  reserve,
+  resetFeed,
+  setFavorite,
+  visibleEventAnswers,
+} from './service.ts';
 
 /** Handlers of the events domain, one per function in the contract's functions/events.ts. */
 export function eventsHandlers(config: Config): Handler[] {
@@ -65,15 +59,8 @@ export function eventsHandlers(config: Config): Handler[] {
     }),
 
     defineHandler(fns.getEventCalendarUrl, async ({ eventID, sessionID }, ctx) => {
-      const [reservation] = await rows(
-        ctx.db,
-        sql`SELECT r.id FROM event_reservations r JOIN events e ON e.id = r.event_id
-            WHERE r.event_id = ${eventID} AND r.session_id = ${sessionID} AND r.user_id = ${ctx.user.id} AND r.cancelled_at IS NULL`,
-      );
-      if (!reservation) return failure('noReservation');
-      const expiresAt = ctx.now().getTime() + CALENDAR_LINK_LIFETIME_MS;
-      const token = await signCalendarLink(ctx.db, { u: ctx.user.id, s: sessionID, l: ctx.locale, x: expiresAt });
-      return { url: `${CALENDAR_ROUTE}/${token}/hibi-event-${eventID}.ics`, expiresAt };
+      const link = await calendarLink(ctx.db, ctx.user, ctx.locale, ctx.now(), eventID, sessionID);
+      return link ?? failure('noReservation');
     }),
 
     defineHandler(fns.joinWaitingList, async ({ eventID, sessionID, body }, ctx) => {

@@ -1,36 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { createEvent } from '../../../test/event-fixtures.ts';
+import { createEvent, createMember, type MemberFixture } from '../../../test/fixtures.ts';
 import { sendDueReminders } from './reminders.ts';
+import { addSeatTaken, insertReservation, markCancelled } from './data.ts';
 import { rows } from '../../db/query.ts';
 
 const HOUR = 3600_000;
 let t: TestApp;
-const email = (n: number) => `member${n}@example.com`;
 
-async function idOf(n: number): Promise<number> {
-  return (await rows<{ id: number }>(t.database.db, sql`SELECT id FROM users WHERE email = ${email(n)}`))[0]!.id;
+/**
+ * A reservation made `madeHoursAgo` hours ago, written through the data module without the booking rules (tested
+ * elsewhere). The members are the test's own: a demo member's seeded bookings cannot add reminders to what it counts.
+ */
+async function book(m: MemberFixture, eventId: number, sessionId: number, madeHoursAgo: number, now: number): Promise<number> {
+  const id = await insertReservation(t.database.db, eventId, sessionId, m.id, [], new Date(now - madeHoursAgo * HOUR));
+  await addSeatTaken(t.database.db, sessionId);
+  return id!;
 }
-/** A reservation made `madeHoursAgo` hours ago, written straight into the table (the booking rules are tested elsewhere). */
-async function book(n: number, eventId: number, sessionId: number, madeHoursAgo: number, now: number): Promise<number> {
-  const [r] = await rows<{ id: number }>(
-    t.database.db,
-    sql`INSERT INTO event_reservations (event_id, session_id, user_id, answers, created_at)
-        VALUES (${eventId}, ${sessionId}, ${await idOf(n)}, '[]'::jsonb, ${new Date(now - madeHoursAgo * HOUR).toISOString()}) RETURNING id`,
-  );
-  await t.database.db.execute(sql`UPDATE event_sessions SET reserved_count = reserved_count + 1 WHERE id = ${sessionId}`);
-  return r!.id;
-}
-async function reminders(n: number) {
+async function reminders(m: MemberFixture) {
   return rows<{ kind: string; subject: string; text_body: string }>(
     t.database.db,
-    sql`SELECT kind, subject, text_body FROM mail_outbox WHERE to_address = ${email(n)} AND kind LIKE 'reminder%' ORDER BY id`,
+    sql`SELECT kind, subject, text_body FROM mail_outbox WHERE to_address = ${m.email} AND kind LIKE 'reminder%' ORDER BY id`,
   );
 }
+const member = (overrides: Parameters<typeof createMember>[1] = {}) => createMember(t.database.db, overrides);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ seed: false });
 });
 afterAll(async () => {
   await t?.close();
@@ -41,17 +38,17 @@ describe('event reminders (issue 19, 2)', () => {
     const now = Date.now();
     const { eventId, sessionIds } = await createEvent(t.database.db, { title: 'Reminder day', sessions: [{ capacity: 10, startsIn: 30 }], now });
     const [s] = sessionIds as [number];
-    await book(180, eventId, s, 48, now);
-    await t.database.db.execute(sql`UPDATE users SET locale = 'en' WHERE email = ${email(180)}`);
+    const m180 = await member({ locale: 'en' });
+    await book(m180, eventId, s, 48, now);
     // 30 hours before: nothing yet.
     await sendDueReminders(t.database.db, t.config, new Date(now));
-    expect(await reminders(180)).toEqual([]);
+    expect(await reminders(m180)).toEqual([]);
     // 23 hours before: the day reminder, once however often the run comes.
     const later = new Date(now + 7 * HOUR);
     await sendDueReminders(t.database.db, t.config, later);
     await sendDueReminders(t.database.db, t.config, later);
     await Promise.all([sendDueReminders(t.database.db, t.config, later), sendDueReminders(t.database.db, t.config, later)]);
-    const mails = await reminders(180);
+    const mails = await reminders(m180);
     expect(mails.map((m) => m.kind)).toEqual(['reminderDay']);
     expect(mails[0]!.subject).toBe('[Hibi] Your event is tomorrow');
     expect(mails[0]!.text_body).toContain('Event: Reminder day');
@@ -63,11 +60,12 @@ describe('event reminders (issue 19, 2)', () => {
     const now = Date.now();
     const { eventId, sessionIds } = await createEvent(t.database.db, { title: 'Reminder hour', sessions: [{ capacity: 10, startsIn: 3 }], now });
     const [s] = sessionIds as [number];
-    await book(181, eventId, s, 48, now); // hour reminder on
-    await book(182, eventId, s, 48, now); // off (the default)
-    const cancelled = await book(183, eventId, s, 48, now);
-    await t.database.db.execute(sql`UPDATE event_reservations SET cancelled_at = now() WHERE id = ${cancelled}`);
-    const token = await t.login(email(181));
+    const [m181, m182, m183] = [await member(), await member(), await member()];
+    await book(m181, eventId, s, 48, now); // hour reminder on
+    await book(m182, eventId, s, 48, now); // off (the default)
+    const cancelled = await book(m183, eventId, s, 48, now);
+    await markCancelled(t.database.db, cancelled, new Date());
+    const token = m181.token;
     expect((await t.call('updateReminderSettings', { hourBefore: true }, token)).body).toEqual({
       succeed: true,
       reminders: { dayBefore: true, hourBefore: true },
@@ -75,28 +73,29 @@ describe('event reminders (issue 19, 2)', () => {
     expect((await t.call('getMyProfile', {}, token)).body.reminders).toEqual({ dayBefore: true, hourBefore: true });
     // 50 minutes before: the hour reminder for 181 only; the day reminder is not sent this late.
     await sendDueReminders(t.database.db, t.config, new Date(now + 2 * HOUR + 10 * 60_000));
-    expect((await reminders(181)).map((m) => m.kind)).toEqual(['reminderHour']);
-    expect((await reminders(181))[0]!.subject).toBe('【Hibi】まもなくイベントが始まります');
-    expect(await reminders(182)).toEqual([]);
-    expect(await reminders(183)).toEqual([]);
+    expect((await reminders(m181)).map((m) => m.kind)).toEqual(['reminderHour']);
+    expect((await reminders(m181))[0]!.subject).toBe('【Hibi】まもなくイベントが始まります');
+    expect(await reminders(m182)).toEqual([]);
+    expect(await reminders(m183)).toEqual([]);
     // After the start nothing more goes out.
     await sendDueReminders(t.database.db, t.config, new Date(now + 4 * HOUR));
-    expect((await reminders(181)).length).toBe(1);
+    expect((await reminders(m181)).length).toBe(1);
   });
 
   it('skips members who turned the day reminder off, and bookings made inside the last day', async () => {
     const now = Date.now();
     const { eventId, sessionIds } = await createEvent(t.database.db, { title: 'Reminder skip', sessions: [{ capacity: 10, startsIn: 20 }], now });
     const [s] = sessionIds as [number];
-    await book(184, eventId, s, 48, now);
-    await book(185, eventId, s, 2, now); // booked 22 hours before the start
-    const token = await t.login(email(184));
+    const [m184, m185] = [await member(), await member()];
+    await book(m184, eventId, s, 48, now);
+    await book(m185, eventId, s, 2, now); // booked 22 hours before the start
+    const token = m184.token;
     expect((await t.call('updateReminderSettings', { dayBefore: false }, token)).body.reminders).toEqual({ dayBefore: false, hourBefore: false });
     await sendDueReminders(t.database.db, t.config, new Date(now));
-    expect(await reminders(184)).toEqual([]);
-    expect(await reminders(185)).toEqual([]);
+    expect(await reminders(m184)).toEqual([]);
+    expect(await reminders(m185)).toEqual([]);
     // Bad settings input changes nothing.
-    expect((await t.call('updateReminderSettings', { dayBefore: 'yes' }, token)).status).toBe(400);
+    expect((await t.callRaw('updateReminderSettings', { dayBefore: 'yes' }, token)).status).toBe(400);
     expect((await t.call('getMyProfile', {}, token)).body.reminders).toEqual({ dayBefore: false, hourBefore: false });
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, type Payload, type TestApp } from '../../../test/helpers.ts';
 
 // Wednesday 2026-11-18 12:00 in Asia/Tokyo.
 const NOW = new Date('2026-11-18T03:00:00Z');
@@ -21,7 +21,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t?.close());
 
-async function upload(token: string, source: string, items: object[]) {
+async function upload(token: string, source: string, items: Payload<'uploadHealthData'>['healthData']) {
   const up = await t.call('uploadHealthData', { healthData: items, source, ...device }, token);
   expect(up.body).toMatchObject({ succeed: true });
   return t.call('notifyHealthDataFixed', { source, ...device }, token);
@@ -65,13 +65,13 @@ describe('uploadHealthData and notifyHealthDataFixed', () => {
 
     // The same device sends the day again: it replaces (even downwards).
     await upload(a, 'phone', [{ dateTime: noon('2026-11-10'), steps: 4000 }]);
-    expect((await range(a, '2026-11-10', '2026-11-10')).stepsData[0].steps).toBe(4000);
+    expect((await range(a, '2026-11-10', '2026-11-10')).stepsData[0]!.steps).toBe(4000);
 
     // A watch reports more for the day: the larger count stands; a smaller one from the watch does not lower it.
     await upload(a, 'watch', [{ dateTime: noon('2026-11-10'), steps: 6100 }]);
-    expect((await range(a, '2026-11-10', '2026-11-10')).stepsData[0].steps).toBe(6100);
+    expect((await range(a, '2026-11-10', '2026-11-10')).stepsData[0]!.steps).toBe(6100);
     await upload(a, 'watch', [{ dateTime: noon('2026-11-10'), steps: 3000 }]);
-    expect((await range(a, '2026-11-10', '2026-11-10')).stepsData[0].steps).toBe(4000);
+    expect((await range(a, '2026-11-10', '2026-11-10')).stepsData[0]!.steps).toBe(4000);
   });
 
   it('merges steps over the last 14 days only: an older day with a count is final, an older empty day is still filled (FAQ 3004)', async () => {
@@ -142,7 +142,7 @@ describe('uploadHealthData and notifyHealthDataFixed', () => {
       ],
     ];
     for (const [payload, status, errorCode] of cases) {
-      const res = await t.call('uploadHealthData', { ...payload, source: 'bad', ...device }, a);
+      const res = await t.callRaw('uploadHealthData', { ...payload, source: 'bad', ...device }, a);
       expect(res.status, JSON.stringify(payload)).toBe(status);
       expect(res.body).toMatchObject({ succeed: false, errorCode });
     }
@@ -180,7 +180,7 @@ describe('recordHealthData and the daily score', () => {
     // Steps arriving later change the score (kept up to date as data arrives).
     await upload(b, 'phone', [{ dateTime: noon('2026-11-13'), steps: 8000 }]);
     const again = await range(b, '2026-11-13', '2026-11-13', { needsDailyScore: true });
-    expect(again.healthData[0].score).toBe(73.3);
+    expect(again.healthData[0]!.score).toBe(73.3);
   });
 
   it('refuses ratings other than 1 or 2, absurd weights, future days, and stores nothing', async () => {
@@ -194,12 +194,12 @@ describe('recordHealthData and the daily score', () => {
       { bodyFatPercentage: 99 },
       { extra: 1 },
     ]) {
-      const res = await t.call('recordHealthData', { dateTime: noon('2026-01-14'), ...goodDay, ...bad }, b);
+      const res = await t.callRaw('recordHealthData', { dateTime: noon('2026-01-14'), ...goodDay, ...bad }, b);
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(res.body.errorCode).toBe('validationError');
     }
     const { exercise: _omit, ...missing } = goodDay;
-    expect((await t.call('recordHealthData', { dateTime: noon('2026-01-14'), ...missing }, b)).status).toBe(400);
+    expect((await t.callRaw('recordHealthData', { dateTime: noon('2026-01-14'), ...missing }, b)).status).toBe(400);
     const future = await t.call('recordHealthData', { dateTime: noon('2026-11-19'), ...goodDay }, b);
     expect(future.body).toMatchObject({ succeed: false, errorCode: 'futureDate' });
     expect(await count(sql`SELECT count(*)::int AS n FROM health_logs`)).toBe(before);
@@ -231,12 +231,12 @@ describe('getHealthDataByRange weekly figures', () => {
   it('ranks the seeded population in the current week and returns the target weight', async () => {
     const member = await t.login('member@example.com');
     const r = await range(member, '2026-11-16', '2026-11-22', ALL_FLAGS);
-    const stats = r.weeklyStepsData[0].stepStatistics;
-    expect(stats.maxRank).toBeGreaterThan(150);
-    expect(stats.rank).toBeGreaterThanOrEqual(1);
-    expect(stats.rank).toBeLessThanOrEqual(stats.maxRank);
+    const stats = r.weeklyStepsData[0]!.stepStatistics;
+    expect(stats!.maxRank).toBeGreaterThan(150);
+    expect(stats!.rank).toBeGreaterThanOrEqual(1);
+    expect(stats!.rank).toBeLessThanOrEqual(stats!.maxRank);
     const mean = Math.round(r.stepsData.reduce((s: number, d: { steps: number }) => s + d.steps, 0) / r.stepsData.length);
-    expect(r.weeklyStepsData[0].steps).toBe(mean);
+    expect(r.weeklyStepsData[0]!.steps).toBe(mean);
     expect(r.targetWeight).toEqual({ weight: 65 });
     expect(r.healthData.length).toBe(3);
   });
@@ -246,7 +246,7 @@ describe('getHealthDataByRange weekly figures', () => {
     expect(rev.body).toMatchObject({ succeed: false, errorCode: 'invalidRange' });
     const long = await t.call('getHealthDataByRange', { fromDateTime: day('2025-01-01'), toDateTime: day('2026-01-01') }, a);
     expect(long.body).toMatchObject({ succeed: false, errorCode: 'rangeTooLong' });
-    const other = await t.call('getHealthDataByRange', { fromDateTime: day('2026-01-01'), toDateTime: day('2026-01-02'), userID: 1 }, a);
+    const other = await t.callRaw('getHealthDataByRange', { fromDateTime: day('2026-01-01'), toDateTime: day('2026-01-02'), userID: 1 }, a);
     expect(other.status).toBe(400);
   });
 });
@@ -320,13 +320,13 @@ describe('getHealthLogStats', () => {
     // The peer position: share of users in the member's bucket or higher.
     const idx = s.histogram.userBucketIndex;
     const score = s.average.score;
-    expect(idx).toBe(9 - Math.min(9, Math.floor(score / 10)));
-    const above = s.histogram.buckets.slice(0, idx + 1).reduce((n: number, bk: { count: number }) => n + bk.count, 0);
+    expect(idx).toBe(9 - Math.min(9, Math.floor(score! / 10)));
+    const above = s.histogram.buckets.slice(0, idx! + 1).reduce((n: number, bk: { count: number }) => n + bk.count, 0);
     expect(s.histogram.peerPosition).toBe(Math.round((above / total) * 1000) / 10);
     expect(s.daysInMonth).toBe(31);
     expect(s.inputRate).toBe(Math.round((s.inputDays / 31) * 1000) / 10);
     // Category averages match the monthly row, and the monthly score is the mean of the daily scores.
-    expect(s.average).toMatchObject({ exercise: s.scoreData[3].exercise, sleep: s.scoreData[3].sleep });
+    expect(s.average).toMatchObject({ exercise: s.scoreData[3]!.exercise, sleep: s.scoreData[3]!.sleep });
     const [{ n: avg }] = (
       (await t.database.db.execute(sql`
       SELECT round(avg(score), 1)::float8 AS n FROM health_daily_scores

@@ -1,8 +1,22 @@
-// Health data: writes keep the weekly and monthly aggregates up to date in the same transaction; reads are
-// a handful of indexed SQL statements per call (no per-day or per-user loops). See CONTEXT.md.
-import { sql, type SQL } from 'drizzle-orm';
-import { addDays, addMonths, mondayOf, monthOf } from '@hibi/contract/time';
+// The health domain's service and public module: the rules of uploads, logs, target weights and reports. Writes keep
+// the weekly and monthly aggregates up to date in the same transaction; reads are a handful of indexed SQL statements
+// per call (no per-day or per-user loops), all in data.ts. See CONTEXT.md.
+import type { z } from 'zod';
+import type * as fns from '@hibi/contract/functions/health';
+import { MIN_PEER_GROUP } from '@hibi/contract/constants';
+import { addDays, addMonths, daysInMonth, mondayOf, monthOf, tokyoDayStart } from '@hibi/contract/time';
 import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
+import * as data from './data.ts';
+
+/** A day's weight (the rest of its log kept) with the aggregates brought up to date; inside the caller's transaction. */
+export async function saveWeightOfDay(tx: Db, userId: number, day: string, weight: number): Promise<void> {
+  await data.saveDayWeight(tx, userId, day, weight);
+  await data.refreshUserAggregates(tx, userId, [day]);
+}
+
+/** Sets a target weight as it is (no rule: the developer tool's save); registerTarget is the member's way. */
+export const saveTargetWeight = data.saveTargetWeight;
 
 export const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -18,77 +32,196 @@ export function idealWeight(heightCm: number): number {
   return round1(22 * m * m);
 }
 
-const pgDateArray = (days: readonly string[]) => sql`${`{${[...new Set(days)].join(',')}}`}::date[]`;
+/** A weight or body fat of 0 means "not measured". */
+export const measured = (v: number | null | undefined) => (v === undefined ? undefined : v === 0 || v === null ? null : v);
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+export const MONTHLY_LOSS_LIMIT_KG = 2;
 
-/**
- * Rebuilds the weekly step aggregates of the (user, Monday week) pairs a filter selects from daily_steps.
- * The filter is a condition on `s.user_id` and `s.day`.
- */
-async function refreshWeekly(db: Db, filter: SQL) {
-  await db.execute(sql`
-    INSERT INTO weekly_steps (user_id, week_start, tenant_id, total_steps, days, avg_steps)
-    SELECT s.user_id, date_trunc('week', s.day)::date, u.tenant_id, sum(s.steps), count(*), round(avg(s.steps))::int
-    FROM daily_steps s JOIN users u ON u.id = s.user_id
-    WHERE ${filter}
-    GROUP BY 1, 2, 3
-    ON CONFLICT (user_id, week_start) DO UPDATE SET tenant_id = EXCLUDED.tenant_id,
-      total_steps = EXCLUDED.total_steps, days = EXCLUDED.days, avg_steps = EXCLUDED.avg_steps`);
+/** Steps of the last 14 days (today included) are merged across devices; older days are final (FAQ 3004). */
+export const STEP_MERGE_WINDOW_DAYS = 14;
+
+/** Stages a device's upload until it calls notifyHealthDataFixed. */
+export async function stageUpload(db: Db, userId: number, device: data.DeviceInfo, items: data.StagedDay[]): Promise<void> {
+  await transaction(db, (tx) => data.stageUpload(tx, userId, device, items));
 }
 
-/**
- * Rebuilds the monthly score aggregates of the (user, month) pairs a filter selects.
- * The filter is a condition on `user_id` and `day` that holds for the three sources alike.
- */
-async function refreshMonthly(db: Db, filter: SQL) {
-  await db.execute(sql`
-    WITH m AS (
-      SELECT user_id, date_trunc('month', day)::date AS month, count(*)::int AS log_days, round(avg(score), 1) AS score,
-        round(avg(exercise), 1) AS exercise, round(avg(meal), 1) AS meal, round(avg(drinking), 1) AS drinking,
-        round(avg(sleep), 1) AS sleep, round(avg(stress), 1) AS stress
-      FROM health_daily_scores WHERE ${filter} GROUP BY 1, 2),
-    w AS (
-      SELECT user_id, date_trunc('month', day)::date AS month, round(avg(weight) FILTER (WHERE weight > 0), 1) AS weight
-      FROM health_logs WHERE ${filter} GROUP BY 1, 2),
-    st AS (
-      SELECT user_id, date_trunc('month', day)::date AS month, round(avg(steps))::int AS steps_avg
-      FROM daily_steps WHERE ${filter} GROUP BY 1, 2),
-    k AS (SELECT user_id, month FROM m UNION SELECT user_id, month FROM w UNION SELECT user_id, month FROM st)
-    INSERT INTO health_monthly (user_id, month, tenant_id, log_days, score, exercise, meal, drinking, sleep, stress, weight, steps_avg)
-    SELECT k.user_id, k.month, u.tenant_id, coalesce(m.log_days, 0), m.score, m.exercise, m.meal, m.drinking, m.sleep,
-      m.stress, w.weight, st.steps_avg
-    FROM k JOIN users u ON u.id = k.user_id
-    LEFT JOIN m ON m.user_id = k.user_id AND m.month = k.month
-    LEFT JOIN w ON w.user_id = k.user_id AND w.month = k.month
-    LEFT JOIN st ON st.user_id = k.user_id AND st.month = k.month
-    ON CONFLICT (user_id, month) DO UPDATE SET tenant_id = EXCLUDED.tenant_id, log_days = EXCLUDED.log_days,
-      score = EXCLUDED.score, exercise = EXCLUDED.exercise, meal = EXCLUDED.meal, drinking = EXCLUDED.drinking,
-      sleep = EXCLUDED.sleep, stress = EXCLUDED.stress, weight = EXCLUDED.weight, steps_avg = EXCLUDED.steps_avg`);
+/** Applies what a source staged, in one transaction; returns the number of days applied. */
+export async function applyStaged(db: Db, userId: number, source: string, today: string): Promise<number> {
+  return transaction(db, async (tx) => {
+    const staged = await data.takeStaged(tx, userId, source);
+    if (staged.length === 0) return 0;
+    // A step count older than the merge window changes nothing on a day that already has one: that day is final.
+    // A day with no count yet (a first sync of a device's history) is still filled.
+    const firstMergeDay = addDays(today, -(STEP_MERGE_WINDOW_DAYS - 1));
+    const oldDaysWithSteps = await data.finalStepDays(tx, userId, firstMergeDay, staged);
+    await data.mergeDays(
+      tx,
+      userId,
+      source,
+      staged.map((s) => (oldDaysWithSteps.has(s.day) ? { ...s, steps: null } : s)),
+    );
+    await data.refreshUserAggregates(
+      tx,
+      userId,
+      staged.map((s) => s.day),
+    );
+    await data.markDeviceFixed(tx, userId, source);
+    return staged.length;
+  });
 }
 
-/** Brings the aggregates of one user up to date for the weeks and months containing the given days. */
-export async function refreshUserAggregates(db: Db, userId: number, days: readonly string[]) {
-  if (days.length === 0) return;
-  const sorted = [...days].sort();
-  const weeks = sorted.map(mondayOf);
-  const months = sorted.map(monthOf);
-  const firstWeek = weeks[0]!;
-  const lastWeekEnd = addDays(weeks.at(-1)!, 7);
-  await refreshWeekly(
-    db,
-    sql`s.user_id = ${userId} AND s.day >= ${firstWeek}::date AND s.day < ${lastWeekEnd}::date
-        AND date_trunc('week', s.day)::date = ANY(${pgDateArray(weeks)})`,
-  );
-  const firstMonth = months[0]!;
-  const lastMonthEnd = addMonths(months.at(-1)!, 1);
-  await refreshMonthly(
-    db,
-    sql`user_id = ${userId} AND day >= ${firstMonth}::date AND day < ${lastMonthEnd}::date
-        AND date_trunc('month', day)::date = ANY(${pgDateArray(months)})`,
-  );
+/** Records a day's interview (and weights) and answers the day's score. */
+export async function recordDay(db: Db, userId: number, day: string, input: data.InterviewInput): Promise<number> {
+  return transaction(db, async (tx) => {
+    await data.upsertInterview(tx, userId, day, input);
+    await data.refreshUserAggregates(tx, userId, [day]);
+    return data.dailyScore(tx, userId, day);
+  });
 }
 
-/** Rebuilds every aggregate from the daily tables (seed, benchmark, repair). */
-export async function refreshAllAggregates(db: Db) {
-  await refreshWeekly(db, sql`true`);
-  await refreshMonthly(db, sql`true`);
+/** Stores a target weight with the height and today's weight it was set with. */
+export async function registerTarget(
+  db: Db,
+  userId: number,
+  today: string,
+  p: { targetWeight: number; currentWeight: number; currentHeight: number },
+) {
+  await transaction(db, async (tx) => {
+    await data.saveTargetWeight(tx, userId, p.targetWeight);
+    await data.saveHeightTenths(tx, userId, Math.round(p.currentHeight * 10));
+    await data.saveDayWeight(tx, userId, today, p.currentWeight);
+    await data.refreshUserAggregates(tx, userId, [today]);
+  });
+}
+
+type RangeFlags = Omit<z.output<(typeof fns.getHealthDataByRange)['payload']>, 'fromDateTime' | 'toDateTime'>;
+
+/** The days, logs and weeks of a range (from <= to, within the range limit), with only what the flags ask for. */
+export async function healthByRange(db: Db, userId: number, from: string, to: string, p: RangeFlags) {
+  const needsHealth = p.needsDailyScore || p.needsInterview || p.needsWeight || p.needsBMI || p.needsBodyFatPercentage;
+  const [stepRows, healthRows, weekRows, profile] = await Promise.all([
+    data.stepsBetween(db, userId, from, to),
+    needsHealth ? data.logsBetween(db, userId, from, to) : Promise.resolve([]),
+    p.needsWeeklyAverage || p.needsStepStatistics
+      ? data.weeksBetween(db, userId, mondayOf(from), mondayOf(to), Boolean(p.needsStepStatistics))
+      : Promise.resolve([]),
+    data.heightAndTarget(db, userId),
+  ]);
+
+  const heightCm = profile?.height_tenths ? profile.height_tenths / 10 : null;
+  const healthData = healthRows.map((r) => {
+    const weight = num(r.weight);
+    const day: fns.HealthDay = { dateTime: tokyoDayStart(r.day) };
+    if (p.needsWeight) day.weight = weight;
+    if (p.needsBodyFatPercentage) day.bodyFatPercentage = num(r.body_fat);
+    if (p.needsBMI) day.BMI = weight && heightCm ? bmi(weight, heightCm) : null;
+    if (p.needsDailyScore) {
+      day.score = num(r.score);
+      day.comparisonScore = r.comparison === null ? null : round1(Number(r.comparison));
+    }
+    if (p.needsInterview) {
+      day.exercise = num(r.exercise);
+      day.breakfast = num(r.breakfast);
+      day.nightMeal = num(r.night_meal);
+      day.overeating = num(r.overeating);
+      day.overdrinking = num(r.overdrinking);
+      day.sleepness = num(r.sleepness);
+      day.feeling = num(r.feeling);
+      day.note = r.note ?? null;
+    }
+    return day;
+  });
+
+  const weeklyStepsData = [];
+  if (p.needsWeeklyAverage || p.needsStepStatistics) {
+    const byWeek = new Map(weekRows.map((w) => [w.week, w]));
+    for (let week = mondayOf(from); week <= to; week = addDays(week, 7)) {
+      const w = byWeek.get(week);
+      weeklyStepsData.push({
+        fromDateTime: tokyoDayStart(week),
+        toDateTime: tokyoDayStart(addDays(week, 7)) - 1,
+        steps: w ? Number(w.avg_steps) : null,
+        ...(p.needsStepStatistics ? { stepStatistics: w && w.rank !== null ? { rank: Number(w.rank), maxRank: Number(w.max_rank) } : null } : {}),
+      });
+    }
+  }
+
+  return {
+    stepsData: stepRows.map((s) => ({ dateTime: tokyoDayStart(s.day), steps: Number(s.steps) })),
+    healthData,
+    weeklyStepsData,
+    targetWeight: profile?.target !== null && profile?.target !== undefined ? { weight: Number(profile.target) } : null,
+    height: heightCm,
+  };
+}
+
+/** The streak of logged days ending today or yesterday, and whether today is logged. */
+export async function logInputStatus(db: Db, userId: number, today: string) {
+  const row = await data.logStreak(db, userId, today);
+  const last = row?.last ?? null;
+  const loggedToday = last === today;
+  const continuousDays = last && last >= addDays(today, -1) ? Number(row!.n) : 0;
+  return { continuousDays, loggedToday };
+}
+
+/** The monthly report of `month` (a first-of-month day): four months of scores, the tenant's histogram, the input rate. */
+export async function monthlyReport(db: Db, userId: number, tenantId: number, month: string, today: string) {
+  const firstShown = addMonths(month, -3);
+  const [monthRows, buckets] = await Promise.all([data.monthsBetween(db, userId, firstShown, month), data.monthScoreBuckets(db, tenantId, month)]);
+  const byMonth = new Map(monthRows.map((r) => [r.month, r]));
+  const scoreData = [0, 1, 2, 3].map((i) => {
+    const m = addMonths(firstShown, i);
+    const r = byMonth.get(m);
+    const has = r && Number(r.log_days) > 0;
+    return {
+      month: m.slice(0, 7),
+      fromDateTime: tokyoDayStart(m),
+      score: has ? num(r.score) : null,
+      weight: r ? num(r.weight) : null,
+      steps: r ? num(r.steps_avg) : null,
+      exercise: has ? num(r.exercise) : null,
+      meal: has ? num(r.meal) : null,
+      drinking: has ? num(r.drinking) : null,
+      sleep: has ? num(r.sleep) : null,
+      stress: has ? num(r.stress) : null,
+    };
+  });
+  const current = scoreData[3]!;
+  const counts = new Map(buckets.map((b) => [Number(b.b), Number(b.n)]));
+  const userCount = [...counts.values()].reduce((a, b) => a + b, 0);
+  // In a tiny company the buckets would tell colleagues' scores: below MIN_PEER_GROUP nothing is shown.
+  const withheld = userCount < MIN_PEER_GROUP;
+  const histogramBuckets = withheld
+    ? []
+    : [9, 8, 7, 6, 5, 4, 3, 2, 1, 0].map((b) => ({
+        from: b * 10,
+        to: b * 10 + 10,
+        count: counts.get(b) ?? 0,
+      }));
+  let userBucketIndex: number | null = null;
+  let peerPosition: number | null = null;
+  if (!withheld && current.score !== null && userCount > 0) {
+    const own = Math.min(Math.floor(current.score / 10), 9);
+    userBucketIndex = 9 - own;
+    const atOrAbove = histogramBuckets.slice(0, userBucketIndex + 1).reduce((a, b) => a + b.count, 0);
+    peerPosition = round1((atOrAbove / userCount) * 100);
+  }
+  const inputDays = Number(byMonth.get(month)?.log_days ?? 0);
+  const days = month === monthOf(today) ? Number(today.slice(8, 10)) : daysInMonth(month);
+  return {
+    month: month.slice(0, 7),
+    scoreData,
+    average: {
+      score: current.score,
+      exercise: current.exercise,
+      meal: current.meal,
+      drinking: current.drinking,
+      sleep: current.sleep,
+      stress: current.stress,
+    },
+    histogram: { buckets: histogramBuckets, userCount, userBucketIndex, peerPosition, withheld },
+    inputRate: round1((inputDays / days) * 100),
+    inputDays,
+    daysInMonth: days,
+  };
 }

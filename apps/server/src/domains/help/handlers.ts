@@ -1,9 +1,9 @@
 import * as fns from '@hibi/contract/functions/help';
-import { defineHandler, failure } from '../../functions/types.ts';
+import { defineHandler, failure } from '../../core/handler.ts';
 import { getTermsVersion } from '../auth/service.ts';
 import { loadFaq, loadHelpPage } from './service.ts';
 
-/** The FAQ and the static help pages (registered through surveysHandlers). */
+/** The FAQ and the static help pages (their functions are in the contract's functions/help.ts). */
 export const helpHandlers = [
   defineHandler(fns.getFaq, async (_payload, ctx) => loadFaq(ctx.db, ctx.locale, ctx.now())),
 

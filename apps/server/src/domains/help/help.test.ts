@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, type Payload, type TestApp } from '../../../test/helpers.ts';
 import { tokyoDay } from '@hibi/contract/time';
 import { loadHelpPage, versionFolder } from './service.ts';
 
@@ -35,10 +35,10 @@ describe('FAQ', () => {
     clock = SEEDED_AT;
     const ja = await t.call('getFaq', {});
     expect(ja.body.categories.map((c: { id: number }) => c.id)).toEqual([1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000]);
-    expect(ja.body.categories[0].title).toBe('初めてのログイン');
+    expect(ja.body.categories[0]!.title).toBe('初めてのログイン');
     for (const c of ja.body.categories) expect(c.items.length).toBeGreaterThan(0);
     const en = await t.call('getFaq', { locale: 'en' });
-    expect(en.body.categories[6].title).toBe('Point redemption');
+    expect(en.body.categories[6]!.title).toBe('Point redemption');
     const all = JSON.stringify(en.body);
     for (const fact of [
       '7 or more',
@@ -85,9 +85,9 @@ describe('FAQ', () => {
   it('stores sanitised HTML and falls back to Japanese without English', async () => {
     clock = new Date('2026-12-02T03:00:00Z');
     const en = await t.call('getFaq', { locale: 'en' });
-    const item = en.body.categories.find((c: { id: number }) => c.id === 9000).items.find((i: { id: number }) => i.id === 9902);
+    const item = en.body.categories.find((c: { id: number }) => c.id === 9000)!.items.find((i: { id: number }) => i.id === 9902);
     expect(item).toMatchObject({ title: 'From only', html: '<p>x</p>', from: '2026-12-02', to: null });
-    const fallback = en.body.categories.find((c: { id: number }) => c.id === 9000).items.find((i: { id: number }) => i.id === 9903);
+    const fallback = en.body.categories.find((c: { id: number }) => c.id === 9000)!.items.find((i: { id: number }) => i.id === 9903);
     expect(fallback).toBeUndefined();
     const texts = JSON.stringify(en.body);
     expect(texts).not.toMatch(/<script|onerror|javascript:/i);
@@ -96,18 +96,18 @@ describe('FAQ', () => {
   it('links library articles that are published and open to everybody', async () => {
     clock = SEEDED_AT;
     const r = await t.call('getFaq', { locale: 'en' });
-    const item = r.body.categories.find((c: { id: number }) => c.id === 6000).items.find((i: { id: number }) => i.id === 6095);
+    const item = r.body.categories.find((c: { id: number }) => c.id === 6000)!.items.find((i: { id: number }) => i.id === 6095);
     const articles = (await t.database.db.execute(
       sql`SELECT id FROM report_articles WHERE NOT contract_only AND published_at <= ${SEEDED_AT.toISOString()}`,
     )) as unknown as { rows: { id: number }[] };
     if (articles.rows.length === 0) return expect(item).toBeUndefined();
-    const linked = [...(item.html as string).matchAll(/href="\/library\/(\d+)"/g)].map((m) => Number(m[1]));
+    const linked = [...(item!.html as string).matchAll(/href="\/library\/(\d+)"/g)].map((m) => Number(m[1]));
     expect(linked.length).toBeGreaterThan(0);
     for (const id of linked) expect(articles.rows.map((a) => a.id)).toContain(id);
   });
 
   it('refuses payload fields it does not know', async () => {
-    expect((await t.call('getFaq', { category: 1000 })).status).toBe(400);
+    expect((await t.callRaw('getFaq', { category: 1000 })).status).toBe(400);
   });
 });
 
@@ -119,13 +119,13 @@ describe('help pages', () => {
   }, 120_000);
   afterAll(async () => t?.close());
 
-  const text = async (page: string, locale: string) => {
+  const text = async (page: Payload<'getHelpPage'>['page'], locale: string) => {
     const r = await t.call('getHelpPage', { page, locale });
     expect(r.body.succeed).toBe(true);
     return r.body;
   };
 
-  it.each(['termsOfUse', 'websiteTermsOfUse', 'privacyPolicy', 'howToUse', 'about'])(
+  it.each(['termsOfUse', 'websiteTermsOfUse', 'privacyPolicy', 'howToUse', 'about'] as const)(
     'serves %s in both languages with the same sections',
     async (page) => {
       const ja = await text(page, 'ja');
@@ -207,9 +207,9 @@ describe('help pages', () => {
   });
 
   it('rejects unknown pages', async () => {
-    expect((await t.call('getHelpPage', { page: 'secrets' })).status).toBe(400);
-    expect((await t.call('getHelpPage', { page: '../../etc/passwd' })).status).toBe(400);
-    expect((await t.call('getHelpPage', {})).status).toBe(400);
+    expect((await t.callRaw('getHelpPage', { page: 'secrets' })).status).toBe(400);
+    expect((await t.callRaw('getHelpPage', { page: '../../etc/passwd' })).status).toBe(400);
+    expect((await t.callRaw('getHelpPage', {})).status).toBe(400);
   });
 
   it('uses the newest content folder not newer than the terms version, sanitises and keeps media self-hosted', () => {

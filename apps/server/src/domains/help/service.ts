@@ -1,35 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { asc, sql } from 'drizzle-orm';
 import { tokyoDay } from '@hibi/contract/time';
 import type { Locale } from '@hibi/contract/protocol';
 import type { FaqCategory, HelpPageName, HelpSection } from '@hibi/contract/functions/help';
 import type { Db } from '../../db/client.ts';
-import { faqCategories, faqItems } from '../../db/schema/surveys.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
+import { CONTENT_DIR, faqCategoryRows, faqItemRows } from './data.ts';
 
 /** The FAQ with only the items whose window (from day and to day inclusive, Asia/Tokyo) contains today. */
 export async function loadFaq(db: Db, locale: Locale, now: Date): Promise<{ today: string; categories: FaqCategory[] }> {
   const today = tokyoDay(now);
   const en = locale === 'en';
-  const categories = await db
-    .select({ id: faqCategories.id, title: en ? sql<string>`COALESCE(${faqCategories.titleEn}, ${faqCategories.titleJa})` : faqCategories.titleJa })
-    .from(faqCategories)
-    .orderBy(asc(faqCategories.sortOrder), asc(faqCategories.id));
-  const items = await db
-    .select({
-      id: faqItems.id,
-      categoryId: faqItems.categoryId,
-      title: en ? sql<string>`COALESCE(${faqItems.titleEn}, ${faqItems.titleJa})` : faqItems.titleJa,
-      html: en ? sql<string>`COALESCE(${faqItems.htmlEn}, ${faqItems.htmlJa})` : faqItems.htmlJa,
-      from: faqItems.fromDate,
-      to: faqItems.toDate,
-    })
-    .from(faqItems)
-    .where(
-      sql`(${faqItems.fromDate} IS NULL OR ${faqItems.fromDate} <= ${today}::date) AND (${faqItems.toDate} IS NULL OR ${faqItems.toDate} >= ${today}::date)`,
-    )
-    .orderBy(asc(faqItems.categoryId), asc(faqItems.sortOrder), asc(faqItems.id));
+  const categories = await faqCategoryRows(db, en);
+  const items = await faqItemRows(db, en, today);
   return {
     today,
     categories: categories.map((c) => ({
@@ -41,9 +24,6 @@ export async function loadFaq(db: Db, locale: Locale, now: Date): Promise<{ toda
 }
 
 // ---------- Static help pages, from files ----------
-
-/** Where the page files live: content/v{termsVersion}/{locale}/{file}.json (docs/decisions/041-help-content-files.md). */
-export const CONTENT_DIR = path.join(import.meta.dirname, 'content');
 
 export const HELP_PAGE_FILES: Record<HelpPageName, string> = {
   termsOfUse: 'terms-of-use',

@@ -1,14 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
 import type { PayloadOf } from '@hibi/contract/protocol';
 import type { saveDevtoolUser as saveDef } from '@hibi/contract/functions/lifecycle';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/core.ts';
 import { tokyoDay } from '@hibi/contract/time';
-import { refreshUserAggregates } from '../health/service.ts';
+import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
+import { saveTargetWeight, saveWeightOfDay } from '../health/service.ts';
+import { updateUser, userById } from './data.ts';
 
 /** The signed-in test user as the developer tool edits it (height in cm). */
 export async function devtoolUser(db: Db, userId: number) {
-  const [u] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const u = await userById(db, userId);
   return {
     displayName: u!.nickname,
     comment: u!.comment,
@@ -26,28 +26,15 @@ export async function devtoolUser(db: Db, userId: number) {
  */
 export async function saveDevtoolUser(db: Db, userId: number, p: PayloadOf<typeof saveDef>, now: Date): Promise<void> {
   const today = tokyoDay(now.getTime());
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    await tx
-      .update(users)
-      .set({
-        nickname: p.displayName,
-        comment: p.comment,
-        birthYear: p.birthYear,
-        gender: p.gender,
-        heightTenths: p.height === null ? null : Math.round(p.height * 10),
-      })
-      .where(eq(users.id, userId));
-    if (p.weight !== null) {
-      await tx.execute(sql`
-        INSERT INTO health_logs (user_id, day, weight) VALUES (${userId}, ${today}::date, ${p.weight})
-        ON CONFLICT (user_id, day) DO UPDATE SET weight = EXCLUDED.weight`);
-      await refreshUserAggregates(tx, userId, [today]);
-    }
-    if (p.targetWeight !== null) {
-      await tx.execute(sql`
-        INSERT INTO target_weights (user_id, weight, registered_at) VALUES (${userId}, ${p.targetWeight}, now())
-        ON CONFLICT (user_id) DO UPDATE SET weight = EXCLUDED.weight, registered_at = EXCLUDED.registered_at`);
-    }
+  await transaction(db, async (tx) => {
+    await updateUser(tx, userId, {
+      nickname: p.displayName,
+      comment: p.comment,
+      birthYear: p.birthYear,
+      gender: p.gender,
+      heightTenths: p.height === null ? null : Math.round(p.height * 10),
+    });
+    if (p.weight !== null) await saveWeightOfDay(tx, userId, today, p.weight);
+    if (p.targetWeight !== null) await saveTargetWeight(tx, userId, p.targetWeight);
   });
 }

@@ -1,16 +1,27 @@
+// The lifecycle domain's service and public module: signup with an invitation code, emailed links (password reset,
+// address registration and its revert), setting a password. Each change and its mail happen in one transaction;
+// SQL is in data.ts.
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { EMAIL_LINK_LIFETIME_MS, EMAIL_REVERT_LINK_LIFETIME_MS } from '@hibi/contract/constants';
 import { normaliseLocale, type Locale } from '@hibi/contract/protocol';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/core.ts';
+import { transaction } from '../../db/transaction.ts';
 import { endAllSessions } from '../auth/service.ts';
-import { emailLinks, invitationCodes, type EmailLinkPurpose } from '../../db/schema/lifecycle.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { hitRateLimit } from '../../lib/rate-limit.ts';
-import { TooManyRequests } from '../../functions/types.ts';
+import { hitRateLimit, peekRateLimit, refundRateLimit, TooManyRequests } from '../../lib/rate-limit.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import type { BaseContext } from '../../core/handler.ts';
+import * as data from './data.ts';
+import type { EmailLinkPurpose, NewUser } from './data.ts';
+
+export { devtoolUser, saveDevtoolUser } from './devtool.ts';
+
+/** Rate limits (product-decisions §2): per client address and per account, in 10-minute windows. */
+export const LIFECYCLE_WINDOW_MS = 10 * 60 * 1000;
+export const LIMIT_PER_ADDRESS = 100;
+export const LIMIT_PER_ACCOUNT = 5;
 
 /** A business failure found inside a transaction: thrown to roll it back, answered as failure(code) by the handler. */
 export class LifecycleFailure extends Error {
@@ -36,7 +47,7 @@ function isUniqueViolation(error: unknown): boolean {
 async function issueLink(db: Db, userId: number, purpose: EmailLinkPurpose, email: string | null, now: Date): Promise<string> {
   const token = newOpaqueToken();
   const lifetime = purpose === 'revert' ? EMAIL_REVERT_LINK_LIFETIME_MS : EMAIL_LINK_LIFETIME_MS;
-  await db.insert(emailLinks).values({
+  await data.insertLink(db, {
     userId,
     purpose,
     tokenHash: hashToken(token),
@@ -71,21 +82,7 @@ export async function mailBudgetAllows(db: Db, address: string, now: Date): Prom
 }
 
 async function hasFreshLink(db: Db, userId: number, purpose: EmailLinkPurpose, email: string | null, now: Date): Promise<boolean> {
-  const [fresh] = await db
-    .select({ id: emailLinks.id })
-    .from(emailLinks)
-    .where(
-      and(
-        eq(emailLinks.userId, userId),
-        eq(emailLinks.purpose, purpose),
-        isNull(emailLinks.usedAt),
-        gt(emailLinks.expiresAt, now),
-        gt(emailLinks.createdAt, new Date(now.getTime() - FRESH_LINK_MS)),
-        email === null ? isNull(emailLinks.email) : eq(emailLinks.email, email),
-      ),
-    )
-    .limit(1);
-  return Boolean(fresh);
+  return data.hasFreshLink(db, userId, purpose, email, now, new Date(now.getTime() - FRESH_LINK_MS));
 }
 
 export interface SignupInput {
@@ -104,61 +101,44 @@ export interface SignupInput {
 export async function signUp(db: Db, config: Config, input: SignupInput, locale: Locale, now: Date): Promise<void> {
   const code = input.invitationCode.trim().toUpperCase();
   const email = input.userEmailAddress.trim().toLowerCase();
-  await db
-    .transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      // Use the code atomically: only a code that exists, has not expired and has uses left is counted.
-      const claimed = await tx
-        .update(invitationCodes)
-        .set({ usedCount: sql`${invitationCodes.usedCount} + 1` })
-        .where(
-          and(
-            eq(invitationCodes.code, code),
-            sql`(${invitationCodes.expiresAt} IS NULL OR ${invitationCodes.expiresAt} > ${now.toISOString()})`,
-            sql`(${invitationCodes.maxUses} IS NULL OR ${invitationCodes.usedCount} < ${invitationCodes.maxUses})`,
-          ),
-        )
-        .returning({ tenantId: invitationCodes.tenantId });
-      // Unknown, expired and used up answer alike (issue 12, finding 9).
-      if (!claimed[0]) throw new LifecycleFailure('validationError', ['invitationCodeInvalid']);
-      // An address that already has an account answers like any signup (no account enumeration, issue 12, 11):
-      // its owner gets a password-reset link instead, as if they had asked for one.
-      const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-      if (taken) throw new SignupAbsorbed();
+  await transaction(db, async (tx) => {
+    // Use the code atomically: only a code that exists, has not expired and has uses left is counted.
+    const tenantId = await data.claimInvitationCode(tx, code, now);
+    // Unknown, expired and used up answer alike (issue 12, finding 9).
+    if (tenantId === null) throw new LifecycleFailure('validationError', ['invitationCodeInvalid']);
+    // An address that already has an account answers like any signup (no account enumeration, issue 12, 11):
+    // its owner gets a password-reset link instead, as if they had asked for one.
+    if ((await data.userIdByEmail(tx, email)) !== null) throw new SignupAbsorbed();
 
-      let userId: number;
-      try {
-        const [created] = await tx
-          .insert(users)
-          .values({
-            tenantId: claimed[0].tenantId,
-            email,
-            passwordHash: null,
-            userName: input.userName.trim(),
-            userPhonetic: input.userPhonetic.trim(),
-            nickname: input.userNickname.trim(),
-            externalAccountId: input.externalAccountId?.trim() || null,
-            locale,
-            acceptedTermsVersion: 0,
-            createdAt: now,
-          })
-          .returning({ id: users.id });
-        userId = created!.id;
-      } catch (error) {
-        // Someone else took the address between the check and the insert.
-        if (isUniqueViolation(error)) throw new LifecycleFailure('validationError', ['emailTaken']);
-        throw error;
-      }
-      const token = await issueLink(tx, userId, 'signup', null, now);
-      if (await mailBudgetAllows(tx, email, now)) {
-        await enqueueMail(tx, { kind: 'signup', locale, to: email, name: input.userNickname.trim(), link: setPasswordLink(config, token) }, now);
-      }
-    })
-    .catch(async (error: unknown) => {
-      if (!(error instanceof SignupAbsorbed)) throw error;
-      // The code's use was rolled back with the rest; the caller answers as for a new account.
-      await requestReset(db, config, email, locale, now);
-    });
+    let userId: number;
+    try {
+      const values: NewUser = {
+        tenantId,
+        email,
+        passwordHash: null,
+        userName: input.userName.trim(),
+        userPhonetic: input.userPhonetic.trim(),
+        nickname: input.userNickname.trim(),
+        externalAccountId: input.externalAccountId?.trim() || null,
+        locale,
+        acceptedTermsVersion: 0,
+        createdAt: now,
+      };
+      userId = await data.insertUser(tx, values);
+    } catch (error) {
+      // Someone else took the address between the check and the insert.
+      if (isUniqueViolation(error)) throw new LifecycleFailure('validationError', ['emailTaken']);
+      throw error;
+    }
+    const token = await issueLink(tx, userId, 'signup', null, now);
+    if (await mailBudgetAllows(tx, email, now)) {
+      await enqueueMail(tx, { kind: 'signup', locale, to: email, name: input.userNickname.trim(), link: setPasswordLink(config, token) }, now);
+    }
+  }).catch(async (error: unknown) => {
+    if (!(error instanceof SignupAbsorbed)) throw error;
+    // The code's use was rolled back with the rest; the caller answers as for a new account.
+    await requestReset(db, config, email, locale, now);
+  });
 }
 
 /** Thrown inside signUp's transaction to roll back the code's use when the address already has an account. */
@@ -166,8 +146,7 @@ class SignupAbsorbed extends Error {}
 
 /** Finds a tenant user by email; null for unknown addresses and people who are no tenant users. */
 export async function findTenantUserByEmail(db: Db, email: string) {
-  const rows = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
-  const user = rows[0];
+  const user = await data.userByEmail(db, email.trim().toLowerCase());
   return user && user.tenantId !== null ? user : null;
 }
 
@@ -181,8 +160,7 @@ export async function findTenantUserByEmail(db: Db, email: string) {
 export async function requestReset(db: Db, config: Config, email: string, locale: Locale, now: Date): Promise<void> {
   const user = await findTenantUserByEmail(db, email);
   const allowed = await mailBudgetAllows(db, email, now);
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await transaction(db, async (tx) => {
     if (!user || !allowed || (await hasFreshLink(tx, user.id, 'reset', null, now))) {
       await hashedDummyLink();
       return;
@@ -203,15 +181,14 @@ async function hashedDummyLink(): Promise<void> {
  */
 export async function requestEmailRegistration(db: Db, config: Config, userId: number, email: string, locale: Locale, now: Date): Promise<void> {
   const address = email.trim().toLowerCase();
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const user = await data.userById(db, userId);
   if (!user || user.tenantId === null) throw new LifecycleFailure('notTenantUser');
   // An address someone else has answers like a free one and gets no mail (issue 12, finding 11); so does an address
   // over its mail budget or with a fresh registration link outstanding (finding 12).
-  const [other] = await db.select({ id: users.id }).from(users).where(eq(users.email, address)).limit(1);
+  const other = await data.userIdByEmail(db, address);
   const allowed = await mailBudgetAllows(db, address, now);
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    if ((other && other.id !== user.id) || !allowed || (await hasFreshLink(tx, user.id, 'register', address, now))) {
+  await transaction(db, async (tx) => {
+    if ((other !== null && other !== user.id) || !allowed || (await hasFreshLink(tx, user.id, 'register', address, now))) {
       await hashedDummyLink();
       return;
     }
@@ -230,11 +207,7 @@ export async function requestEmailRegistration(db: Db, config: Config, userId: n
  * argon2 hash on the new password (issue 12, finding 16). usePasswordLink checks again atomically.
  */
 export async function checkPasswordLink(db: Db, token: string, now: Date): Promise<void> {
-  const [link] = await db
-    .select()
-    .from(emailLinks)
-    .where(eq(emailLinks.tokenHash, hashToken(token)))
-    .limit(1);
+  const link = await data.linkByHash(db, hashToken(token));
   if (!link || link.usedAt) throw new LifecycleFailure('invalidLink');
   if (link.expiresAt <= now) throw new LifecycleFailure('linkExpired');
 }
@@ -249,39 +222,30 @@ export async function usePasswordLink(
   notify?: Config,
 ): Promise<{ userId: number }> {
   const tokenHash = hashToken(token);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const [link] = await tx
-      .update(emailLinks)
-      .set({ usedAt: now })
-      .where(and(eq(emailLinks.tokenHash, tokenHash), isNull(emailLinks.usedAt), gt(emailLinks.expiresAt, now)))
-      .returning();
+  return transaction(db, async (tx) => {
+    const link = await data.spendLink(tx, tokenHash, now);
     if (!link) {
-      const [known] = await tx.select().from(emailLinks).where(eq(emailLinks.tokenHash, tokenHash)).limit(1);
+      const known = await data.linkByHash(tx, tokenHash);
       throw new LifecycleFailure(known && !known.usedAt ? 'linkExpired' : 'invalidLink');
     }
     if (link.purpose === 'revert') throw new LifecycleFailure('invalidLink');
-    const [user] = await tx.select().from(users).where(eq(users.id, link.userId)).limit(1);
+    const user = await data.userById(tx, link.userId);
     if (!user || user.tenantId === null) throw new LifecycleFailure('notTenantUser');
-    const patch: Partial<typeof users.$inferInsert> = { passwordHash };
+    const patch: Partial<NewUser> = { passwordHash };
     let previousEmail: string | null = null;
     if (link.purpose === 'register' && link.email && link.email !== user.email) {
-      const [other] = await tx.select({ id: users.id }).from(users).where(eq(users.email, link.email)).limit(1);
-      if (other) throw new LifecycleFailure('emailTaken');
+      if ((await data.userIdByEmail(tx, link.email)) !== null) throw new LifecycleFailure('emailTaken');
       patch.email = link.email;
       previousEmail = user.email;
     }
     try {
-      await tx.update(users).set(patch).where(eq(users.id, user.id));
+      await data.updateUser(tx, user.id, patch);
     } catch (error) {
       if (isUniqueViolation(error)) throw new LifecycleFailure('emailTaken');
       throw error;
     }
     // No other link of this user stays usable once a password was set.
-    await tx
-      .update(emailLinks)
-      .set({ usedAt: now })
-      .where(and(eq(emailLinks.userId, user.id), isNull(emailLinks.usedAt)));
+    await data.spendLinksOf(tx, user.id, now);
     await endAllSessions(tx, user.id, keepSessionId ?? undefined);
     // The old address is told, with a way back (issue 12, finding 5); its revert link is issued after the others
     // were spent, so it stays usable.
@@ -325,30 +289,76 @@ function revertLink(config: Config, token: string): string {
  */
 export async function revertEmailChange(db: Db, config: Config, token: string, locale: Locale, now: Date): Promise<void> {
   const tokenHash = hashToken(token);
-  const restored = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const [link] = await tx
-      .update(emailLinks)
-      .set({ usedAt: now })
-      .where(and(eq(emailLinks.tokenHash, tokenHash), eq(emailLinks.purpose, 'revert'), isNull(emailLinks.usedAt), gt(emailLinks.expiresAt, now)))
-      .returning();
+  const restored = await transaction(db, async (tx) => {
+    const link = await data.spendRevertLink(tx, tokenHash, now);
     if (!link || !link.email) {
-      const [known] = await tx
-        .select()
-        .from(emailLinks)
-        .where(and(eq(emailLinks.tokenHash, tokenHash), eq(emailLinks.purpose, 'revert')))
-        .limit(1);
+      const known = await data.revertLinkByHash(tx, tokenHash);
       throw new LifecycleFailure(known && !known.usedAt ? 'linkExpired' : 'invalidLink');
     }
-    const [other] = await tx.select({ id: users.id }).from(users).where(eq(users.email, link.email)).limit(1);
-    if (other && other.id !== link.userId) throw new LifecycleFailure('emailTaken');
-    await tx.update(users).set({ email: link.email, passwordHash: null }).where(eq(users.id, link.userId));
-    await tx
-      .update(emailLinks)
-      .set({ usedAt: now })
-      .where(and(eq(emailLinks.userId, link.userId), isNull(emailLinks.usedAt)));
+    const other = await data.userIdByEmail(tx, link.email);
+    if (other !== null && other !== link.userId) throw new LifecycleFailure('emailTaken');
+    await data.updateUser(tx, link.userId, { email: link.email, passwordHash: null });
+    await data.spendLinksOf(tx, link.userId, now);
     await endAllSessions(tx, link.userId);
     return link.email;
   });
   await requestReset(db, config, restored, locale, now);
+}
+
+/** Failed invitation codes allowed from all addresses together in a window, before signups answer 429. */
+export const FAILED_CODES_PER_WINDOW = 200;
+const FAILED_CODES_KEY = 'signup-code-fail:all';
+
+/**
+ * signUp behind the shared limit on failed codes: failed codes from every address together meet it, so a guesser with
+ * many addresses does too (issue 12, finding 9). The slot is taken atomically before the code is tried and given back
+ * unless the code failed, so parallel guesses cannot all be tried on the last free slots.
+ */
+export async function signUpWithCode(ctx: Pick<BaseContext, 'db' | 'config' | 'locale' | 'now' | 'rateLimit'>, input: SignupInput): Promise<void> {
+  await ctx.rateLimit(FAILED_CODES_KEY, FAILED_CODES_PER_WINDOW, LIFECYCLE_WINDOW_MS);
+  let codeFailed = false;
+  try {
+    await signUp(ctx.db, ctx.config, input, ctx.locale, ctx.now());
+  } catch (error) {
+    codeFailed = error instanceof LifecycleFailure && error.messageKeys.includes('invitationCodeInvalid');
+    throw error;
+  } finally {
+    if (!codeFailed) await refundRateLimit(ctx.db, FAILED_CODES_KEY, LIFECYCLE_WINDOW_MS, ctx.now());
+  }
+}
+
+/** Sets a password with an emailed link: the link first, so a bad or spent link costs no argon2 hash (issue 12, finding 16). */
+export async function setPassword(db: Db, config: Config, token: string, password: string, now: Date, keepSessionId: number | null): Promise<void> {
+  await checkPasswordLink(db, token, now);
+  const passwordHash = await hashPassword(password);
+  await usePasswordLink(db, token, passwordHash, now, keepSessionId, config);
+}
+
+/** Unknown paths the catch-all page may ask about per address and window (a person mistyping URLs stays far below). */
+const DEVTOOL_GUESSES_PER_WINDOW = 30;
+const DEVTOOL_GUESS_WINDOW_MS = 10 * 60 * 1000;
+
+function sameSecret(a: string, b: string): boolean {
+  const x = crypto.createHash('sha256').update(a).digest();
+  const y = crypto.createHash('sha256').update(b).digest();
+  return crypto.timingSafeEqual(x, y);
+}
+
+/** Whether a path is the developer tool's; not an unthrottled oracle: wrong guesses are counted per address (issue 12, 17). */
+export async function isDevtoolPath(ctx: Pick<BaseContext, 'db' | 'ip' | 'now' | 'rateLimit'>, path: string, devtoolPath: string): Promise<boolean> {
+  const key = `devtool-path-miss:${ctx.ip}`;
+  if ((await peekRateLimit(ctx.db, key, DEVTOOL_GUESS_WINDOW_MS, ctx.now())) >= DEVTOOL_GUESSES_PER_WINDOW) {
+    await ctx.rateLimit(key, DEVTOOL_GUESSES_PER_WINDOW, DEVTOOL_GUESS_WINDOW_MS);
+  }
+  const isDevtool = sameSecret(path.replace(/^\/+|\/+$/g, ''), devtoolPath);
+  if (!isDevtool) await hitRateLimit(ctx.db, key, Number.MAX_SAFE_INTEGER, DEVTOOL_GUESS_WINDOW_MS, ctx.now());
+  return isDevtool;
+}
+
+/** An expired link is kept a day, so that following it still says "expired" rather than "invalid". */
+const KEEP_EXPIRED_LINKS_MS = 24 * 60 * 60 * 1000;
+
+/** Deletes emailed links that can no longer be used: used ones, and ones expired more than a day ago (maintenance). */
+export async function pruneEmailLinks(db: Db, now: Date): Promise<void> {
+  await data.deleteSpentLinks(db, new Date(now.getTime() - KEEP_EXPIRED_LINKS_MS));
 }

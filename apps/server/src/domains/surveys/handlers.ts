@@ -1,11 +1,10 @@
 import * as fns from '@hibi/contract/functions/surveys';
-import type { Handler } from '../../functions/types.ts';
+import type { Handler } from '../../core/handler.ts';
 import type { Config } from '../../config.ts';
-import { defineHandler, failure } from '../../functions/types.ts';
-import { helpHandlers } from '../help/handlers.ts';
+import { defineHandler, failure } from '../../core/handler.ts';
 import { answerSurvey, findSurvey, listSurveys, viewerOf } from './service.ts';
 
-/** Handlers of the surveys domain, one per function in the contract's functions/surveys.ts (the FAQ and help pages too). */
+/** Handlers of the surveys domain, one per function in the contract's functions/surveys.ts . */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 export function surveysHandlers(config: Config): Handler[] {
   return [
@@ -25,7 +24,5 @@ export function surveysHandlers(config: Config): Handler[] {
       if (!outcome.ok) return failure(outcome.error, outcome.questionnaireIndexes ? { questionnaireIndexes: outcome.questionnaireIndexes } : {});
       return { questionnaireID: payload.questionnaireID, answeredAt: outcome.answeredAt.getTime() };
     }),
-
-    ...helpHandlers,
   ] as unknown as Handler[];
 }

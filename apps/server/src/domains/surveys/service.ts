@@ -1,16 +1,13 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+// The surveys domain's service and public module: which surveys a caller sees, and the rules an answer must pass
+// before it is stored. SQL is in data.ts.
 import type { Locale } from '@hibi/contract/protocol';
 import type { AnswerValue, Survey, SurveyItem, SurveySummary } from '@hibi/contract/functions/surveys';
 import type { Db } from '../../db/client.ts';
-import { questionnaireAnswers, questionnaireItems, questionnaires } from '../../db/schema/surveys.ts';
-import type { AuthUser } from '../../functions/types.ts';
+import type { AuthUser } from '../../core/handler.ts';
+import * as data from './data.ts';
+import type { Viewer } from './data.ts';
 
-/** The caller as far as survey visibility goes: a guest, or a member of a tenant with or without a corporate contract. */
-export interface Viewer {
-  userId: number | null;
-  tenantId: number | null;
-  corporate: boolean;
-}
+export type { Viewer } from './data.ts';
 
 export function viewerOf(user: AuthUser | null): Viewer {
   return user
@@ -18,42 +15,9 @@ export function viewerOf(user: AuthUser | null): Viewer {
     : { userId: null, tenantId: null, corporate: false };
 }
 
-const pick = (locale: Locale, ja: SQL | typeof questionnaires.titleJa, en: SQL | typeof questionnaires.titleEn) =>
-  locale === 'en' ? sql<string>`COALESCE(${en}, ${ja})` : sql<string>`${ja}`;
-
-/** Operator surveys for everybody, a tenant's own surveys for its members; contract-only ones only with a corporate contract. */
-function visibleTo(viewer: Viewer): SQL {
-  const kind =
-    viewer.tenantId === null
-      ? sql`${questionnaires.isGeneral}`
-      : sql`(${questionnaires.isGeneral} OR ${questionnaires.tenantId} = ${viewer.tenantId})`;
-  return viewer.corporate ? kind : sql`${kind} AND NOT ${questionnaires.contractOnly}`;
-}
-
-function answeredExpr(viewer: Viewer) {
-  return viewer.userId === null
-    ? sql<boolean>`false`
-    : sql<boolean>`EXISTS (SELECT 1 FROM questionnaire_answers a WHERE a.questionnaire_id = ${questionnaires.id} AND a.user_id = ${viewer.userId})`;
-}
-
 /** Surveys whose window contains now, newest start first. */
 export async function listSurveys(db: Db, viewer: Viewer, locale: Locale, now: Date, offset: number, limit: number): Promise<SurveySummary[]> {
-  const rows = await db
-    .select({
-      id: questionnaires.id,
-      title: pick(locale, questionnaires.titleJa, questionnaires.titleEn),
-      from: questionnaires.fromDateTime,
-      to: questionnaires.toDateTime,
-      isGeneral: questionnaires.isGeneral,
-      answered: answeredExpr(viewer),
-    })
-    .from(questionnaires)
-    .where(
-      and(visibleTo(viewer), sql`${questionnaires.fromDateTime} <= ${now.toISOString()}`, sql`${questionnaires.toDateTime} >= ${now.toISOString()}`),
-    )
-    .orderBy(desc(questionnaires.fromDateTime), desc(questionnaires.id))
-    .offset(offset)
-    .limit(limit);
+  const rows = await data.openSurveyRows(db, viewer, locale, now, offset, limit);
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -65,18 +29,7 @@ export async function listSurveys(db: Db, viewer: Viewer, locale: Locale, now: D
 }
 
 export async function findSurvey(db: Db, viewer: Viewer, locale: Locale, now: Date, id: number): Promise<Survey | null> {
-  const [head] = await db
-    .select({
-      id: questionnaires.id,
-      title: pick(locale, questionnaires.titleJa, questionnaires.titleEn),
-      from: questionnaires.fromDateTime,
-      to: questionnaires.toDateTime,
-      isGeneral: questionnaires.isGeneral,
-      answered: answeredExpr(viewer),
-    })
-    .from(questionnaires)
-    .where(and(eq(questionnaires.id, id), visibleTo(viewer), sql`${questionnaires.fromDateTime} <= ${now.toISOString()}`))
-    .limit(1);
+  const head = await data.startedSurveyHead(db, viewer, locale, now, id);
   if (!head) return null;
   // Guests get the head only (product-decisions §3).
   const body = viewer.userId === null ? [] : await surveyBody(db, locale, id);
@@ -93,7 +46,7 @@ export async function findSurvey(db: Db, viewer: Viewer, locale: Locale, now: Da
 }
 
 async function surveyBody(db: Db, locale: Locale, id: number): Promise<SurveyItem[]> {
-  const rows = await db.select().from(questionnaireItems).where(eq(questionnaireItems.questionnaireId, id)).orderBy(asc(questionnaireItems.position));
+  const rows = await data.surveyItemRows(db, id);
   return rows.map((r) => ({
     type: r.type,
     question: locale === 'en' ? (r.questionEn ?? r.questionJa) : r.questionJa,
@@ -138,7 +91,7 @@ function isGiven(answer: AnswerValue | undefined): boolean {
  * the type each question takes, only offered choices, every required question answered.
  */
 export async function answerSurvey(db: Db, user: AuthUser, locale: Locale, now: Date, input: AnswerInput): Promise<AnswerOutcome> {
-  const [q] = await db.select().from(questionnaires).where(eq(questionnaires.id, input.questionnaireID)).limit(1);
+  const q = await data.surveyById(db, input.questionnaireID);
   if (!q || q.isGeneral !== input.isGeneral) return { ok: false, error: 'notFound' };
   if (!q.isGeneral && q.tenantId !== user.tenantId) return { ok: false, error: 'notFound' };
   // A survey the caller may not see (contract-only without the contract, or not started yet) answers exactly as an
@@ -147,22 +100,9 @@ export async function answerSurvey(db: Db, user: AuthUser, locale: Locale, now: 
   if (now.getTime() < q.fromDateTime.getTime()) return { ok: false, error: 'notFound' };
   if (now.getTime() > q.toDateTime.getTime()) return { ok: false, error: 'outsideAnswerPeriod' };
 
-  const [previous] = await db
-    .select({ at: questionnaireAnswers.answeredAt })
-    .from(questionnaireAnswers)
-    .where(and(eq(questionnaireAnswers.questionnaireId, q.id), eq(questionnaireAnswers.userId, user.id)))
-    .limit(1);
-  if (previous) return { ok: false, error: 'alreadyAnswered' };
+  if (await data.hasAnswered(db, q.id, user.id)) return { ok: false, error: 'alreadyAnswered' };
 
-  const items = await db
-    .select({
-      index: questionnaireItems.questionnaireIndex,
-      type: questionnaireItems.type,
-      required: questionnaireItems.required,
-      choices: questionnaireItems.choicesJa,
-    })
-    .from(questionnaireItems)
-    .where(and(eq(questionnaireItems.questionnaireId, q.id), sql`${questionnaireItems.questionnaireIndex} IS NOT NULL`));
+  const items = await data.answerableItems(db, q.id);
   const byIndex = new Map(items.map((i) => [i.index!, i]));
 
   const given = new Map<number, AnswerValue>();
@@ -198,12 +138,7 @@ export async function answerSurvey(db: Db, user: AuthUser, locale: Locale, now: 
     .filter(([, a]) => isGiven(a))
     .sort(([a], [b]) => a - b)
     .map(([questionnaireIndex, answer]) => ({ questionnaireIndex, answer }));
-  // The primary key keeps it to one answer even when two submissions race.
-  const inserted = await db
-    .insert(questionnaireAnswers)
-    .values({ questionnaireId: q.id, userId: user.id, body, locale, answeredAt: now })
-    .onConflictDoNothing()
-    .returning({ at: questionnaireAnswers.answeredAt });
-  if (inserted.length === 0) return { ok: false, error: 'alreadyAnswered' };
-  return { ok: true, answeredAt: inserted[0]!.at };
+  const answeredAt = await data.insertAnswer(db, q.id, user.id, body, locale, now);
+  if (answeredAt === null) return { ok: false, error: 'alreadyAnswered' };
+  return { ok: true, answeredAt };
 }

@@ -41,7 +41,7 @@ describe('surveys', () => {
   it('lists only running surveys the caller may see, newest first, with the answered flag', async () => {
     const guest = await t.call('getQuestionnaires', {});
     expect(guest.body.succeed).toBe(true);
-    expect(guest.body.questionnaires.map((q: { id: number }) => q.id)).toEqual([ids.every, ids.sleep]);
+    expect(guest.body.questionnaires.map((q: { id: number }) => q.id)).toEqual([ids.every!, ids.sleep!]);
     expect(guest.body.more).toBe(false);
 
     const mine = await t.call('getQuestionnaires', { locale: 'en' }, member);
@@ -53,15 +53,15 @@ describe('surveys', () => {
       fromDateTime: number;
       toDateTime: number;
     }[];
-    expect(list.map((q) => q.id)).toEqual([ids.every, ids.tenant, ids.contract, ids.sleep]);
-    expect(list.find((q) => q.id === ids.sleep)!.answered).toBe(true);
-    expect(list.find((q) => q.id === ids.every)!.answered).toBe(false);
-    expect(list.find((q) => q.id === ids.tenant)!.isGeneral).toBe(false);
+    expect(list.map((q) => q.id)).toEqual([ids.every!, ids.tenant!, ids.contract!, ids.sleep!]);
+    expect(list.find((q) => q.id === ids.sleep!)!.answered).toBe(true);
+    expect(list.find((q) => q.id === ids.every!)!.answered).toBe(false);
+    expect(list.find((q) => q.id === ids.tenant!)!.isGeneral).toBe(false);
     expect(list[0]!.title).toBe('Daily health habits survey 2026');
     expect(list[0]!.fromDateTime).toBeLessThan(NOW.getTime());
 
     const nc = await t.call('getQuestionnaires', {}, noContract);
-    expect(nc.body.questionnaires.map((q: { id: number }) => q.id)).toEqual([ids.every, ids.sleep]);
+    expect(nc.body.questionnaires.map((q: { id: number }) => q.id)).toEqual([ids.every!, ids.sleep!]);
   });
 
   it('pages with perPage and says more only when the page came back full', async () => {
@@ -69,24 +69,24 @@ describe('surveys', () => {
     expect(first.body.questionnaires).toHaveLength(2);
     expect(first.body.more).toBe(true);
     const second = await t.call('getQuestionnaires', { perPage: 2, offset: 2 }, member);
-    expect(second.body.questionnaires.map((q: { id: number }) => q.id)).toEqual([ids.contract, ids.sleep]);
+    expect(second.body.questionnaires.map((q: { id: number }) => q.id)).toEqual([ids.contract!, ids.sleep!]);
     const third = await t.call('getQuestionnaires', { perPage: 2, offset: 4 }, member);
     expect(third.body).toMatchObject({ questionnaires: [], more: false });
   });
 
   it('rejects absurd list payloads', async () => {
-    expect((await t.call('getQuestionnaires', { perPage: 51 })).status).toBe(400);
-    expect((await t.call('getQuestionnaires', { perPage: 0 })).status).toBe(400);
-    expect((await t.call('getQuestionnaires', { offset: -1 })).status).toBe(400);
-    expect((await t.call('getQuestionnaires', { offset: 'a' })).status).toBe(400);
-    expect((await t.call('getQuestionnaires', { sort: 'x' })).status).toBe(400);
+    expect((await t.callRaw('getQuestionnaires', { perPage: 51 })).status).toBe(400);
+    expect((await t.callRaw('getQuestionnaires', { perPage: 0 })).status).toBe(400);
+    expect((await t.callRaw('getQuestionnaires', { offset: -1 })).status).toBe(400);
+    expect((await t.callRaw('getQuestionnaires', { offset: 'a' })).status).toBe(400);
+    expect((await t.callRaw('getQuestionnaires', { sort: 'x' })).status).toBe(400);
   });
 
   it('gives guests the head only and members the body with sanitised HTML and line breaks', async () => {
-    const guest = await t.call('getQuestionnaireById', { questionnaireID: ids.every });
-    expect(guest.body.questionnaire).toMatchObject({ id: ids.every, answered: false, closed: false, body: [] });
+    const guest = await t.call('getQuestionnaireById', { questionnaireID: ids.every! });
+    expect(guest.body.questionnaire).toMatchObject({ id: ids.every!, answered: false, closed: false, body: [] });
 
-    const full = await t.call('getQuestionnaireById', { questionnaireID: ids.every, locale: 'en' }, member);
+    const full = await t.call('getQuestionnaireById', { questionnaireID: ids.every!, locale: 'en' }, member);
     const body = full.body.questionnaire.body as {
       type: string;
       question: string;
@@ -102,23 +102,23 @@ describe('surveys', () => {
     expect(body[5]!.question).toContain('<em>(optional)</em>');
     expect(body[5]!.question).not.toContain('script');
 
-    const ja = await t.call('getQuestionnaireById', { questionnaireID: ids.every, locale: 'ja' }, member);
+    const ja = await t.call('getQuestionnaireById', { questionnaireID: ids.every!, locale: 'ja' }, member);
     expect(ja.body.questionnaire.title).toBe('毎日の健康習慣アンケート 2026');
 
-    const answered = await t.call('getQuestionnaireById', { questionnaireID: ids.sleep }, member);
+    const answered = await t.call('getQuestionnaireById', { questionnaireID: ids.sleep! }, member);
     expect(answered.body.questionnaire.answered).toBe(true);
   });
 
   it('answers notFound for unknown, upcoming and invisible surveys, and shows closed ones as closed', async () => {
     expect((await t.call('getQuestionnaireById', { questionnaireID: 999999 }, member)).body).toMatchObject({ succeed: false, errorCode: 'notFound' });
-    expect((await t.call('getQuestionnaireById', { questionnaireID: ids.upcoming }, member)).body.errorCode).toBe('notFound');
-    expect((await t.call('getQuestionnaireById', { questionnaireID: ids.contract }, noContract)).body.errorCode).toBe('notFound');
-    expect((await t.call('getQuestionnaireById', { questionnaireID: ids.contract })).body.errorCode).toBe('notFound');
-    expect((await t.call('getQuestionnaireById', { questionnaireID: ids.tenant }, noContract)).body.errorCode).toBe('notFound');
-    expect((await t.call('getQuestionnaireById', { questionnaireID: ids.closed }, member)).body.questionnaire.closed).toBe(true);
-    expect((await t.call('getQuestionnaireById', { questionnaireID: 0 })).status).toBe(400);
-    expect((await t.call('getQuestionnaireById', { questionnaireID: '1' })).status).toBe(400);
-    expect((await t.call('getQuestionnaireById', {})).status).toBe(400);
+    expect((await t.call('getQuestionnaireById', { questionnaireID: ids.upcoming! }, member)).body.errorCode).toBe('notFound');
+    expect((await t.call('getQuestionnaireById', { questionnaireID: ids.contract! }, noContract)).body.errorCode).toBe('notFound');
+    expect((await t.call('getQuestionnaireById', { questionnaireID: ids.contract! })).body.errorCode).toBe('notFound');
+    expect((await t.call('getQuestionnaireById', { questionnaireID: ids.tenant! }, noContract)).body.errorCode).toBe('notFound');
+    expect((await t.call('getQuestionnaireById', { questionnaireID: ids.closed! }, member)).body.questionnaire.closed).toBe(true);
+    expect((await t.callRaw('getQuestionnaireById', { questionnaireID: 0 })).status).toBe(400);
+    expect((await t.callRaw('getQuestionnaireById', { questionnaireID: '1' })).status).toBe(400);
+    expect((await t.callRaw('getQuestionnaireById', {})).status).toBe(400);
   });
 
   describe('answerQuestionnaire', () => {
@@ -129,10 +129,10 @@ describe('surveys', () => {
       { questionnaireIndex: 4, answer: 'Walk 8,000 steps a day' },
     ];
     const answer = (body: unknown, token = other, extra: Record<string, unknown> = {}) =>
-      t.call('answerQuestionnaire', { questionnaireID: ids.every, isGeneral: true, body, ...extra }, token);
+      t.callRaw('answerQuestionnaire', { questionnaireID: ids.every!, isGeneral: true, body, ...extra }, token);
 
     it('needs a signed-in user', async () => {
-      const r = await t.call('answerQuestionnaire', { questionnaireID: ids.every, isGeneral: true, body: good() });
+      const r = await t.call('answerQuestionnaire', { questionnaireID: ids.every!, isGeneral: true, body: good() });
       expect(r.status).toBe(401);
     });
 
@@ -188,7 +188,7 @@ describe('surveys', () => {
       expect((await answer(good(), other, { questionnaireID: 999999 })).body.errorCode).toBe('notFound');
       const r = await t.call(
         'answerQuestionnaire',
-        { questionnaireID: ids.tenant, isGeneral: false, body: [{ questionnaireIndex: 1, answer: [0] }] },
+        { questionnaireID: ids.tenant!, isGeneral: false, body: [{ questionnaireIndex: 1, answer: [0] }] },
         noContract,
       );
       expect(r.body.errorCode).toBe('notFound');
@@ -198,7 +198,7 @@ describe('surveys', () => {
     it('answers a contract-only survey without a corporate contract exactly as an unknown id (issue 12, 19)', async () => {
       const r = await t.call(
         'answerQuestionnaire',
-        { questionnaireID: ids.contract, isGeneral: true, body: [{ questionnaireIndex: 1, answer: 0 }] },
+        { questionnaireID: ids.contract!, isGeneral: true, body: [{ questionnaireIndex: 1, answer: 0 }] },
         noContract,
       );
       const unknown = await t.call(
@@ -214,13 +214,13 @@ describe('surveys', () => {
     it('refuses a finished survey as closed, and one not started yet as unknown (issue 12, 19)', async () => {
       const closed = await t.call(
         'answerQuestionnaire',
-        { questionnaireID: ids.closed, isGeneral: true, body: [{ questionnaireIndex: 1, answer: 0 }] },
+        { questionnaireID: ids.closed!, isGeneral: true, body: [{ questionnaireIndex: 1, answer: 0 }] },
         other,
       );
       expect(closed.body.errorCode).toBe('outsideAnswerPeriod');
       const upcoming = await t.call(
         'answerQuestionnaire',
-        { questionnaireID: ids.upcoming, isGeneral: true, body: [{ questionnaireIndex: 1, answer: 'x' }] },
+        { questionnaireID: ids.upcoming!, isGeneral: true, body: [{ questionnaireIndex: 1, answer: 'x' }] },
         other,
       );
       expect(upcoming.body).toEqual({ succeed: false, errorCode: 'notFound' });
@@ -229,7 +229,7 @@ describe('surveys', () => {
 
     it('stores one answer, then refuses a second and shows the survey as answered', async () => {
       const first = await answer([...good(), { questionnaireIndex: 5, answer: '  more events  ' }], other, { locale: 'en' });
-      expect(first.body).toMatchObject({ succeed: true, questionnaireID: ids.every, answeredAt: NOW.getTime() });
+      expect(first.body).toMatchObject({ succeed: true, questionnaireID: ids.every!, answeredAt: NOW.getTime() });
       const stored = (await t.database.db.execute(
         sql`SELECT a.body, a.locale FROM questionnaire_answers a JOIN users u ON u.id = a.user_id WHERE u.email = 'member20@example.com'`,
       )) as unknown as { rows: { body: unknown; locale: string }[] };
@@ -241,14 +241,14 @@ describe('surveys', () => {
       expect(await answersOf('member20@example.com')).toBe(1);
 
       const list = await t.call('getQuestionnaires', {}, other);
-      expect(list.body.questionnaires.find((q: { id: number }) => q.id === ids.every).answered).toBe(true);
+      expect(list.body.questionnaires.find((q: { id: number }) => q.id === ids.every!)!.answered).toBe(true);
     });
 
     it('refuses the survey member@example.com already answered', async () => {
       const r = await t.call(
         'answerQuestionnaire',
         {
-          questionnaireID: ids.sleep,
+          questionnaireID: ids.sleep!,
           isGeneral: true,
           body: [
             { questionnaireIndex: 1, answer: 0 },
@@ -264,7 +264,7 @@ describe('surveys', () => {
     it('keeps one answer when two submissions race', async () => {
       const token = await t.login('member21@example.com');
       const body = {
-        questionnaireID: ids.sleep,
+        questionnaireID: ids.sleep!,
         isGeneral: true,
         body: [
           { questionnaireIndex: 1, answer: 0 },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../db/client.ts';
+import { rows } from '../db/query.ts';
 import { seedCore } from './core.ts';
 import { seedContent } from './content.ts';
 import { seedEvents } from './events.ts';
@@ -10,8 +11,8 @@ import { seedLifecycle } from './lifecycle.ts';
 
 /** Loads the demo content into an empty database, in one transaction. Returns false when there was data already. */
 export async function seedDemoContent(db: Db, now = new Date()): Promise<boolean> {
-  const existing = (await db.execute(sql`SELECT count(*)::int AS n FROM tenants`)) as unknown as { rows: { n: number }[] };
-  if (Number(existing.rows[0]?.n) > 0) return false;
+  const [existing] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM tenants`);
+  if (Number(existing?.n) > 0) return false;
   await db.transaction(async (tx) => {
     const ctx = await seedCore(tx as unknown as Db, now);
     await seedContent(ctx);

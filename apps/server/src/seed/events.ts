@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { DAY_MS, startOfTokyoDay } from '@hibi/contract/time';
 import type { SeedContext } from './context.ts';
 import { seededRandom } from './random.ts';
-import { eventFavorites, eventImages, eventQuestions, eventReservations, eventSessions, events } from '../schema/events.ts';
-import { insertSectionsBulk, type SectionInput } from '../../domains/content/sections.ts';
-import { richTextWithLineBreaks } from '../../lib/sanitize.ts';
+import { eventFavorites, eventImages, eventQuestions, eventReservations, eventSessions, events } from '../db/schema/events.ts';
+import { insertSectionsBulk, type SectionInput } from '../domains/content/data.ts';
+import { richTextWithLineBreaks } from '../lib/sanitize.ts';
 
 const HOUR = 3_600_000;
 

@@ -1,4 +1,4 @@
-import type { Db } from '../client.ts';
+import type { Db } from '../db/client.ts';
 
 /** What the core seed created, handed to every domain's seed so that they can refer to it. */
 export interface SeedContext {

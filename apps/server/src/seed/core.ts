@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { config, tenants, users } from '../schema/core.ts';
-import type { Db } from '../client.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { config, tenants, users } from '../db/schema/core.ts';
+import type { Db } from '../db/client.ts';
+import { hashPassword } from '../lib/passwords.ts';
 import { seededRandom } from './random.ts';
 import type { SeedContext } from './context.ts';
 

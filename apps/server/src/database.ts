@@ -1,6 +1,6 @@
-import type { Config } from '../config.ts';
-import { openPglite, openPostgres, type Database } from './client.ts';
-import { migrate } from './migrate.ts';
+import type { Config } from './config.ts';
+import { openPglite, openPostgres, type Database } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
 import { seedDemoContent } from './seed/index.ts';
 
 /** Opens the configured database, applies migrations and, when asked for, loads the demo content into an empty one. */

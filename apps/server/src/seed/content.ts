@@ -8,8 +8,8 @@ import {
   reportArticleTags,
   reportArticleViews,
   tags,
-} from '../schema/content.ts';
-import { insertSectionsBulk, type SectionInput } from '../../domains/content/sections.ts';
+} from '../db/schema/content.ts';
+import { insertSectionsBulk, type SectionInput } from '../domains/content/data.ts';
 import { seededRandom } from './random.ts';
 import type { SeedContext } from './context.ts';
 

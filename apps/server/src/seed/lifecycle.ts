@@ -1,6 +1,6 @@
-import { users } from '../schema/core.ts';
-import { invitationCodes } from '../schema/lifecycle.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { users } from '../db/schema/core.ts';
+import { invitationCodes } from '../db/schema/lifecycle.ts';
+import { hashPassword } from '../lib/passwords.ts';
 import { DEMO_PASSWORD } from './core.ts';
 import type { SeedContext } from './context.ts';
 

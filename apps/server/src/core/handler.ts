@@ -1,3 +1,6 @@
+// The handler kit every domain uses (docs/decisions/082-server-layers.md): what a handler is, the context the function
+// entry hands it, and how it answers a business failure. It sits below the domains and above db/ and lib/, so a
+// domain never imports the entry (functions/) that imports it.
 import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ErrorCodeOf, FunctionDef, Locale, ResponseOf } from '@hibi/contract/protocol';
@@ -59,11 +62,4 @@ export function defineHandler<F extends FunctionDef>(
   run: (payload: z.output<F['payload']>, ctx: Context<F>) => Promise<HandlerResult<F>>,
 ): Handler<F> {
   return { def, run };
-}
-
-/** Thrown by ctx.rateLimit; the entry answers 429 tooManyRequests. */
-export class TooManyRequests extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super('tooManyRequests');
-  }
 }

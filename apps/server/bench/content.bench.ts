@@ -1,9 +1,9 @@
 /**
  * Prints latency figures of the content calls on the embedded database with the demo content:
- *   node --import tsx apps/server/src/domains/content/bench.ts
+ *   node --import tsx apps/server/bench/content.bench.ts
  * (TEST_DATABASE_URL=postgres://... to run it on PostgreSQL). Figures only; nothing is asserted.
  */
-import { createTestApp } from '../../../test/helpers.ts';
+import { createTestApp } from '../test/helpers.ts';
 
 const RUNS = 50;
 const t = await createTestApp();
@@ -21,11 +21,11 @@ const cases: [string, Record<string, unknown>, string | undefined][] = [
 ];
 console.log(`database: ${t.database.kind}, ${RUNS} calls each`);
 for (const [name, payload, auth] of cases) {
-  await t.call(name, payload, auth);
+  await t.callRaw(name, payload, auth);
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const start = performance.now();
-    const res = await t.call(name, payload, auth);
+    const res = await t.callRaw(name, payload, auth);
     times.push(performance.now() - start);
     if (!res.body.succeed) throw new Error(`${name} failed`);
   }

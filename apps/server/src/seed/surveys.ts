@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { SeedContext } from './context.ts';
-import { faqCategories, faqItems, questionnaireAnswers, questionnaireItems, questionnaires } from '../schema/surveys.ts';
-import { richTextWithLineBreaks, sanitizeRichText } from '../../lib/sanitize.ts';
+import { faqCategories, faqItems, questionnaireAnswers, questionnaireItems, questionnaires } from '../db/schema/surveys.ts';
+import { richTextWithLineBreaks, sanitizeRichText } from '../lib/sanitize.ts';
 import { DAY_MS as DAY, tokyoDay } from '@hibi/contract/time';
-import { CONTENT_DIR } from '../../domains/help/service.ts';
+import { CONTENT_DIR } from '../domains/help/data.ts';
 // Beside the help pages, so the compiled server (dist/content) finds it the same way.
 const FAQ_FILE = path.join(CONTENT_DIR, 'faq.json');
 

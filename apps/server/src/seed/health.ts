@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SeedContext } from './context.ts';
 import { tokyoDay } from '@hibi/contract/time';
-import { refreshAllAggregates } from '../../domains/health/service.ts';
+import { refreshAllAggregates } from '../domains/health/data.ts';
 
 const DAYS = 120;
 /** A deterministic 0..(mod-1) number from a text key, computed in SQL (hashtext is stable for the same input). */

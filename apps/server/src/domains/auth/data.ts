@@ -1,0 +1,98 @@
+// The auth domain's data module: accounts (users and their tenants), sessions and the configured terms version, with
+// the rows typed by the schema. Tokens arrive here hashed; this module never sees a bearer token.
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { config, sessions, tenants, users } from '../../db/schema/core.ts';
+
+export type TenantRow = typeof tenants.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type NewTenant = typeof tenants.$inferInsert;
+export type NewUser = typeof users.$inferInsert;
+
+/** The account behind a lower-cased login key: an email address (with @) or a company-assigned login id. */
+export async function findUserByLoginKey(db: Db, key: string): Promise<{ user: UserRow; tenant: TenantRow | null } | null> {
+  const column = key.includes('@') ? users.email : users.loginIdLower;
+  const found = await db
+    .select({ user: users, tenant: tenants })
+    .from(users)
+    .leftJoin(tenants, eq(users.tenantId, tenants.id))
+    .where(eq(column, key))
+    .limit(1);
+  return found[0] ?? null;
+}
+
+export async function passwordHashOf(db: Db, userId: number): Promise<string | null> {
+  const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  return user?.hash ?? null;
+}
+
+/** Stores a session (its token's hash) and the user's last sign-in. */
+export async function insertSession(db: Db, userId: number, tokenHash: string, expiresAt: Date, now: Date): Promise<void> {
+  await db.insert(sessions).values({ userId, tokenHash, expiresAt, createdAt: now, lastUsedAt: now });
+  await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
+}
+
+/** A live session by its token's hash, with its tenant user: not expired, used after `idleSince`. */
+export async function findLiveSession(db: Db, tokenHash: string, now: Date, idleSince: Date) {
+  const found = await db
+    .select({ user: users, tenant: tenants, session: sessions })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .innerJoin(tenants, eq(users.tenantId, tenants.id))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), gt(sessions.lastUsedAt, idleSince)))
+    .limit(1);
+  return found[0] ?? null;
+}
+
+export async function touchSession(db: Db, sessionId: number, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteSession(db: Db, sessionId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Deletes every session of a user, optionally keeping one. */
+export async function deleteSessionsOf(db: Db, userId: number, keepSessionId?: number): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keepSessionId === undefined ? eq(sessions.userId, userId) : and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`));
+}
+
+/** Deletes sessions past their lifetime, and (with `idleBefore`) sessions without a call since then. */
+export async function deleteExpiredSessions(db: Db, now: Date, idleBefore: Date | null): Promise<void> {
+  const idle = idleBefore ? sql` OR ${sessions.lastUsedAt} <= ${idleBefore.toISOString()}` : sql``;
+  await db.delete(sessions).where(sql`${sessions.expiresAt} <= ${now.toISOString()}${idle}`);
+}
+
+/** The raw (jsonb) value of config.termsVersion; undefined when unset. */
+export async function termsVersionValue(db: Db): Promise<unknown> {
+  const found = await db.select().from(config).where(eq(config.key, 'termsVersion')).limit(1);
+  return found[0]?.value;
+}
+
+export async function setAcceptedTermsVersion(db: Db, userId: number, version: number): Promise<void> {
+  await db.update(users).set({ acceptedTermsVersion: version }).where(eq(users.id, userId));
+}
+
+export async function setLocale(db: Db, userId: number, locale: string): Promise<void> {
+  await db.update(users).set({ locale }).where(eq(users.id, userId));
+}
+
+/* ------------------------------------------------------------------ creating tenants and accounts */
+
+/** A new tenant (company); its id. The operator console and test fixtures create tenants through this. */
+export async function insertTenant(db: Db, tenant: NewTenant): Promise<number> {
+  const [row] = await db.insert(tenants).values(tenant).returning({ id: tenants.id });
+  return row!.id;
+}
+
+/** A new account; its id. `loginIdLower` follows `loginId`, `email` is stored lower-cased. */
+export async function insertUser(db: Db, user: NewUser): Promise<number> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...user, email: user.email?.toLowerCase() ?? null, loginIdLower: user.loginId?.toLowerCase() ?? null })
+    .returning({ id: users.id });
+  return row!.id;
+}

@@ -1,0 +1,427 @@
+// The content domain's data module: every SQL statement of announcements, report articles, tags, views and the Section
+// model (shared by announcements, articles and events), with typed rows. Writes of authored content (sections,
+// announcements, articles) are here too, so the seed, test fixtures and the operator console store them one way.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Locale } from '@hibi/contract/protocol';
+import type { ReportArticleHead, Section, SectionRelType, Tag } from '@hibi/contract/functions/content';
+import type { Db } from '../../db/client.ts';
+import { rows } from '../../db/query.ts';
+import {
+  announcementImages,
+  announcements,
+  reportArticleImages,
+  reportArticles,
+  reportArticleTags,
+  sectionAttachments,
+  sectionImages,
+  sections,
+  sectionVideos,
+} from '../../db/schema/content.ts';
+import { sanitizeRichText } from '../../lib/sanitize.ts';
+
+/** Who reads, as the SQL needs it: decides contract-only visibility and the caller's own rows. */
+export interface Reader {
+  userId: number | null;
+  corporate: boolean;
+  locale: Locale;
+  now: Date;
+}
+
+/** `<alias>.<base>_ja`, or `COALESCE(<alias>.<base>_en, <alias>.<base>_ja)` in English. Names are code constants. */
+export function localized(alias: string, base: string, locale: Locale): SQL {
+  return locale === 'en' ? sql.raw(`COALESCE(${alias}.${base}_en, ${alias}.${base}_ja)`) : sql.raw(`${alias}.${base}_ja`);
+}
+
+const iso = (d: Date) => d.toISOString();
+const idList = (ids: readonly (number | string)[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/** Rows a reader may see: published, and contract-only ones only for corporate-contract members. */
+function visible(alias: 'a' | 'n', dateColumn: string, v: Reader): SQL {
+  const published = sql.raw(`${alias}.${dateColumn}`);
+  const contract = v.corporate ? sql`TRUE` : sql.raw(`NOT ${alias}.contract_only`);
+  return sql`(${published} <= ${iso(v.now)}::timestamptz AND ${contract})`;
+}
+
+/* ------------------------------------------------------------------ announcements */
+
+export interface AnnouncementRow {
+  id: number;
+  title: string;
+  from_ms: string | number;
+  is_important: boolean;
+  is_read: boolean;
+  images: { id: number; url: string }[] | string;
+}
+
+function announcementSelect(v: Reader): SQL {
+  const read =
+    v.userId !== null ? sql`EXISTS (SELECT 1 FROM announcement_reads r WHERE r.announcement_id = n.id AND r.user_id = ${v.userId})` : sql`FALSE`;
+  return sql`SELECT n.id, ${localized('n', 'title', v.locale)} AS title, (extract(epoch FROM n.from_at) * 1000)::bigint AS from_ms,
+      n.is_important, ${read} AS is_read,
+      COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url) ORDER BY i.position, i.id)
+                FROM announcement_images i WHERE i.announcement_id = n.id), '[]'::json) AS images
+    FROM announcements n`;
+}
+
+export async function announcementList(db: Db, v: Reader, offset: number, perPage: number) {
+  return rows<AnnouncementRow>(
+    db,
+    sql`${announcementSelect(v)} WHERE ${visible('n', 'from_at', v)} ORDER BY n.from_at DESC, n.id DESC LIMIT ${perPage} OFFSET ${offset}`,
+  );
+}
+
+/** Records that a member read an announcement, if it is one they may see (in the statement that checks it). */
+export async function recordAnnouncementRead(db: Db, v: Reader & { userId: number }, id: number): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO announcement_reads (announcement_id, user_id, read_at)
+          SELECT n.id, ${v.userId}, ${iso(v.now)}::timestamptz FROM announcements n WHERE n.id = ${id} AND ${visible('n', 'from_at', v)}
+          ON CONFLICT DO NOTHING`,
+  );
+}
+
+export async function announcementById(db: Db, v: Reader, id: number): Promise<AnnouncementRow | undefined> {
+  const [row] = await rows<AnnouncementRow>(db, sql`${announcementSelect(v)} WHERE n.id = ${id} AND ${visible('n', 'from_at', v)}`);
+  return row;
+}
+
+/* ------------------------------------------------------------------ report articles */
+
+export interface ArticleRow {
+  id: number;
+  title: string;
+  image_url: string;
+  rel_type: ReportArticleHead['relType'];
+  published_ms: string | number;
+  tags: Tag[] | string;
+}
+
+function articleColumns(v: Reader): SQL {
+  return sql`a.id, ${localized('a', 'title', v.locale)} AS title, a.image_url, a.rel_type,
+    (extract(epoch FROM a.published_at) * 1000)::bigint AS published_ms,
+    COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', ${localized('t', 'name', v.locale)}) ORDER BY rt.position, t.id)
+              FROM report_article_tags rt JOIN tags t ON t.id = rt.tag_id WHERE rt.report_article_id = a.id), '[]'::json) AS tags`;
+}
+
+/** Recent views per article, as a derived table `pv(report_article_id, views)`. */
+function recentViews(v: Reader, windowMs: number): SQL {
+  return sql`(SELECT report_article_id, count(*)::int AS views FROM report_article_views
+              WHERE viewed_at > ${iso(new Date(v.now.getTime() - windowMs))}::timestamptz AND viewed_at <= ${iso(v.now)}::timestamptz
+              GROUP BY report_article_id)`;
+}
+
+export async function newArrivalRows(db: Db, v: Reader, offset: number, perPage: number) {
+  return rows<ArticleRow>(
+    db,
+    sql`SELECT ${articleColumns(v)} FROM report_articles a WHERE ${visible('a', 'published_at', v)}
+        ORDER BY a.published_at DESC, a.id DESC LIMIT ${perPage} OFFSET ${offset}`,
+  );
+}
+
+/** The most viewed articles of the last `windowMs`. */
+export async function rankingRows(db: Db, v: Reader, windowMs: number, limit: number) {
+  return rows<ArticleRow>(
+    db,
+    sql`SELECT ${articleColumns(v)} FROM report_articles a JOIN ${recentViews(v, windowMs)} pv ON pv.report_article_id = a.id
+        WHERE ${visible('a', 'published_at', v)} ORDER BY pv.views DESC, a.published_at DESC, a.id DESC LIMIT ${limit}`,
+  );
+}
+
+/** Visible articles carrying any of the tags, in an order ('popular' counts views of the last `windowMs`). */
+export async function articlesByTagRows(
+  db: Db,
+  v: Reader,
+  tagIds: string[],
+  sortBy: 'new' | 'popular' | 'reccomend' | string,
+  windowMs: number,
+  offset: number,
+  perPage: number,
+) {
+  const order =
+    sortBy === 'popular'
+      ? sql`COALESCE(pv.views, 0) DESC, a.published_at DESC, a.id DESC`
+      : sortBy === 'reccomend'
+        ? sql`a.recommend_score DESC, a.published_at DESC, a.id DESC`
+        : sql`a.published_at DESC, a.id DESC`;
+  const popular = sortBy === 'popular' ? sql`LEFT JOIN ${recentViews(v, windowMs)} pv ON pv.report_article_id = a.id` : sql``;
+  return rows<ArticleRow>(
+    db,
+    sql`SELECT ${articleColumns(v)} FROM report_articles a ${popular}
+          WHERE ${visible('a', 'published_at', v)}
+            AND EXISTS (SELECT 1 FROM report_article_tags rt WHERE rt.report_article_id = a.id AND rt.tag_id IN (${idList(tagIds)}))
+          ORDER BY ${order} LIMIT ${perPage} OFFSET ${offset}`,
+  );
+}
+
+export async function tagsById(db: Db, locale: Locale, tagIds: string[]) {
+  return rows<Tag>(
+    db,
+    sql`SELECT t.id, ${localized('t', 'name', locale)} AS name FROM tags t WHERE t.id IN (${idList(tagIds)}) ORDER BY t.position, t.id`,
+  );
+}
+
+export async function pickupRows(db: Db, v: Reader) {
+  return rows<ArticleRow>(
+    db,
+    sql`SELECT ${articleColumns(v)} FROM report_articles a WHERE a.pickup_position IS NOT NULL AND ${visible('a', 'published_at', v)}
+        ORDER BY a.pickup_position, a.id`,
+  );
+}
+
+/** Every index tag's `perTag` newest visible articles at once (ROW_NUMBER over the tag). */
+export async function taggedIndexRows(db: Db, v: Reader, perTag: number) {
+  return rows<ArticleRow & { tag_id: string; tag_name: string }>(
+    db,
+    sql`SELECT x.* FROM (
+          SELECT t.id AS tag_id, ${localized('t', 'name', v.locale)} AS tag_name, t.top_position,
+                 ROW_NUMBER() OVER (PARTITION BY t.id ORDER BY a.published_at DESC, a.id DESC) AS rn,
+                 ${articleColumns(v)}
+          FROM tags t
+          JOIN report_article_tags rt0 ON rt0.tag_id = t.id
+          JOIN report_articles a ON a.id = rt0.report_article_id
+          WHERE t.top_position IS NOT NULL AND ${visible('a', 'published_at', v)}
+        ) x WHERE x.rn <= ${perTag} ORDER BY x.top_position, x.tag_id, x.rn`,
+  );
+}
+
+/** Every tag with its score: recent views of the visible articles carrying it. */
+export async function tagScores(db: Db, v: Reader, windowMs: number) {
+  return rows<{ id: string; name: string; genre_id: string | null; is_genre: boolean; score: number }>(
+    db,
+    sql`SELECT t.id, ${localized('t', 'name', v.locale)} AS name, t.genre_id, t.is_genre,
+          COALESCE(sum(pv.views), 0)::int AS score
+        FROM tags t
+        LEFT JOIN report_article_tags rt ON rt.tag_id = t.id
+        LEFT JOIN report_articles a ON a.id = rt.report_article_id AND ${visible('a', 'published_at', v)}
+        LEFT JOIN ${recentViews(v, windowMs)} pv ON pv.report_article_id = a.id
+        GROUP BY t.id
+        ORDER BY score DESC, t.position, t.id`,
+  );
+}
+
+export interface ArticleDetailRow extends ArticleRow {
+  description: string | null;
+  images: { id: number; url: string }[] | string;
+  related_event: unknown;
+  individual_match: unknown;
+  team_match: unknown;
+}
+
+/**
+ * One visible article with its description and images; for a member (userId set) also the related event and matches,
+ * read from the events and health tables in the same query.
+ */
+export async function articleDetail(db: Db, v: Reader, id: number): Promise<ArticleDetailRow | undefined> {
+  const member = v.userId !== null;
+  const eventVisible = v.corporate ? sql`TRUE` : sql`NOT e.contract_only`;
+  const extra = member
+    ? sql`,
+      ev.related_event, im.individual_match, tm.team_match`
+    : sql`, NULL AS related_event, NULL AS individual_match, NULL AS team_match`;
+  const joins = member
+    ? sql`
+      LEFT JOIN LATERAL (
+        SELECT json_build_object('id', e.id, 'title', ${localized('e', 'title', v.locale)},
+          'startDateTime', (extract(epoch FROM e.start_at) * 1000)::bigint, 'endDateTime', (extract(epoch FROM e.end_at) * 1000)::bigint,
+          'dateRemarks', ${localized('e', 'date_remarks', v.locale)}, 'place', ${localized('e', 'place', v.locale)}, 'price', e.price,
+          'extraLabel', ${localized('e', 'extra_label', v.locale)}, 'extraText', ${localized('e', 'extra_text', v.locale)}) AS related_event
+        FROM events e WHERE e.report_article_id = a.id AND e.published_at <= ${iso(v.now)}::timestamptz AND ${eventVisible}
+        ORDER BY e.start_at DESC, e.id DESC LIMIT 1) ev ON TRUE
+      LEFT JOIN LATERAL (
+        SELECT json_build_object('startDateTime', (extract(epoch FROM m.display_start_at) * 1000)::bigint,
+          'endDateTime', (extract(epoch FROM m.display_end_at) * 1000)::bigint) AS individual_match
+        FROM individual_matches m WHERE m.report_article_id = a.id ORDER BY m.display_start_at DESC, m.id DESC LIMIT 1) im ON TRUE
+      LEFT JOIN LATERAL (
+        SELECT json_build_object('startDateTime', (extract(epoch FROM m.start_at) * 1000)::bigint,
+          'endDateTime', (extract(epoch FROM m.end_at) * 1000)::bigint) AS team_match
+        FROM team_matches m WHERE m.report_article_id = a.id ORDER BY m.start_at DESC, m.id DESC LIMIT 1) tm ON TRUE`
+    : sql``;
+  const [row] = await rows<ArticleDetailRow>(
+    db,
+    sql`SELECT ${articleColumns(v)}, ${localized('a', 'description', v.locale)} AS description,
+          COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url) ORDER BY i.position, i.id)
+                    FROM report_article_images i WHERE i.report_article_id = a.id), '[]'::json) AS images
+          ${extra}
+        FROM report_articles a ${joins}
+        WHERE a.id = ${id} AND ${visible('a', 'published_at', v)}`,
+  );
+  return row;
+}
+
+/** Up to 3 visible articles sharing the most tags with an article. */
+export async function relatedArticleRows(db: Db, v: Reader, id: number) {
+  return rows<ArticleRow>(
+    db,
+    sql`SELECT ${articleColumns(v)} FROM report_articles a
+          JOIN (SELECT rt.report_article_id, count(*) AS shared FROM report_article_tags rt
+                WHERE rt.tag_id IN (SELECT tag_id FROM report_article_tags WHERE report_article_id = ${id}) AND rt.report_article_id <> ${id}
+                GROUP BY rt.report_article_id) s ON s.report_article_id = a.id
+          WHERE ${visible('a', 'published_at', v)}
+          ORDER BY s.shared DESC, a.published_at DESC, a.id DESC LIMIT 3`,
+  );
+}
+
+/** Up to 3 visible articles by recommendation score, leaving out `exclude`. */
+export async function recommendedArticleRows(db: Db, v: Reader, exclude: number[]) {
+  return rows<ArticleRow>(
+    db,
+    sql`SELECT ${articleColumns(v)} FROM report_articles a
+        WHERE ${visible('a', 'published_at', v)} AND a.id NOT IN (${idList(exclude)})
+        ORDER BY a.recommend_score DESC, a.published_at DESC, a.id DESC LIMIT 3`,
+  );
+}
+
+/** Records a video play or attachment open; false when the resource is not one of this visible article's. */
+export async function insertResourceView(
+  db: Db,
+  v: Reader & { userId: number },
+  libraryId: number,
+  videoId: number | null,
+  attachmentId: number | null,
+): Promise<boolean> {
+  const owned =
+    videoId !== null
+      ? sql`EXISTS (SELECT 1 FROM section_videos x JOIN sections s ON s.id = x.section_id
+                   WHERE x.id = ${videoId} AND s.owner_type = 'report_article' AND s.owner_id = a.id)`
+      : sql`EXISTS (SELECT 1 FROM section_attachments x JOIN sections s ON s.id = x.section_id
+                   WHERE x.id = ${attachmentId} AND s.owner_type = 'report_article' AND s.owner_id = a.id)`;
+  const inserted = await rows<{ id: number }>(
+    db,
+    sql`INSERT INTO report_article_resource_views (report_article_id, user_id, video_id, attachment_id, viewed_at)
+        SELECT a.id, ${v.userId}, ${videoId}, ${attachmentId}, ${iso(v.now)}::timestamptz FROM report_articles a
+        WHERE a.id = ${libraryId} AND ${visible('a', 'published_at', v)} AND ${owned}
+        RETURNING id`,
+  );
+  return inserted.length > 0;
+}
+
+/** A member's view of an article, once per Tokyo day (the unique index of migration 0101). */
+export async function insertArticleView(db: Db, articleId: number, userId: number, now: Date): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO report_article_views (report_article_id, user_id, viewed_at, view_day)
+    VALUES (${articleId}, ${userId}, ${iso(now)}::timestamptz, (${iso(now)}::timestamptz AT TIME ZONE 'Asia/Tokyo')::date)
+    ON CONFLICT DO NOTHING`);
+}
+
+/* ------------------------------------------------------------------ the Section model */
+
+/**
+ * The Section model shared by announcements, report articles and events (spec 1 §3): stored in `sections`
+ * with child tables for images, videos and attachments, owned through (owner_type, owner_id).
+ */
+export type SectionOwnerType = 'announcement' | 'report_article' | 'event';
+
+/** The sections of many owners in ONE query (child rows folded in with json_agg), in owner and position order. */
+export async function sectionRows(db: Db, ownerType: SectionOwnerType, ids: number[], locale: Locale) {
+  return rows<{ owner_id: number; section: Section | string }>(
+    db,
+    sql`SELECT s.owner_id, json_build_object(
+          'sectionType', s.section_type,
+          'subtitle', ${localized('s', 'subtitle', locale)},
+          'comment', ${localized('s', 'comment', locale)},
+          'images', COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url) ORDER BY i.position, i.id)
+                              FROM section_images i WHERE i.section_id = s.id), '[]'::json),
+          'videos', COALESCE((SELECT json_agg(json_build_object('videoID', v.id, 'videoUrl', v.video_url, 'thumbnailImageUrl', v.thumbnail_url) ORDER BY v.position, v.id)
+                              FROM section_videos v WHERE v.section_id = s.id), '[]'::json),
+          'attachments', COALESCE((SELECT json_agg(json_build_object('id', a.id, 'fileName', ${localized('a', 'file_name', locale)}, 'url', a.url) ORDER BY a.position, a.id)
+                              FROM section_attachments a WHERE a.section_id = s.id), '[]'::json),
+          'relType', s.rel_type,
+          'relObjectID', s.rel_object_id,
+          'relLabel', ${localized('s', 'rel_label', locale)}
+        ) AS section
+        FROM sections s
+        WHERE s.owner_type = ${ownerType} AND s.owner_id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        ORDER BY s.owner_id, s.position, s.id`,
+  );
+}
+
+/** What a seed, a test or an authoring tool gives to store a section. Comments are sanitised on the way in. */
+export interface SectionInput {
+  sectionType: number;
+  subtitleJa?: string | null;
+  subtitleEn?: string | null;
+  commentJa?: string | null;
+  commentEn?: string | null;
+  images?: string[];
+  videos?: { videoUrl: string; thumbnailUrl: string }[];
+  attachments?: { fileNameJa: string; fileNameEn?: string | null; url: string }[];
+  relType?: SectionRelType | null;
+  relObjectId?: string | number | null;
+  relLabelJa?: string | null;
+  relLabelEn?: string | null;
+}
+
+/** Stores the sections of one owner, appended after any it has. */
+export async function insertSections(db: Db, ownerType: SectionOwnerType, ownerId: number, input: SectionInput[]): Promise<void> {
+  await insertSectionsBulk(db, ownerType, [{ ownerId, sections: input }]);
+}
+
+/** Stores the sections of many owners with one INSERT per table (4 statements whatever the count). */
+export async function insertSectionsBulk(
+  db: Db,
+  ownerType: SectionOwnerType,
+  entries: { ownerId: number; sections: SectionInput[] }[],
+): Promise<void> {
+  const flat = entries.flatMap((e) => e.sections.map((s, position) => ({ ownerId: e.ownerId, position, s })));
+  if (flat.length === 0) return;
+  const clean = (html: string | null | undefined) => (html == null ? null : sanitizeRichText(html));
+  const inserted = await db
+    .insert(sections)
+    .values(
+      flat.map(({ ownerId, position, s }) => ({
+        ownerType,
+        ownerId,
+        position,
+        sectionType: s.sectionType,
+        subtitleJa: s.subtitleJa ?? null,
+        subtitleEn: s.subtitleEn ?? null,
+        commentJa: clean(s.commentJa),
+        commentEn: clean(s.commentEn),
+        relType: s.relType ?? null,
+        relObjectId: s.relObjectId == null ? null : String(s.relObjectId),
+        relLabelJa: s.relLabelJa ?? null,
+        relLabelEn: s.relLabelEn ?? null,
+      })),
+    )
+    .returning({ id: sections.id });
+  const images = flat.flatMap(({ s }, i) => (s.images ?? []).map((url, position) => ({ sectionId: inserted[i]!.id, position, url })));
+  const videos = flat.flatMap(({ s }, i) => (s.videos ?? []).map((v, position) => ({ sectionId: inserted[i]!.id, position, ...v })));
+  const attachments = flat.flatMap(({ s }, i) =>
+    (s.attachments ?? []).map((a, position) => ({
+      sectionId: inserted[i]!.id,
+      position,
+      fileNameJa: a.fileNameJa,
+      fileNameEn: a.fileNameEn ?? null,
+      url: a.url,
+    })),
+  );
+  if (images.length) await db.insert(sectionImages).values(images);
+  if (videos.length) await db.insert(sectionVideos).values(videos);
+  if (attachments.length) await db.insert(sectionAttachments).values(attachments);
+}
+
+/* ------------------------------------------------------------------ authoring */
+
+export type NewAnnouncement = typeof announcements.$inferInsert & { images?: string[] };
+export type NewReportArticle = typeof reportArticles.$inferInsert & { images?: string[]; tagIds?: string[] };
+
+/** A new announcement with its images (sections through insertSections); its id. */
+export async function insertAnnouncement(db: Db, { images = [], ...a }: NewAnnouncement): Promise<number> {
+  const [row] = await db.insert(announcements).values(a).returning({ id: announcements.id });
+  if (images.length) await db.insert(announcementImages).values(images.map((url, position) => ({ announcementId: row!.id, position, url })));
+  return row!.id;
+}
+
+/** A new report article with its images and tags (sections through insertSections); its id. */
+export async function insertReportArticle(db: Db, { images = [], tagIds = [], ...a }: NewReportArticle): Promise<number> {
+  const [row] = await db.insert(reportArticles).values(a).returning({ id: reportArticles.id });
+  if (images.length) await db.insert(reportArticleImages).values(images.map((url, position) => ({ reportArticleId: row!.id, position, url })));
+  if (tagIds.length) await db.insert(reportArticleTags).values(tagIds.map((tagId, position) => ({ reportArticleId: row!.id, tagId, position })));
+  return row!.id;
+}

@@ -1,0 +1,268 @@
+// Events as members see and book them: lists, the detail page, reservations and cancellations (under the session's
+// lock), favourites, calendar links. SQL is in data.ts; rules are in rules.ts.
+import type { Locale } from '@hibi/contract/protocol';
+import type { EventDetail, EventListItem, EventQuestion, EventSession, ReservationAnswer } from '@hibi/contract/functions/events';
+import { DAY_MS, startOfTokyoDay } from '@hibi/contract/time';
+import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
+import type { AuthUser } from '../../core/handler.ts';
+import { loadSections } from '../content/service.ts';
+import { booksInApp, checkAnswers, isFullyReserved, isOneDay, reserveStatus, sessionButton, type SessionState } from './rules.ts';
+import { CALENDAR_LINK_LIFETIME_MS, CALENDAR_ROUTE, signCalendarLink } from './calendar.ts';
+import * as data from './data.ts';
+import type { Caller, EventRow, ListFilter, SessionJson, SessionRow } from './data.ts';
+
+export type { ListFilter } from './data.ts';
+
+/** The caller as the data module sees them. */
+export const callerOf = (user: AuthUser | null): Caller => (user ? { id: user.id, corporate: user.contract.corporateContract } : null);
+
+const toState = (j: SessionJson): SessionState => ({
+  reservationType: j.t,
+  startMs: j.s,
+  endMs: j.e,
+  capacity: j.c,
+  reservedCount: j.n,
+  reservationStartMs: j.rs,
+  reservationEndMs: j.re,
+  externalFull: j.x,
+});
+
+function toListItem(r: EventRow, now: number, locale: Locale): EventListItem {
+  const sessions = (r.rsessions ?? []).map(toState);
+  return {
+    id: r.id,
+    title: r.title,
+    thumbnailUrl: r.thumbnail_url,
+    advertising: r.advertising,
+    reserveStatus: reserveStatus(sessions, now, locale),
+    isReserved: r.is_reserved,
+    isFavorited: r.is_favorited,
+    reservableFlag: sessions.length > 0,
+    startDateTime: r.start_ms,
+    endDateTime: r.end_ms,
+    isOneDay: isOneDay(r.start_ms, r.end_ms),
+    dateRemarks: r.date_remarks,
+    providingType: r.providing_type,
+    place: r.place,
+    price: r.price,
+  };
+}
+
+/**
+ * Events by schedule type in Asia/Tokyo days: before (1) starts after today; today (3) is held at some point
+ * today; finished (2) ended before today (docs/decisions/023-schedule-types.md).
+ */
+export async function listEvents(db: Db, user: AuthUser | null, locale: Locale, now: Date, f: ListFilter): Promise<EventListItem[]> {
+  const today = startOfTokyoDay(now.getTime());
+  const todayIso = new Date(today).toISOString();
+  const tomorrowIso = new Date(today + DAY_MS).toISOString();
+  const result = await data.eventList(db, callerOf(user), locale, now, todayIso, tomorrowIso, f);
+  return result.map((r) => toListItem(r, now.getTime(), locale));
+}
+
+/** The caller's reserved and favourite events: upcoming ones first (soonest first), then finished ones (latest first). */
+export async function listReservingEvents(db: Db, user: AuthUser, locale: Locale, now: Date, offset: number, perPage: number) {
+  const result = await data.reservingEventList(db, callerOf(user)!, locale, now, offset, perPage);
+  return result.map((r) => toListItem(r, now.getTime(), locale));
+}
+
+export async function findVisibleEventId(db: Db, user: AuthUser | null, now: Date, eventId: number): Promise<boolean> {
+  return data.isEventVisible(db, callerOf(user), now, eventId);
+}
+
+export function sessionStateOf(
+  r: Pick<SessionRow, 'reservation_type' | 'start_ms' | 'end_ms' | 'capacity' | 'reserved_count' | 'rstart_ms' | 'rend_ms' | 'external_full'>,
+): SessionState {
+  return {
+    reservationType: r.reservation_type,
+    startMs: r.start_ms,
+    endMs: r.end_ms,
+    capacity: r.capacity,
+    reservedCount: r.reserved_count,
+    reservationStartMs: r.rstart_ms,
+    reservationEndMs: r.rend_ms,
+    externalFull: r.external_full,
+  };
+}
+
+/** Whether a session takes a booking (or a place in line) now: booked in the app, its window open, not ended. */
+export function takesBookings(s: SessionRow, now: Date): boolean {
+  const button = sessionButton(sessionStateOf(s), false, now.getTime());
+  return !(!booksInApp(s.reservation_type) || !button || button.kind === 'ended' || button.kind === 'notOpen');
+}
+
+export async function loadQuestions(db: Db, eventId: number, locale: Locale): Promise<EventQuestion[]> {
+  const result = await data.questionsOf(db, eventId, locale);
+  return result.map((q) => ({
+    type: q.type,
+    questionnaireIndex: q.questionnaire_index,
+    question: q.question,
+    required: q.required,
+    choices: q.choices ?? [],
+    choiceImages: q.choice_images ?? [],
+    images: q.images ?? [],
+  }));
+}
+
+/**
+ * The checks a booking and a place in line share: the event is visible to the caller, and the answers fit its
+ * questions. An unknown session is reported before the answers: the answers could not fit it anyway.
+ */
+export async function visibleEventAnswers(db: Db, user: AuthUser, now: Date, eventID: number, sessionID: number, body: ReservationAnswer[]) {
+  if (!(await findVisibleEventId(db, user, now, eventID))) return { ok: false as const, code: 'eventNotFound' as const };
+  const checked = checkAnswers(await loadQuestions(db, eventID, 'ja'), body);
+  if (checked.ok) return { ok: true as const, answers: checked.answers };
+  return { ok: false as const, code: (await data.sessionBelongsToEvent(db, eventID, sessionID)) ? checked.problem : ('sessionNotFound' as const) };
+}
+
+/** One event as its detail page shows it; guests get the head only (product-decisions §3). */
+export async function getEventDetail(db: Db, user: AuthUser | null, locale: Locale, now: Date, eventId: number): Promise<EventDetail | null> {
+  const caller = callerOf(user);
+  const row = await data.eventDetail(db, caller, locale, now, eventId);
+  if (!row) return null;
+  const nowMs = now.getTime();
+  const [images, sessionRows] = await Promise.all([data.imagesOfEvent(db, eventId), data.sessionsOfEvent(db, caller, locale, eventId)]);
+  const sessions: EventSession[] = sessionRows.map((s) => {
+    const head = {
+      id: s.id,
+      title: s.title,
+      providingType: s.providing_type,
+      reservationType: s.reservation_type,
+      startDateTime: s.start_ms,
+      endDateTime: s.end_ms,
+      entryUnitType: s.entry_unit_type,
+    };
+    if (!user) return head;
+    const state = sessionStateOf(s);
+    return {
+      ...head,
+      capacity: s.capacity,
+      reservedCount: s.reserved_count,
+      reservationStartDateTime: s.rstart_ms,
+      reservationEndDateTime: s.rend_ms,
+      isFullyReserved: isFullyReserved(state),
+      url: s.reservation_type === 2 ? s.url : null,
+      participant: s.reservation_id !== null ? { reservationID: s.reservation_id } : null,
+      button: sessionButton(state, s.reservation_id !== null, nowMs),
+      waitingListCount: Number(s.waiting_count ?? 0),
+      waitingPosition: s.waiting_position === null || s.waiting_position === undefined ? null : Number(s.waiting_position),
+    };
+  });
+  const base: EventDetail = {
+    ...toListItem(row, nowMs, locale),
+    images,
+    thumbnailImages: row.thumbnail_url ? [{ id: 0, url: row.thumbnail_url }] : [],
+    sessions,
+  };
+  if (!user) return base;
+  const questions = await loadQuestions(db, eventId, locale);
+  const sections = (await loadSections(db, 'event', [eventId], locale)).get(eventId) ?? [];
+  return {
+    ...base,
+    capacity: row.capacity,
+    extraLabel: row.extra_label,
+    extraText: row.extra_text,
+    reportArticleID: row.report_article_id,
+    sections,
+    hasQuestions: questions.length > 0,
+    questions,
+  };
+}
+
+/** Rolls a transaction back with a business outcome. */
+export class Outcome extends Error {
+  constructor(readonly code: string) {
+    super(code);
+  }
+}
+
+export type ReserveResult = { ok: true; reservationID: number } | { ok: false; code: string };
+
+/**
+ * Reserves a session (docs/decisions/021-reservation-concurrency.md): the session row is locked FOR UPDATE, so
+ * reservations of one session run one after another and its count is read fresh; the partial unique index
+ * (event_id, user_id) keeps one active reservation per user and event even across sessions; the CHECK on
+ * reserved_count <= capacity is the last guard. Any failure rolls back: no row is written.
+ */
+export async function reserve(
+  db: Db,
+  userId: number,
+  eventId: number,
+  sessionId: number,
+  answers: ReservationAnswer[],
+  now: Date,
+): Promise<ReserveResult> {
+  try {
+    const reservationID = await transaction(db, async (t) => {
+      const s = await data.lockSessionForReservation(t, eventId, sessionId);
+      if (!s) throw new Outcome('sessionNotFound');
+      const existingCode = async () => {
+        const existing = await data.activeReservationSession(t, eventId, userId);
+        if (existing === null) return null;
+        return existing === sessionId ? 'alreadyReserved' : 'reservedAnotherSession';
+      };
+      const already = await existingCode();
+      if (already) throw new Outcome(already);
+      if (!takesBookings(s, now)) throw new Outcome('reservationNotAccepted');
+      if (s.capacity !== null && s.reserved_count >= s.capacity) throw new Outcome('reservationCapacityOver');
+      const inserted = await data.insertReservation(t, eventId, sessionId, userId, answers, now);
+      if (inserted === null) throw new Outcome((await existingCode()) ?? 'alreadyReserved');
+      await data.addSeatTaken(t, sessionId);
+      // A booking ends the member's wait for any session of the event (one reservation per event).
+      await data.leaveEventWaitingLists(t, eventId, userId);
+      return inserted;
+    });
+    return { ok: true, reservationID };
+  } catch (error) {
+    if (error instanceof Outcome) return { ok: false, code: error.code };
+    // The CHECK (reserved_count <= capacity) or the unique index fired: someone else was faster.
+    const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    if (code === '23514') return { ok: false, code: 'reservationCapacityOver' };
+    if (code === '23505') return { ok: false, code: 'reservedAnotherSession' };
+    throw error;
+  }
+}
+
+/**
+ * Cancels the caller's reservation of a session, until the session starts; the seat is free at once.
+ * `afterCancel` runs in the same transaction, with the session still locked (the waiting list's promotion).
+ */
+export async function cancel(
+  db: Db,
+  userId: number,
+  eventId: number,
+  sessionId: number,
+  now: Date,
+  afterCancel?: (t: Db) => Promise<unknown>,
+): Promise<{ ok: true } | { ok: false; code: string }> {
+  try {
+    await transaction(db, async (t) => {
+      const s = await data.lockSessionStart(t, eventId, sessionId);
+      if (!s) throw new Outcome('sessionNotFound');
+      const r = await data.lockActiveReservation(t, sessionId, userId);
+      if (r === null) throw new Outcome('noReservation');
+      if (now.getTime() >= s.start_ms) throw new Outcome('cancellationNotAccepted');
+      await data.markCancelled(t, r, now);
+      await data.removeSeatTaken(t, sessionId);
+      await afterCancel?.(t);
+    });
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof Outcome) return { ok: false, code: error.code };
+    throw error;
+  }
+}
+
+export async function setFavorite(db: Db, userId: number, eventId: number, favorite: boolean): Promise<void> {
+  if (favorite) await data.addFavorite(db, userId, eventId);
+  else await data.removeFavorite(db, userId, eventId);
+}
+
+/** A short-lived link to the .ics file of a session the caller holds a reservation of; null without one. */
+export async function calendarLink(db: Db, user: AuthUser, locale: Locale, now: Date, eventID: number, sessionID: number) {
+  if (!(await data.hasActiveReservation(db, eventID, sessionID, user.id))) return null;
+  const expiresAt = now.getTime() + CALENDAR_LINK_LIFETIME_MS;
+  const token = await signCalendarLink(db, { u: user.id, s: sessionID, l: locale, x: expiresAt });
+  return { url: `${CALENDAR_ROUTE}/${token}/hibi-event-${eventID}.ics`, expiresAt };
+}

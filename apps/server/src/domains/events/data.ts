@@ -1,0 +1,577 @@
+// The events domain's data module: every SQL statement on events, sessions, questions, reservations, favourites, the
+// waiting list, reminders, calendar keys and feeds, with typed rows. Statements that must run under a session's lock
+// take the transaction the service opened (`tx`); the service decides the order and the rules.
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Locale } from '@hibi/contract/protocol';
+import type { EventQuestion, ReservationAnswer } from '@hibi/contract/functions/events';
+import type { Db } from '../../db/client.ts';
+import { rows } from '../../db/query.ts';
+import { eventQuestions, events, eventSessions } from '../../db/schema/events.ts';
+
+/** Who asks, as far as visibility and their own flags go: a guest (null), or a member with or without a corporate contract. */
+export type Caller = { id: number; corporate: boolean } | null;
+
+/** A content text column in the caller's language: English falls back to Japanese. */
+export function loc(alias: string, column: string, locale: Locale): SQL {
+  return sql.raw(locale === 'en' ? `COALESCE(NULLIF(${alias}.${column}_en, ''), ${alias}.${column}_ja)` : `${alias}.${column}_ja`);
+}
+
+const ms = (alias: string, column: string) => sql.raw(`(extract(epoch FROM ${alias}.${column}) * 1000)::float8`);
+
+/** What a calendar entry or an event mail shows of a session (aliases e and s), in a language. */
+const sessionEntryColumns = (locale: Locale) =>
+  sql`e.id AS event_id, ${loc('e', 'title', locale)} AS event_title, ${loc('s', 'title', locale)} AS session_title,
+    ${loc('e', 'place', locale)} AS place, s.providing_type, ${ms('s', 'start_at')} AS start_ms, ${ms('s', 'end_at')} AS end_ms`;
+
+export interface SessionEntryRow {
+  event_id: number;
+  event_title: string;
+  session_title: string;
+  place: string | null;
+  providing_type: number;
+  start_ms: number;
+  end_ms: number;
+}
+
+/** Who may see an event: published, and contract-only events only for callers with a corporate contract. */
+function visibleTo(caller: Caller, now: Date): SQL {
+  const corporate = caller?.corporate ?? false;
+  return sql`e.published_at <= ${now.toISOString()} AND (NOT e.contract_only OR ${corporate})`;
+}
+
+/* ------------------------------------------------------------------ lists and details */
+
+export interface SessionJson {
+  t: number;
+  s: number;
+  e: number;
+  c: number | null;
+  n: number;
+  rs: number | null;
+  re: number | null;
+  x: boolean;
+}
+
+export interface EventRow {
+  id: number;
+  title: string;
+  thumbnail_url: string | null;
+  advertising: boolean;
+  start_ms: number;
+  end_ms: number;
+  date_remarks: string | null;
+  providing_type: number;
+  place: string | null;
+  price: number;
+  is_reserved: boolean;
+  is_favorited: boolean;
+  rsessions: SessionJson[] | null;
+}
+
+/** The list columns of events `e`, with the caller's reserved/favourite flags and the sessions that need a reservation. */
+function listColumns(caller: Caller, locale: Locale): SQL {
+  const uid = caller?.id ?? 0;
+  return sql`e.id, ${loc('e', 'title', locale)} AS title, e.thumbnail_url, e.advertising,
+    ${ms('e', 'start_at')} AS start_ms, ${ms('e', 'end_at')} AS end_ms,
+    ${loc('e', 'date_remarks', locale)} AS date_remarks, e.providing_type, ${loc('e', 'place', locale)} AS place, e.price,
+    EXISTS (SELECT 1 FROM event_reservations r WHERE r.event_id = e.id AND r.user_id = ${uid} AND r.cancelled_at IS NULL) AS is_reserved,
+    EXISTS (SELECT 1 FROM event_favorites f WHERE f.event_id = e.id AND f.user_id = ${uid}) AS is_favorited,
+    (SELECT json_agg(json_build_object(
+        't', s.reservation_type, 's', ${ms('s', 'start_at')}, 'e', ${ms('s', 'end_at')}, 'c', s.capacity, 'n', s.reserved_count,
+        'rs', ${ms('s', 'reservation_start_at')}, 're', ${ms('s', 'reservation_end_at')}, 'x', s.external_full))
+      FROM event_sessions s WHERE s.event_id = e.id AND s.reservation_type <> 0) AS rsessions`;
+}
+
+export interface ListFilter {
+  scheduleType: 1 | 2 | 3;
+  onlyFree: boolean;
+  onlyOnline: boolean;
+  onlyReservation: boolean;
+  offset: number;
+  perPage: number;
+}
+
+/** Visible events of a schedule type, given the Tokyo day's start and the next day's start (ISO). */
+export async function eventList(db: Db, caller: Caller, locale: Locale, now: Date, todayIso: string, tomorrowIso: string, f: ListFilter) {
+  const schedule =
+    f.scheduleType === 1
+      ? sql`e.start_at >= ${tomorrowIso}`
+      : f.scheduleType === 3
+        ? sql`e.start_at < ${tomorrowIso} AND e.end_at > ${todayIso}`
+        : sql`e.end_at <= ${todayIso}`;
+  const order = f.scheduleType === 2 ? sql`e.start_at DESC, e.id DESC` : sql`e.start_at ASC, e.id ASC`;
+  const filters: SQL[] = [visibleTo(caller, now), schedule];
+  if (f.onlyFree) filters.push(sql`e.price = 0`);
+  if (f.onlyOnline) filters.push(sql`e.providing_type IN (2, 3)`);
+  if (f.onlyReservation) filters.push(sql`EXISTS (SELECT 1 FROM event_sessions rs WHERE rs.event_id = e.id AND rs.reservation_type <> 0)`);
+  return rows<EventRow>(
+    db,
+    sql`SELECT ${listColumns(caller, locale)} FROM events e WHERE ${sql.join(filters, sql` AND `)}
+        ORDER BY ${order} LIMIT ${f.perPage} OFFSET ${f.offset}`,
+  );
+}
+
+/** The caller's reserved and favourite events: upcoming ones first (soonest first), then finished ones (latest first). */
+export async function reservingEventList(
+  db: Db,
+  caller: { id: number; corporate: boolean },
+  locale: Locale,
+  now: Date,
+  offset: number,
+  perPage: number,
+) {
+  const nowIso = now.toISOString();
+  return rows<EventRow>(
+    db,
+    sql`SELECT ${listColumns(caller, locale)} FROM events e
+        WHERE ${visibleTo(caller, now)} AND (
+          EXISTS (SELECT 1 FROM event_reservations r WHERE r.event_id = e.id AND r.user_id = ${caller.id} AND r.cancelled_at IS NULL)
+          OR EXISTS (SELECT 1 FROM event_favorites f WHERE f.event_id = e.id AND f.user_id = ${caller.id}))
+        ORDER BY (e.end_at <= ${nowIso}), CASE WHEN e.end_at > ${nowIso} THEN e.start_at END ASC, e.start_at DESC, e.id
+        LIMIT ${perPage} OFFSET ${offset}`,
+  );
+}
+
+export async function isEventVisible(db: Db, caller: Caller, now: Date, eventId: number): Promise<boolean> {
+  const found = await rows(db, sql`SELECT e.id FROM events e WHERE e.id = ${eventId} AND ${visibleTo(caller, now)}`);
+  return found.length > 0;
+}
+
+export async function sessionBelongsToEvent(db: Db, eventId: number, sessionId: number): Promise<boolean> {
+  const [session] = await rows(db, sql`SELECT id FROM event_sessions WHERE id = ${sessionId} AND event_id = ${eventId}`);
+  return Boolean(session);
+}
+
+export interface SessionRow {
+  id: number;
+  title: string;
+  providing_type: number;
+  reservation_type: number;
+  start_ms: number;
+  end_ms: number;
+  capacity: number | null;
+  entry_unit_type: number;
+  reserved_count: number;
+  rstart_ms: number | null;
+  rend_ms: number | null;
+  url: string | null;
+  external_full: boolean;
+}
+
+const sessionColumns = (locale: Locale) =>
+  sql`s.id, ${loc('s', 'title', locale)} AS title, s.providing_type, s.reservation_type,
+    ${ms('s', 'start_at')} AS start_ms, ${ms('s', 'end_at')} AS end_ms, s.capacity, s.entry_unit_type, s.reserved_count,
+    ${ms('s', 'reservation_start_at')} AS rstart_ms, ${ms('s', 'reservation_end_at')} AS rend_ms, s.url, s.external_full`;
+
+interface QuestionRow {
+  type: EventQuestion['type'];
+  questionnaire_index: number;
+  question: string;
+  required: boolean;
+  choices: string[];
+  choice_images: { id: number; url: string }[];
+  images: { id: number; url: string }[];
+}
+
+export async function questionsOf(db: Db, eventId: number, locale: Locale) {
+  return rows<QuestionRow>(
+    db,
+    sql`SELECT q.type, q.questionnaire_index, ${loc('q', 'question', locale)} AS question, q.required,
+          ${sql.raw(locale === 'en' ? 'COALESCE(q.choices_en, q.choices_ja)' : 'q.choices_ja')} AS choices, q.choice_images, q.images
+        FROM event_questions q WHERE q.event_id = ${eventId} ORDER BY q.questionnaire_index`,
+  );
+}
+
+export type EventDetailRow = EventRow & {
+  capacity: number | null;
+  extra_label: string | null;
+  extra_text: string | null;
+  report_article_id: number | null;
+};
+
+export async function eventDetail(db: Db, caller: Caller, locale: Locale, now: Date, eventId: number): Promise<EventDetailRow | undefined> {
+  const [row] = await rows<EventDetailRow>(
+    db,
+    sql`SELECT ${listColumns(caller, locale)}, e.capacity, ${loc('e', 'extra_label', locale)} AS extra_label,
+          ${loc('e', 'extra_text', locale)} AS extra_text, e.report_article_id
+        FROM events e WHERE e.id = ${eventId} AND ${visibleTo(caller, now)}`,
+  );
+  return row;
+}
+
+export async function imagesOfEvent(db: Db, eventId: number) {
+  return rows<{ id: number; url: string }>(db, sql`SELECT id, url FROM event_images WHERE event_id = ${eventId} ORDER BY sort, id`);
+}
+
+/** An event's sessions with the caller's reservation, the waiting list's length and the caller's place in it. */
+export async function sessionsOfEvent(db: Db, caller: Caller, locale: Locale, eventId: number) {
+  return rows<SessionRow & { reservation_id: number | null; waiting_count: number; waiting_position: number | null }>(
+    db,
+    sql`SELECT ${sessionColumns(locale)}, r.id AS reservation_id,
+            (SELECT count(*)::int FROM event_waiting_list w WHERE w.session_id = s.id) AS waiting_count,
+            (SELECT (SELECT count(*)::int FROM event_waiting_list w WHERE w.session_id = s.id AND w.id <= mine.id)
+               FROM event_waiting_list mine WHERE mine.session_id = s.id AND mine.user_id = ${caller?.id ?? 0}) AS waiting_position
+          FROM event_sessions s
+          LEFT JOIN event_reservations r ON r.session_id = s.id AND r.user_id = ${caller?.id ?? 0} AND r.cancelled_at IS NULL
+          WHERE s.event_id = ${eventId} ORDER BY s.sort, s.start_at, s.id`,
+  );
+}
+
+/* ------------------------------------------------------------------ reservations (inside the service's transactions) */
+
+/** Locks a session of an event (FOR UPDATE): its bookings, cancellations and promotions run one after another. */
+export async function lockSession(tx: Db, eventId: number, sessionId: number): Promise<SessionRow | null> {
+  const [s] = await rows<SessionRow>(
+    tx,
+    sql`SELECT ${sessionColumns('ja')} FROM event_sessions s WHERE s.id = ${sessionId} AND s.event_id = ${eventId} FOR UPDATE`,
+  );
+  return s ?? null;
+}
+
+/** A session as a reservation checks it (with a NULL reservation id), locked. */
+export async function lockSessionForReservation(tx: Db, eventId: number, sessionId: number): Promise<SessionRow | null> {
+  const [s] = await rows<SessionRow & { reservation_id: null }>(
+    tx,
+    sql`SELECT ${sessionColumns('ja')}, NULL::int AS reservation_id FROM event_sessions s
+            WHERE s.id = ${sessionId} AND s.event_id = ${eventId} FOR UPDATE`,
+  );
+  return s ?? null;
+}
+
+/** A session's current seats (no lock: the caller holds it already). */
+export async function sessionSeats(tx: Db, sessionId: number): Promise<SessionRow | null> {
+  const [s] = await rows<SessionRow>(tx, sql`SELECT ${sessionColumns('ja')} FROM event_sessions s WHERE s.id = ${sessionId}`);
+  return s ?? null;
+}
+
+/** The session of the user's active reservation of an event, if any. */
+export async function activeReservationSession(tx: Db, eventId: number, userId: number): Promise<number | null> {
+  const [existing] = await rows<{ session_id: number }>(
+    tx,
+    sql`SELECT session_id FROM event_reservations WHERE event_id = ${eventId} AND user_id = ${userId} AND cancelled_at IS NULL`,
+  );
+  return existing?.session_id ?? null;
+}
+
+/** A new reservation; null when the user has an active one for the event already (the partial unique index). */
+export async function insertReservation(
+  tx: Db,
+  eventId: number,
+  sessionId: number,
+  userId: number,
+  answers: ReservationAnswer[],
+  now: Date,
+): Promise<number | null> {
+  const inserted = await rows<{ id: number }>(
+    tx,
+    sql`INSERT INTO event_reservations (event_id, session_id, user_id, answers, created_at)
+            VALUES (${eventId}, ${sessionId}, ${userId}, ${JSON.stringify(answers)}::jsonb, ${now.toISOString()})
+            ON CONFLICT (event_id, user_id) WHERE cancelled_at IS NULL DO NOTHING RETURNING id`,
+  );
+  return inserted[0]?.id ?? null;
+}
+
+export async function addSeatTaken(tx: Db, sessionId: number): Promise<void> {
+  await tx.execute(sql`UPDATE event_sessions SET reserved_count = reserved_count + 1 WHERE id = ${sessionId}`);
+}
+
+export async function removeSeatTaken(tx: Db, sessionId: number): Promise<void> {
+  await tx.execute(sql`UPDATE event_sessions SET reserved_count = reserved_count - 1 WHERE id = ${sessionId}`);
+}
+
+/** Removes the user from every waiting list of the event. */
+export async function leaveEventWaitingLists(tx: Db, eventId: number, userId: number): Promise<void> {
+  await tx.execute(sql`DELETE FROM event_waiting_list WHERE event_id = ${eventId} AND user_id = ${userId}`);
+}
+
+/** A session's start, locked. */
+export async function lockSessionStart(tx: Db, eventId: number, sessionId: number): Promise<{ start_ms: number } | null> {
+  const [s] = await rows<{ start_ms: number }>(
+    tx,
+    sql`SELECT ${ms('s', 'start_at')} AS start_ms FROM event_sessions s WHERE s.id = ${sessionId} AND s.event_id = ${eventId} FOR UPDATE`,
+  );
+  return s ?? null;
+}
+
+/** The user's active reservation of a session, locked. */
+export async function lockActiveReservation(tx: Db, sessionId: number, userId: number): Promise<number | null> {
+  const [r] = await rows<{ id: number }>(
+    tx,
+    sql`SELECT id FROM event_reservations WHERE session_id = ${sessionId} AND user_id = ${userId} AND cancelled_at IS NULL FOR UPDATE`,
+  );
+  return r?.id ?? null;
+}
+
+export async function markCancelled(tx: Db, reservationId: number, now: Date): Promise<void> {
+  await tx.execute(sql`UPDATE event_reservations SET cancelled_at = ${now.toISOString()} WHERE id = ${reservationId}`);
+}
+
+/** The user's reservations of sessions that start after `now`, in session order. */
+export async function upcomingReservations(tx: Db, userId: number, now: Date) {
+  return rows<{ event_id: number; session_id: number }>(
+    tx,
+    sql`SELECT r.event_id, r.session_id FROM event_reservations r JOIN event_sessions s ON s.id = r.session_id
+        WHERE r.user_id = ${userId} AND r.cancelled_at IS NULL AND s.start_at > ${now.toISOString()}
+        ORDER BY r.session_id`,
+  );
+}
+
+/** Whether the user holds an active reservation of the session (of a visible or invisible event alike). */
+export async function hasActiveReservation(db: Db, eventId: number, sessionId: number, userId: number): Promise<boolean> {
+  const [reservation] = await rows(
+    db,
+    sql`SELECT r.id FROM event_reservations r JOIN events e ON e.id = r.event_id
+            WHERE r.event_id = ${eventId} AND r.session_id = ${sessionId} AND r.user_id = ${userId} AND r.cancelled_at IS NULL`,
+  );
+  return Boolean(reservation);
+}
+
+export async function addFavorite(db: Db, userId: number, eventId: number): Promise<void> {
+  await db.execute(sql`INSERT INTO event_favorites (user_id, event_id) VALUES (${userId}, ${eventId}) ON CONFLICT DO NOTHING`);
+}
+
+export async function removeFavorite(db: Db, userId: number, eventId: number): Promise<void> {
+  await db.execute(sql`DELETE FROM event_favorites WHERE user_id = ${userId} AND event_id = ${eventId}`);
+}
+
+/* ------------------------------------------------------------------ waiting lists */
+
+/** A place in a session's line; null when the user waits for a session of the event already. */
+export async function insertWaiting(
+  tx: Db,
+  eventId: number,
+  sessionId: number,
+  userId: number,
+  answers: ReservationAnswer[],
+  now: Date,
+): Promise<number | null> {
+  const [inserted] = await rows<{ id: number }>(
+    tx,
+    sql`INSERT INTO event_waiting_list (event_id, session_id, user_id, answers, created_at)
+            VALUES (${eventId}, ${sessionId}, ${userId}, ${JSON.stringify(answers)}::jsonb, ${now.toISOString()})
+            ON CONFLICT (event_id, user_id) DO NOTHING RETURNING id`,
+  );
+  return inserted?.id ?? null;
+}
+
+/** The 1-based place of a waiting-list row in its session's line. */
+export async function waitingPosition(tx: Db, sessionId: number, waitingId: number): Promise<number> {
+  const [p] = await rows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM event_waiting_list WHERE session_id = ${sessionId} AND id <= ${waitingId}`,
+  );
+  return Number(p!.n);
+}
+
+export async function deleteWaiting(db: Db, eventId: number, sessionId: number, userId: number): Promise<boolean> {
+  const deleted = await rows(
+    db,
+    sql`DELETE FROM event_waiting_list WHERE event_id = ${eventId} AND session_id = ${sessionId} AND user_id = ${userId} RETURNING id`,
+  );
+  return deleted.length > 0;
+}
+
+/** Takes the first in a session's line off it. */
+export async function takeFirstWaiting(tx: Db, sessionId: number) {
+  const [next] = await rows<{ id: number; user_id: number; answers: ReservationAnswer[] }>(
+    tx,
+    sql`DELETE FROM event_waiting_list WHERE id = (SELECT id FROM event_waiting_list WHERE session_id = ${sessionId} ORDER BY id LIMIT 1)
+          RETURNING id, user_id, answers`,
+  );
+  return next ?? null;
+}
+
+/** A reservation for someone promoted from the line; null when they booked the event meanwhile or are no member any more. */
+export async function insertPromotedReservation(
+  tx: Db,
+  eventId: number,
+  sessionId: number,
+  waiting: { id: number; user_id: number; answers: ReservationAnswer[] },
+  now: Date,
+): Promise<number | null> {
+  const [reservation] = await rows<{ id: number }>(
+    tx,
+    sql`INSERT INTO event_reservations (event_id, session_id, user_id, answers, created_at, promoted_from)
+          SELECT ${eventId}, ${sessionId}, ${waiting.user_id}, ${JSON.stringify(waiting.answers ?? [])}::jsonb, ${now.toISOString()}, ${waiting.id}
+          WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = ${waiting.user_id} AND u.tenant_id IS NOT NULL)
+          ON CONFLICT (event_id, user_id) WHERE cancelled_at IS NULL DO NOTHING RETURNING id`,
+  );
+  return reservation?.id ?? null;
+}
+
+/** Where and how to mail a member. */
+export async function mailRecipient(tx: Db, userId: number) {
+  const [u] = await rows<{ email: string | null; nickname: string; locale: string }>(
+    tx,
+    sql`SELECT email, nickname, locale FROM users WHERE id = ${userId}`,
+  );
+  return u ?? null;
+}
+
+/* ------------------------------------------------------------------ calendar entries */
+
+/** A session of an event as its mails name it. */
+export async function sessionEntryRow(tx: Db, eventId: number, sessionId: number, locale: Locale): Promise<SessionEntryRow | null> {
+  const [row] = await rows<SessionEntryRow>(
+    tx,
+    sql`SELECT ${sessionEntryColumns(locale)} FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = ${sessionId} AND e.id = ${eventId}`,
+  );
+  return row ?? null;
+}
+
+/** The session a user holds an active reservation of, as a calendar file names it. */
+export async function reservedSessionEntry(db: Db, sessionId: number, userId: number, locale: Locale): Promise<SessionEntryRow | null> {
+  const [row] = await rows<SessionEntryRow>(
+    db,
+    sql`SELECT ${sessionEntryColumns(locale)}
+            FROM event_reservations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = r.event_id
+            WHERE r.session_id = ${sessionId} AND r.user_id = ${userId} AND r.cancelled_at IS NULL`,
+  );
+  return row ?? null;
+}
+
+export interface FeedRow extends SessionEntryRow {
+  reservation_id: number;
+  created_ms: number;
+}
+
+/** A member's active reservations of sessions that ended after `since`, in start order. */
+export async function feedEntries(db: Db, userId: number, locale: Locale, since: string, limit: number) {
+  return rows<FeedRow>(
+    db,
+    sql`SELECT r.id AS reservation_id, ${sessionEntryColumns(locale)}, (extract(epoch FROM r.created_at) * 1000)::float8 AS created_ms
+        FROM event_reservations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = r.event_id
+        WHERE r.user_id = ${userId} AND r.cancelled_at IS NULL AND s.end_at >= ${since}
+        ORDER BY s.start_at, r.id LIMIT ${limit}`,
+  );
+}
+
+/** The HMAC key of calendar links and feeds. */
+export async function calendarKey(db: Db): Promise<string | null> {
+  const [row] = await rows<{ secret: string }>(db, sql`SELECT secret FROM event_calendar_keys WHERE id`);
+  return row?.secret ?? null;
+}
+
+/** The member's feed generation; the first call makes the feed. */
+export async function feedGeneration(db: Db, userId: number, now: Date): Promise<number> {
+  const [row] = await rows<{ generation: number }>(
+    db,
+    sql`INSERT INTO event_calendar_feeds (user_id, generation, created_at) VALUES (${userId}, 1, ${now.toISOString()})
+        ON CONFLICT (user_id) DO UPDATE SET user_id = EXCLUDED.user_id RETURNING generation`,
+  );
+  return Number(row!.generation);
+}
+
+/** Moves the member's feed to its next generation. */
+export async function nextFeedGeneration(db: Db, userId: number, now: Date): Promise<number> {
+  const [row] = await rows<{ generation: number }>(
+    db,
+    sql`INSERT INTO event_calendar_feeds (user_id, generation, created_at) VALUES (${userId}, 2, ${now.toISOString()})
+        ON CONFLICT (user_id) DO UPDATE SET generation = event_calendar_feeds.generation + 1 RETURNING generation`,
+  );
+  return Number(row!.generation);
+}
+
+/** The locale of a member whose current feed generation this is; null otherwise. */
+export async function feedOwnerLocale(db: Db, userId: number, generation: number): Promise<string | null> {
+  const [row] = await rows<{ locale: string }>(
+    db,
+    sql`SELECT u.locale FROM event_calendar_feeds f JOIN users u ON u.id = f.user_id
+        WHERE f.user_id = ${userId} AND f.generation = ${generation} AND u.tenant_id IS NOT NULL`,
+  );
+  return row?.locale ?? null;
+}
+
+/* ------------------------------------------------------------------ reminders */
+
+/** pg_try_advisory_xact_lock key of the reminder run ("hibiremd"). */
+const REMINDER_LOCK_KEY = 0x6869_6269_7265_6d64n;
+
+/** Takes the reminder run's advisory lock for the transaction; false when another process holds it. */
+export async function tryReminderLock(tx: Db): Promise<boolean> {
+  const [lock] = await rows<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${REMINDER_LOCK_KEY.toString()}::bigint) AS locked`);
+  return Boolean(lock?.locked);
+}
+
+export interface DueReminderRow {
+  kind: 'day' | 'hour';
+  event_id: number;
+  email: string;
+  nickname: string;
+  locale: string;
+  event_title_ja: string;
+  event_title_en: string | null;
+  session_title_ja: string;
+  session_title_en: string | null;
+  place_ja: string | null;
+  place_en: string | null;
+  providing_type: number;
+  start_ms: number;
+  end_ms: number;
+}
+
+/**
+ * Marks (event_reminders_sent) and returns up to `batch` reminders due at `at`: the day reminder from 24 hours before
+ * the start for bookings made before then, unless less than an hour is left; the hour reminder from 60 minutes before;
+ * each only to members who have it on, never for a cancelled booking or a session that has begun.
+ */
+export async function markDueReminders(tx: Db, at: string, batch: number) {
+  return rows<DueReminderRow>(
+    tx,
+    sql`WITH candidates AS (
+            SELECT r.id AS reservation_id, k.kind
+            FROM event_reservations r
+            JOIN event_sessions s ON s.id = r.session_id
+            JOIN users u ON u.id = r.user_id
+            CROSS JOIN (VALUES ('day'), ('hour')) AS k(kind)
+            WHERE r.cancelled_at IS NULL AND u.tenant_id IS NOT NULL AND u.email IS NOT NULL
+              AND s.start_at > ${at}::timestamptz
+              AND ((k.kind = 'day' AND u.reminder_day_before
+                    AND s.start_at <= ${at}::timestamptz + interval '24 hours' AND s.start_at > ${at}::timestamptz + interval '1 hour'
+                    AND r.created_at <= s.start_at - interval '24 hours')
+                OR (k.kind = 'hour' AND u.reminder_hour_before
+                    AND s.start_at <= ${at}::timestamptz + interval '1 hour'
+                    AND r.created_at <= s.start_at - interval '1 hour'))
+              AND NOT EXISTS (SELECT 1 FROM event_reminders_sent x WHERE x.reservation_id = r.id AND x.kind = k.kind)
+            ORDER BY s.start_at, r.id
+            LIMIT ${batch}
+          ), marked AS (
+            INSERT INTO event_reminders_sent (reservation_id, kind, sent_at)
+            SELECT reservation_id, kind, ${at}::timestamptz FROM candidates
+            ON CONFLICT DO NOTHING RETURNING reservation_id, kind
+          )
+          SELECT m.kind, e.id AS event_id, u.email, u.nickname, u.locale,
+                 e.title_ja AS event_title_ja, e.title_en AS event_title_en, s.title_ja AS session_title_ja, s.title_en AS session_title_en,
+                 e.place_ja, e.place_en, s.providing_type,
+                 (extract(epoch FROM s.start_at) * 1000)::float8 AS start_ms, (extract(epoch FROM s.end_at) * 1000)::float8 AS end_ms
+          FROM marked m JOIN event_reservations r ON r.id = m.reservation_id JOIN event_sessions s ON s.id = r.session_id
+          JOIN events e ON e.id = r.event_id JOIN users u ON u.id = r.user_id`,
+  );
+}
+
+/* ------------------------------------------------------------------ authoring */
+
+export type NewEvent = typeof events.$inferInsert;
+export type NewSession = Omit<typeof eventSessions.$inferInsert, 'eventId'>;
+export type NewQuestion = Omit<typeof eventQuestions.$inferInsert, 'eventId'>;
+
+/** A new event with its sessions (in the order given) and questions; its id and its sessions' ids. */
+export async function insertEvent(db: Db, event: NewEvent, sessions: NewSession[], questions: NewQuestion[] = []) {
+  const [row] = await db.insert(events).values(event).returning({ id: events.id });
+  const eventId = row!.id;
+  const sessionIds = sessions.length
+    ? (
+        await db
+          .insert(eventSessions)
+          .values(sessions.map((s) => ({ ...s, eventId })))
+          .returning({ id: eventSessions.id })
+      ).map((s) => s.id)
+    : [];
+  if (questions.length) await db.insert(eventQuestions).values(questions.map((q) => ({ ...q, eventId })));
+  return { eventId, sessionIds };
+}
+
+/** Moves a session's booking window. */
+export async function setBookingWindow(db: Db, sessionId: number, opensAt: Date, closesAt: Date): Promise<void> {
+  await db.update(eventSessions).set({ reservationStartAt: opensAt, reservationEndAt: closesAt }).where(eq(eventSessions.id, sessionId));
+}

@@ -1,0 +1,328 @@
+// The health domain's data module: every SQL statement on its tables (health_devices, health_upload_items,
+// device_daily_steps, daily_steps, health_logs, target_weights, weekly_steps, health_monthly), with typed rows.
+// Writes keep the weekly and monthly aggregates up to date; the service decides when, inside its transactions.
+import { sql, type SQL } from 'drizzle-orm';
+import { addDays, addMonths, mondayOf, monthOf } from '@hibi/contract/time';
+import type { Db } from '../../db/client.ts';
+import { rows } from '../../db/query.ts';
+
+/** One uploaded day as staged and merged (weights as the driver returns numerics: text). */
+export interface StagedDay {
+  day: string;
+  steps: number | null;
+  weight: string | number | null;
+  body_fat_percentage: string | number | null;
+}
+
+export interface DeviceInfo {
+  source: string;
+  osType: string;
+  osVersion: string;
+  appVersion: string;
+}
+
+/** Records the device's upload and stages its days (replacing what this source staged for the same days). */
+export async function stageUpload(tx: Db, userId: number, device: DeviceInfo, items: StagedDay[]): Promise<void> {
+  const json = JSON.stringify(items);
+  await tx.execute(sql`
+    INSERT INTO health_devices (user_id, source, os_type, os_version, app_version, last_upload_at)
+    VALUES (${userId}, ${device.source}, ${device.osType}, ${device.osVersion}, ${device.appVersion}, now())
+    ON CONFLICT (user_id, source) DO UPDATE SET os_type = EXCLUDED.os_type, os_version = EXCLUDED.os_version,
+      app_version = EXCLUDED.app_version, last_upload_at = EXCLUDED.last_upload_at`);
+  await tx.execute(sql`
+    INSERT INTO health_upload_items (user_id, source, day, steps, weight, body_fat_percentage)
+    SELECT ${userId}, ${device.source}, x.day, x.steps, x.weight, x.body_fat_percentage
+    FROM jsonb_to_recordset(${json}::jsonb) AS x(day date, steps int, weight numeric, body_fat_percentage numeric)
+    ON CONFLICT (user_id, source, day) DO UPDATE SET steps = EXCLUDED.steps, weight = EXCLUDED.weight,
+      body_fat_percentage = EXCLUDED.body_fat_percentage, uploaded_at = now()`);
+}
+
+/** Removes and returns what a source staged. */
+export async function takeStaged(tx: Db, userId: number, source: string): Promise<StagedDay[]> {
+  return rows<{ day: string; steps: number | null; weight: string | null; body_fat_percentage: string | null }>(
+    tx,
+    sql`DELETE FROM health_upload_items WHERE user_id = ${userId} AND source = ${source}
+        RETURNING day::text AS day, steps, weight, body_fat_percentage`,
+  );
+}
+
+/** Days among `staged` before `firstMergeDay` that already have a step count (those counts are final). */
+export async function finalStepDays(tx: Db, userId: number, firstMergeDay: string, staged: StagedDay[]): Promise<Set<string>> {
+  const found = await rows<{ day: string }>(
+    tx,
+    sql`SELECT day::text AS day FROM daily_steps WHERE user_id = ${userId} AND day < ${firstMergeDay}::date
+        AND day IN (SELECT x.day FROM jsonb_to_recordset(${JSON.stringify(staged)}::jsonb) AS x(day date))`,
+  );
+  return new Set(found.map((r) => r.day));
+}
+
+/**
+ * Merges applied days: this source's count replaces its earlier one and the day keeps the largest count any source
+ * reported; weights and body fat fill the day's health log.
+ */
+export async function mergeDays(tx: Db, userId: number, source: string, days: StagedDay[]): Promise<void> {
+  const json = JSON.stringify(days);
+  await tx.execute(sql`
+      INSERT INTO device_daily_steps (user_id, source, day, steps)
+      SELECT ${userId}, ${source}, x.day, x.steps FROM jsonb_to_recordset(${json}::jsonb) AS x(day date, steps int)
+      WHERE x.steps IS NOT NULL
+      ON CONFLICT (user_id, source, day) DO UPDATE SET steps = EXCLUDED.steps`);
+  await tx.execute(sql`
+      INSERT INTO daily_steps (user_id, day, steps)
+      SELECT d.user_id, d.day, max(d.steps) FROM device_daily_steps d
+      WHERE d.user_id = ${userId}
+        AND d.day IN (SELECT x.day FROM jsonb_to_recordset(${json}::jsonb) AS x(day date, steps int) WHERE x.steps IS NOT NULL)
+      GROUP BY d.user_id, d.day
+      ON CONFLICT (user_id, day) DO UPDATE SET steps = EXCLUDED.steps`);
+  await tx.execute(sql`
+      INSERT INTO health_logs (user_id, day, weight, body_fat_percentage)
+      SELECT ${userId}, x.day, x.weight, x.body_fat_percentage
+      FROM jsonb_to_recordset(${json}::jsonb) AS x(day date, weight numeric, body_fat_percentage numeric)
+      WHERE x.weight IS NOT NULL OR x.body_fat_percentage IS NOT NULL
+      ON CONFLICT (user_id, day) DO UPDATE SET
+        weight = coalesce(EXCLUDED.weight, health_logs.weight),
+        body_fat_percentage = coalesce(EXCLUDED.body_fat_percentage, health_logs.body_fat_percentage)`);
+}
+
+export async function markDeviceFixed(tx: Db, userId: number, source: string): Promise<void> {
+  await tx.execute(sql`UPDATE health_devices SET last_fixed_at = now() WHERE user_id = ${userId} AND source = ${source}`);
+}
+
+/** A day's interview as recordHealthData writes it; weight and body fat `undefined` keep the stored value, null clears it. */
+export interface InterviewInput {
+  weight: number | null | undefined;
+  bodyFat: number | null | undefined;
+  exercise: number;
+  breakfast: number;
+  nightMeal: number;
+  overeating: number;
+  overdrinking: number;
+  sleepness: number;
+  feeling: number;
+  note: string | null;
+}
+
+export async function upsertInterview(tx: Db, userId: number, day: string, p: InterviewInput): Promise<void> {
+  const { weight, bodyFat } = p;
+  await tx.execute(sql`
+          INSERT INTO health_logs (user_id, day, weight, body_fat_percentage, exercise, breakfast, night_meal, overeating,
+            overdrinking, sleepness, feeling, note)
+          VALUES (${userId}, ${day}::date, ${weight ?? null}, ${bodyFat ?? null}, ${p.exercise}, ${p.breakfast}, ${p.nightMeal},
+            ${p.overeating}, ${p.overdrinking}, ${p.sleepness}, ${p.feeling}, ${p.note})
+          ON CONFLICT (user_id, day) DO UPDATE SET
+            weight = CASE WHEN ${weight === undefined} THEN health_logs.weight ELSE EXCLUDED.weight END,
+            body_fat_percentage = CASE WHEN ${bodyFat === undefined} THEN health_logs.body_fat_percentage
+              ELSE EXCLUDED.body_fat_percentage END,
+            exercise = EXCLUDED.exercise, breakfast = EXCLUDED.breakfast, night_meal = EXCLUDED.night_meal,
+            overeating = EXCLUDED.overeating, overdrinking = EXCLUDED.overdrinking, sleepness = EXCLUDED.sleepness,
+            feeling = EXCLUDED.feeling, note = EXCLUDED.note`);
+}
+
+/** The day's score from the view health_daily_scores (0 when the day has none). */
+export async function dailyScore(db: Db, userId: number, day: string): Promise<number> {
+  const [row] = await rows<{ score: string }>(db, sql`SELECT score FROM health_daily_scores WHERE user_id = ${userId} AND day = ${day}::date`);
+  return Number(row?.score ?? 0);
+}
+
+export async function saveTargetWeight(tx: Db, userId: number, weight: number): Promise<void> {
+  await tx.execute(sql`
+          INSERT INTO target_weights (user_id, weight, registered_at) VALUES (${userId}, ${weight}, now())
+          ON CONFLICT (user_id) DO UPDATE SET weight = EXCLUDED.weight, registered_at = EXCLUDED.registered_at`);
+}
+
+export async function saveHeightTenths(tx: Db, userId: number, heightTenths: number): Promise<void> {
+  await tx.execute(sql`UPDATE users SET height_tenths = ${heightTenths} WHERE id = ${userId}`);
+}
+
+/** A day's weight, keeping the rest of its log. */
+export async function saveDayWeight(tx: Db, userId: number, day: string, weight: number): Promise<void> {
+  await tx.execute(sql`
+          INSERT INTO health_logs (user_id, day, weight) VALUES (${userId}, ${day}::date, ${weight})
+          ON CONFLICT (user_id, day) DO UPDATE SET weight = EXCLUDED.weight`);
+}
+
+/* ------------------------------------------------------------------ reads */
+
+export async function stepsBetween(db: Db, userId: number, from: string, to: string) {
+  return rows<{ day: string; steps: number }>(
+    db,
+    sql`SELECT day::text AS day, steps FROM daily_steps
+              WHERE user_id = ${userId} AND day BETWEEN ${from}::date AND ${to}::date ORDER BY day`,
+  );
+}
+
+export interface LogRow {
+  day: string;
+  weight: number | null;
+  body_fat: number | null;
+  exercise: number | null;
+  breakfast: number | null;
+  night_meal: number | null;
+  overeating: number | null;
+  overdrinking: number | null;
+  sleepness: number | null;
+  feeling: number | null;
+  note: string | null;
+  score: number | null;
+  comparison: number | null;
+}
+
+/** Health logs of a range with their score and the change from the day before. */
+export async function logsBetween(db: Db, userId: number, from: string, to: string) {
+  return rows<LogRow>(
+    db,
+    sql`SELECT l.day::text AS day, l.weight::float8 AS weight, l.body_fat_percentage::float8 AS body_fat,
+                    l.exercise, l.breakfast, l.night_meal, l.overeating, l.overdrinking, l.sleepness, l.feeling, l.note,
+                    h.score::float8 AS score, (h.score - p.score)::float8 AS comparison
+                  FROM health_logs l
+                  LEFT JOIN health_daily_scores h ON h.user_id = l.user_id AND h.day = l.day
+                  LEFT JOIN health_daily_scores p ON p.user_id = l.user_id AND p.day = l.day - 1
+                  WHERE l.user_id = ${userId} AND l.day BETWEEN ${from}::date AND ${to}::date ORDER BY l.day`,
+  );
+}
+
+/** Weekly averages of the Monday weeks from `fromMonday` to `toMonday`; with `withRank`, the rank among the tenant's users. */
+export async function weeksBetween(db: Db, userId: number, fromMonday: string, toMonday: string, withRank: boolean) {
+  return rows<{ week: string; avg_steps: number; rank: number | null; max_rank: number | null }>(
+    db,
+    withRank
+      ? sql`SELECT w.week_start::text AS week, w.avg_steps, r.rank, r.max_rank FROM weekly_steps w
+                      CROSS JOIN LATERAL (
+                        SELECT (1 + count(*) FILTER (WHERE o.avg_steps > w.avg_steps))::int AS rank, count(*)::int AS max_rank
+                        FROM weekly_steps o WHERE o.tenant_id = w.tenant_id AND o.week_start = w.week_start) r
+                      WHERE w.user_id = ${userId} AND w.week_start BETWEEN ${fromMonday}::date AND ${toMonday}::date`
+      : sql`SELECT w.week_start::text AS week, w.avg_steps, NULL::int AS rank, NULL::int AS max_rank FROM weekly_steps w
+                      WHERE w.user_id = ${userId} AND w.week_start BETWEEN ${fromMonday}::date AND ${toMonday}::date`,
+  );
+}
+
+export async function heightAndTarget(db: Db, userId: number) {
+  const [found] = await rows<{ height_tenths: number | null; target: number | null }>(
+    db,
+    sql`SELECT u.height_tenths, t.weight::float8 AS target FROM users u
+              LEFT JOIN target_weights t ON t.user_id = u.id WHERE u.id = ${userId}`,
+  );
+  return found;
+}
+
+/** The last logged day up to `today` and how many days in a row end there. */
+export async function logStreak(db: Db, userId: number, today: string) {
+  const [row] = await rows<{ last: string | null; n: number }>(
+    db,
+    sql`WITH g AS (
+              SELECT day, row_number() OVER (ORDER BY day DESC)::int AS rn FROM health_logs
+              WHERE user_id = ${userId} AND exercise IS NOT NULL AND day <= ${today}::date),
+            top AS (SELECT max(day) AS d FROM g)
+            SELECT (SELECT d FROM top)::text AS last,
+              (SELECT count(*) FROM g, top WHERE g.day = top.d - (g.rn - 1))::int AS n`,
+  );
+  return row;
+}
+
+export interface MonthRow {
+  month: string;
+  log_days: number;
+  score: number | null;
+  exercise: number | null;
+  meal: number | null;
+  drinking: number | null;
+  sleep: number | null;
+  stress: number | null;
+  weight: number | null;
+  steps_avg: number | null;
+}
+
+export async function monthsBetween(db: Db, userId: number, firstMonth: string, lastMonth: string) {
+  return rows<MonthRow>(
+    db,
+    sql`SELECT month::text AS month, log_days, score::float8 AS score, exercise::float8 AS exercise, meal::float8 AS meal,
+                drinking::float8 AS drinking, sleep::float8 AS sleep, stress::float8 AS stress, weight::float8 AS weight, steps_avg
+              FROM health_monthly WHERE user_id = ${userId} AND month BETWEEN ${firstMonth}::date AND ${lastMonth}::date`,
+  );
+}
+
+/** The tenant's scored users of a month by score bucket (0-9, tens); an index-only scan (score is null exactly without logs). */
+export async function monthScoreBuckets(db: Db, tenantId: number, month: string) {
+  return rows<{ b: number; n: number }>(
+    db,
+    sql`SELECT least(floor(score / 10), 9)::int AS b, count(*)::int AS n FROM health_monthly
+              WHERE tenant_id = ${tenantId} AND month = ${month}::date AND score IS NOT NULL GROUP BY 1`,
+  );
+}
+
+/* ------------------------------------------------------------------ aggregates */
+
+const pgDateArray = (days: readonly string[]) => sql`${`{${[...new Set(days)].join(',')}}`}::date[]`;
+
+/**
+ * Rebuilds the weekly step aggregates of the (user, Monday week) pairs a filter selects from daily_steps.
+ * The filter is a condition on `s.user_id` and `s.day`.
+ */
+async function refreshWeekly(db: Db, filter: SQL) {
+  await db.execute(sql`
+    INSERT INTO weekly_steps (user_id, week_start, tenant_id, total_steps, days, avg_steps)
+    SELECT s.user_id, date_trunc('week', s.day)::date, u.tenant_id, sum(s.steps), count(*), round(avg(s.steps))::int
+    FROM daily_steps s JOIN users u ON u.id = s.user_id
+    WHERE ${filter}
+    GROUP BY 1, 2, 3
+    ON CONFLICT (user_id, week_start) DO UPDATE SET tenant_id = EXCLUDED.tenant_id,
+      total_steps = EXCLUDED.total_steps, days = EXCLUDED.days, avg_steps = EXCLUDED.avg_steps`);
+}
+
+/**
+ * Rebuilds the monthly score aggregates of the (user, month) pairs a filter selects.
+ * The filter is a condition on `user_id` and `day` that holds for the three sources alike.
+ */
+async function refreshMonthly(db: Db, filter: SQL) {
+  await db.execute(sql`
+    WITH m AS (
+      SELECT user_id, date_trunc('month', day)::date AS month, count(*)::int AS log_days, round(avg(score), 1) AS score,
+        round(avg(exercise), 1) AS exercise, round(avg(meal), 1) AS meal, round(avg(drinking), 1) AS drinking,
+        round(avg(sleep), 1) AS sleep, round(avg(stress), 1) AS stress
+      FROM health_daily_scores WHERE ${filter} GROUP BY 1, 2),
+    w AS (
+      SELECT user_id, date_trunc('month', day)::date AS month, round(avg(weight) FILTER (WHERE weight > 0), 1) AS weight
+      FROM health_logs WHERE ${filter} GROUP BY 1, 2),
+    st AS (
+      SELECT user_id, date_trunc('month', day)::date AS month, round(avg(steps))::int AS steps_avg
+      FROM daily_steps WHERE ${filter} GROUP BY 1, 2),
+    k AS (SELECT user_id, month FROM m UNION SELECT user_id, month FROM w UNION SELECT user_id, month FROM st)
+    INSERT INTO health_monthly (user_id, month, tenant_id, log_days, score, exercise, meal, drinking, sleep, stress, weight, steps_avg)
+    SELECT k.user_id, k.month, u.tenant_id, coalesce(m.log_days, 0), m.score, m.exercise, m.meal, m.drinking, m.sleep,
+      m.stress, w.weight, st.steps_avg
+    FROM k JOIN users u ON u.id = k.user_id
+    LEFT JOIN m ON m.user_id = k.user_id AND m.month = k.month
+    LEFT JOIN w ON w.user_id = k.user_id AND w.month = k.month
+    LEFT JOIN st ON st.user_id = k.user_id AND st.month = k.month
+    ON CONFLICT (user_id, month) DO UPDATE SET tenant_id = EXCLUDED.tenant_id, log_days = EXCLUDED.log_days,
+      score = EXCLUDED.score, exercise = EXCLUDED.exercise, meal = EXCLUDED.meal, drinking = EXCLUDED.drinking,
+      sleep = EXCLUDED.sleep, stress = EXCLUDED.stress, weight = EXCLUDED.weight, steps_avg = EXCLUDED.steps_avg`);
+}
+
+/** Brings the aggregates of one user up to date for the weeks and months containing the given days. */
+export async function refreshUserAggregates(db: Db, userId: number, days: readonly string[]) {
+  if (days.length === 0) return;
+  const sorted = [...days].sort();
+  const weeks = sorted.map(mondayOf);
+  const months = sorted.map(monthOf);
+  const firstWeek = weeks[0]!;
+  const lastWeekEnd = addDays(weeks.at(-1)!, 7);
+  await refreshWeekly(
+    db,
+    sql`s.user_id = ${userId} AND s.day >= ${firstWeek}::date AND s.day < ${lastWeekEnd}::date
+        AND date_trunc('week', s.day)::date = ANY(${pgDateArray(weeks)})`,
+  );
+  const firstMonth = months[0]!;
+  const lastMonthEnd = addMonths(months.at(-1)!, 1);
+  await refreshMonthly(
+    db,
+    sql`user_id = ${userId} AND day >= ${firstMonth}::date AND day < ${lastMonthEnd}::date
+        AND date_trunc('month', day)::date = ANY(${pgDateArray(months)})`,
+  );
+}
+
+/** Rebuilds every aggregate from the daily tables (seed, benchmark, repair). */
+export async function refreshAllAggregates(db: Db) {
+  await refreshWeekly(db, sql`true`);
+  await refreshMonthly(db, sql`true`);
+}
