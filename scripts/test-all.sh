@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Every check of the project, in order: install, lint, typecheck, unit and server suites, then the end-to-end
-# suite in Debian's Chromium (installed here when missing). With TEST_DATABASE_URL set, the server suites run a
-# second time against that PostgreSQL server.
+# Every check of the project, in order: install, lint, typecheck, unit and server suites, the build, then the
+# end-to-end suite in Debian's Chromium (installed here when missing) on that same build: the web app is built once
+# (docs/decisions/089-one-web-build.md). With TEST_DATABASE_URL set, the server suites run a second time against that
+# PostgreSQL server and the production check runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { printf '\n==> %s\n' "$*"; }
@@ -42,6 +43,7 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   bash scripts/production-check.sh
 fi
 
-step "end-to-end suite (Chromium, 1440 px and 375 px)"
-npx playwright test -c e2e/playwright.config.ts
+step "end-to-end suite (Chromium, 1440 px and 375 px) on the build above"
+# The suite serves the web app just built (production, no developer tool) instead of building its own.
+WEB_DIST_DIR="$PWD/apps/web/dist" npx playwright test -c e2e/playwright.config.ts
 printf "\n==> every suite passed\n"
