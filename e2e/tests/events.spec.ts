@@ -376,6 +376,8 @@ test('waiting list: join a full session, the holder cancels after a confirmation
       try {
         await useLanguage(page, lang);
         await signIn(page, waiter);
+        // The page's own clock, so that its next look at the seats can be brought forward instead of waited for.
+        await page.clock.install();
         await page.goto(eventUrl);
         const mine = sessionItem(page, sessionTitle);
         await expect(mine.locator('.session__actions button').first()).toHaveText(t.full);
@@ -403,7 +405,9 @@ test('waiting list: join a full session, the holder cancels after a confirmation
         await expect(held.locator('.session__actions button').first()).toHaveText(t.full);
         await other.close();
 
-        // The waiter's open page follows without a reload (live seats): their booking with its cancel button.
+        // The waiter's open page follows without a reload (live seats, every 15 s: LIVE_SEATS_INTERVAL_MS of the web
+        // app's events api): their booking with its cancel button, as soon as the page's clock reaches its next look.
+        await page.clock.fastForward(15_000);
         await expect(mine.getByRole('button', { name: t.cancel })).toBeVisible({ timeout: 30_000 });
         await expect(mine.locator('.session__waiting-place')).toHaveCount(0);
 
