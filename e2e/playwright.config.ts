@@ -1,19 +1,22 @@
 import { defineConfig } from '@playwright/test';
+import { BASE_URL, DEVTOOL_WEB_PORT, DEVTOOL_WEB_URL, PORT } from './support/env.ts';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-
-/** Real Chromium from Debian, driving the built app on the embedded database with the demo content. */
+/**
+ * Real Chromium from Debian, driving the production build of the app on the embedded database with the demo content.
+ * Tests that change state run as members made for them (support/fixtures.ts), so they run in parallel and in any
+ * order; two workers fit the 2-core machine (`--workers=4` works too).
+ */
 export default defineConfig({
   testDir: './tests',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   outputDir: '../.tmp/e2e-results',
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: BASE_URL,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -33,11 +36,21 @@ export default defineConfig({
     { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
     { name: 'mobile', use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } },
   ],
-  webServer: {
-    command: 'bash ./start-server.sh',
-    url: `http://localhost:${PORT}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    env: { PORT: String(PORT) },
-  },
+  webServer: [
+    {
+      command: 'bash ./start-server.sh',
+      url: `${BASE_URL}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      env: { PORT: String(PORT) },
+    },
+    {
+      // The developer tool's screen, which the production build leaves out: Vite's development server (decision 089).
+      command: 'node ../apps/web/scripts/devtool-dev-server.mjs',
+      url: `${DEVTOOL_WEB_URL}/`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: { PORT: String(PORT), DEVTOOL_WEB_PORT: String(DEVTOOL_WEB_PORT) },
+    },
+  ],
 });

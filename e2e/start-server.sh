@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# Builds the web app into a folder of this port's own and starts it for the end-to-end suite
-# on a fresh embedded database with the demo content.
+# Starts the app for the end-to-end suite on a fresh embedded database with the demo content. It serves the
+# production web build: WEB_DIST_DIR when set (npm test passes the one it built), else one built here into a folder
+# of this port's own. The developer tool's screen is served by its own Vite server (apps/web/scripts/devtool-dev-server.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export DATA_DIR="$PWD/.tmp/e2e-data-${PORT}"
 rm -rf "$DATA_DIR"
+# The suite's locks and claims of shared demo resources (e2e/support/locks.ts) live as long as this database.
+rm -rf "$PWD/.tmp/e2e-locks-${PORT}"
 if [ -z "${WEB_DIST_DIR:-}" ]; then
   export WEB_DIST_DIR="$PWD/.tmp/web-dist-${PORT}"
-  # With the developer tool: the suite walks through it (a production build has none, issue 12 finding 17).
-  (cd apps/web && WITH_DEVTOOL=true npx vite build --outDir "$WEB_DIST_DIR" --emptyOutDir --logLevel warn)
+  # A plain production build: no developer tool, whatever DEVTOOL_PATH says (a test checks that it has no trace).
+  (cd apps/web && WITH_DEVTOOL=false npx vite build --outDir "$WEB_DIST_DIR" --emptyOutDir --logLevel warn)
   node apps/web/scripts/precompress.mjs "$WEB_DIST_DIR"
 fi
 export DEMO_CONTENT=true
@@ -16,6 +19,9 @@ export DEMO_CONTENT=true
 export MAILBOX_PORT=$((PORT + 1000))
 # The suite signs in many times from one address; the per-address limit is covered by the server tests.
 export LOGIN_LIMIT_PER_ADDRESS=100000
+# The members each test makes call from addresses of their own, forwarded by the loopback "proxy" (the suite's API
+# clients): the per-address limits of signup and password links then count each member's calls (decision 088).
+export TRUST_PROXY="127.0.0.1,::1"
 export DEVTOOL_PATH="${DEVTOOL_PATH:-dev-e2e-7f3a9c1b5d}"
 export LOG_LEVEL="${LOG_LEVEL:-warn}"
 exec node --import tsx apps/server/src/main.ts

@@ -1,10 +1,33 @@
 #!/usr/bin/env bash
-# Every check of the project, in order: install, lint, typecheck, unit and server suites, then the end-to-end
-# suite in Debian's Chromium (installed here when missing). With TEST_DATABASE_URL set, the server suites run a
-# second time against that PostgreSQL server.
+# Every check of the project, in order: install, lint, typecheck, unit and server suites, the build, then the
+# end-to-end suite in Debian's Chromium (installed here when missing) on that same build: the web app is built once
+# (docs/decisions/089-one-web-build.md). With TEST_DATABASE_URL set, the server suites run a second time against that
+# PostgreSQL server and the production check runs. Each step's wall time is printed at the end, passed or not.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-step() { printf '\n==> %s\n' "$*"; }
+
+TIMES=()
+STEP=""
+STEP_START=$SECONDS
+end_step() {
+  if [ -n "$STEP" ]; then TIMES+=("$(printf '%6ds  %s' $((SECONDS - STEP_START)) "$STEP")"); fi
+  STEP=""
+}
+step() {
+  end_step
+  STEP="$*"
+  STEP_START=$SECONDS
+  printf '\n==> %s\n' "$*"
+}
+summary() {
+  local status=$?
+  end_step
+  printf '\n==> wall time per step\n'
+  printf '%s\n' "${TIMES[@]}"
+  printf '%6ds  total (load average at the end: %s)\n' "$SECONDS" "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+  exit $status
+}
+trap summary EXIT
 
 step "install"
 npm install --no-audit --no-fund --loglevel=error
@@ -42,6 +65,8 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   bash scripts/production-check.sh
 fi
 
-step "end-to-end suite (Chromium, 1440 px and 375 px)"
-npx playwright test -c e2e/playwright.config.ts
+step "end-to-end suite (Chromium, 1440 px and 375 px) on the build above"
+# The suite serves the web app just built (production, no developer tool) instead of building its own.
+WEB_DIST_DIR="$PWD/apps/web/dist" npx playwright test -c e2e/playwright.config.ts
+end_step
 printf "\n==> every suite passed\n"

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { createMember, storeSession, DEMO_PASSWORD, type Lang, type Member, type MemberOptions, type StoredSession } from './members.ts';
 
-export type Lang = 'ja' | 'en';
-export const DEMO_PASSWORD = 'wellbeing-demo';
+export { DEMO_PASSWORD, befriend, mailedLink, mailsTo, uniqueTag, type Lang, type Member, type MemberOptions } from './members.ts';
+export { BASE_URL, MAILBOX_URL, DEVTOOL_PATH, DEVTOOL_WEB_URL, WEB_DIST_DIR } from './env.ts';
 const SCREENSHOT_DIR = path.join(import.meta.dirname, '../screenshots');
 
 /** Picks the UI language before the app starts, as the language modal would have saved it. */
@@ -13,31 +14,37 @@ export async function useLanguage(page: Page, lang: Lang) {
 }
 
 /**
- * Signs in through the real API (no clicking through the form) and stores the session the way the app does,
- * so the page starts signed in.
+ * Signs a demo account in through the real API (no clicking through the form) and stores the session the way the
+ * app does, so the page starts signed in. For tests that only read the demo content; a test that changes anything
+ * signs in a member of its own (`member`, `createMember`, `signIn`).
  */
 export async function loginAs(page: Page, id: string, password = DEMO_PASSWORD) {
   const response = await page.request.post('/api/functions/login', { data: { id, password } });
   const body = await response.json();
   if (!body.succeed) throw new Error(`login ${id} failed: ${body.errorCode}`);
-  const stored = { token: body.token, expiresAt: body.expiresAt, user: body.user, contract: body.tenantContract };
-  await page.addInitScript((s) => {
-    if (!sessionStorage.getItem('hibi.e2e.loggedIn')) {
-      localStorage.setItem('hibi.session', s);
-      sessionStorage.setItem('hibi.e2e.loggedIn', '1');
-    }
-  }, JSON.stringify(stored));
+  const stored: StoredSession = { token: body.token, expiresAt: body.expiresAt, user: body.user, contract: body.tenantContract };
+  await storeSession(page, stored);
   return body.token as string;
+}
+
+/** Starts the page signed in as a member made for the test (its own session; nothing is typed). */
+export async function signIn(page: Page, member: Member) {
+  await storeSession(page, member.session);
 }
 
 /**
  * axe-core with the WCAG 2.2 AA rule set; fails the test on any violation. The page is scanned from the top: axe's
  * target-size rule counts a control that the sticky header happens to cover at the test's last scroll position as too
  * small, which says where the test clicked last rather than anything about the page.
+ *
+ * The app's pages have no frames: axe runs in the page itself (axe.run, the builder's "legacy mode"), which gives the
+ * same results as its per-frame mode at half the time, without a blank page opened for every scan to merge the
+ * frames' results in. A page with frames gets the per-frame mode, which also tests cross-origin frames.
  */
 export async function expectNoAxeViolations(page: Page, exclude: string[] = []) {
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  if (page.frames().length === 1) builder = builder.setLegacyMode();
   for (const selector of exclude) builder = builder.exclude(selector);
   const results = await builder.analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
@@ -50,5 +57,32 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string, l
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${testInfo.project.name}-${lang}.png`), fullPage: true });
 }
 
-export const test = base;
+interface Fixtures {
+  /** Makes a new member through the public API (signup, mailed link, password, terms); as many as the test needs. */
+  createMember: (options?: MemberOptions) => Promise<Member>;
+  /** A new corporate-contract member of this test alone, with `page` signed in as them. */
+  member: Member;
+}
+
+/**
+ * The suite's test: tests that change state run as members made for them (Epic Stack style fixtures), so that
+ * tests run in parallel, in any order and repeated (docs/decisions/088-e2e-members-per-test.md).
+ */
+export const test = base.extend<Fixtures>({
+  createMember: async ({ playwright }, use) => {
+    const made: Member[] = [];
+    await use(async (options) => {
+      const member = await createMember(playwright.request, options);
+      made.push(member);
+      return member;
+    });
+    await Promise.all(made.map((m) => m.dispose()));
+  },
+  member: async ({ createMember: make, page }, use) => {
+    const member = await make();
+    await signIn(page, member);
+    await use(member);
+  },
+});
+
 export { expect };

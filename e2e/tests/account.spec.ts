@@ -1,9 +1,7 @@
-import { test, expect, useLanguage, loginAs, expectNoAxeViolations, screenshot, DEMO_PASSWORD, type Lang } from '../support/fixtures.ts';
+import { test, expect, useLanguage, loginAs, signIn, befriend, expectNoAxeViolations, screenshot, type Lang } from '../support/fixtures.ts';
 import ICAL from 'ical.js';
 
-/** Accounts this spec changes, one per viewport project (spec ranges: account uses member35..39 and its lite-e2e users). */
-const writer = (project: string) => (project === 'desktop' ? 'member35@example.com' : 'member36@example.com');
-const liteWriter = (project: string) => (project === 'desktop' ? 'lite-e2e-1@example.com' : 'lite-e2e-2@example.com');
+// Tests that change an account run as a member of their own (the `member` fixture); member@example.com is only read.
 
 const text = {
   ja: {
@@ -116,9 +114,8 @@ test('guests see the login-required block on the account pages', async ({ page }
   await expect(page.locator('.account-frame')).toHaveCount(0);
 });
 
-test('changing the mail magazine setting shows its confirmation and stays', async ({ page }, testInfo) => {
+test('changing the mail magazine setting shows its confirmation and stays', async ({ page, member: _ }) => {
   await useLanguage(page, 'ja');
-  await loginAs(page, writer(testInfo.project.name));
   await page.goto('/account/profile');
   const group = page.getByRole('group', { name: 'メールマガジン' });
   await group.getByLabel('受け取らない').check();
@@ -129,9 +126,8 @@ test('changing the mail magazine setting shows its confirmation and stays', asyn
   await expect(page.getByText('メールマガジンを受け取る設定に変更しました。')).toBeVisible();
 });
 
-test('the ranking setting: off unless agreed, changed on the profile, and it stays (issue 12, finding 7)', async ({ page }, testInfo) => {
+test('the ranking setting: off unless agreed, changed on the profile, and it stays (issue 12, finding 7)', async ({ page, member: _ }, testInfo) => {
   await useLanguage(page, 'en');
-  await loginAs(page, writer(testInfo.project.name));
   await page.goto('/account/profile');
   const group = () => page.getByRole('group', { name: 'Your name in rankings' });
   const show = () => group().getByLabel('Show', { exact: true });
@@ -148,9 +144,8 @@ test('the ranking setting: off unless agreed, changed on the profile, and it sta
   await screenshot(page, testInfo, 'account-ranking-setting', 'en');
 });
 
-test('editing the basic information updates the profile and the frame', async ({ page }, testInfo) => {
+test('editing the basic information updates the profile and the frame', async ({ page, member: _ }, testInfo) => {
   await useLanguage(page, 'en');
-  await loginAs(page, writer(testInfo.project.name));
   await page.goto('/account/profile');
   await page.getByRole('button', { name: 'Edit basic information' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit profile' });
@@ -165,21 +160,24 @@ test('editing the basic information updates the profile and the frame', async ({
   await expect(page.getByText('168.4cm')).toBeVisible();
 });
 
-test('accepting a friend request adds the friend to the list', async ({ page }, testInfo) => {
+test('accepting a friend request adds the friend to the list', async ({ page, member, createMember }) => {
   await useLanguage(page, 'en');
-  await loginAs(page, writer(testInfo.project.name));
+  // A colleague asks first.
+  const colleague = await createMember();
+  expect((await colleague.call('requestFriend', { userID: member.userID })).status).toBe('requested');
   await page.goto('/account/friends');
   const requests = page.locator('section', { has: page.locator('#friend-requests') }).locator('.request-item');
   await expect(requests).toHaveCount(1);
   const name = (await requests.locator('.request-item__name').textContent())!;
+  expect(name).toBe(colleague.nickname);
   await requests.getByRole('button', { name: /Accept/ }).click();
   await expect(page.getByText(`You and ${name} are now friends.`)).toBeVisible();
   await expect(page.locator('.friend-list .friend-item', { hasText: name })).toBeVisible();
 });
 
-test('logout ends the session and goes to /', async ({ page }, testInfo) => {
+test('logout ends the session and goes to /', async ({ page, member }) => {
   await useLanguage(page, 'ja');
-  const token = await loginAs(page, writer(testInfo.project.name));
+  const token = member.token;
   await page.goto('/account/profile');
   await page.getByRole('button', { name: 'ログアウトする' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -200,10 +198,10 @@ test('nocontract@example.com sees no team matches, no mail setting and no withdr
   await screenshot(page, testInfo, 'account-profile-nocontract', 'en');
 });
 
-test('a lite-plan member withdraws after confirming, and the account is gone', async ({ page }, testInfo) => {
+test('a lite-plan member withdraws after confirming, and the account is gone', async ({ page, createMember }, testInfo) => {
   await useLanguage(page, 'ja');
-  const email = liteWriter(testInfo.project.name);
-  await loginAs(page, email);
+  const lite = await createMember({ plan: 'lite' });
+  await signIn(page, lite);
   await page.goto('/account/profile');
   await page.getByRole('button', { name: '退会する' }).click();
   const dialog = page.getByRole('dialog', { name: '退会の確認' });
@@ -215,23 +213,21 @@ test('a lite-plan member withdraws after confirming, and the account is gone', a
   await expect(dialog.getByRole('alert')).toHaveText('パスワードが違います。');
   await expectNoAxeViolations(page);
   await screenshot(page, testInfo, 'account-withdraw-confirm', 'ja');
-  await dialog.getByLabel('現在のパスワード').fill(DEMO_PASSWORD);
+  await dialog.getByLabel('現在のパスワード').fill(lite.password);
   await dialog.getByRole('button', { name: '退会する' }).click();
   await expect(page).toHaveURL(/\/$/);
-  const login = await (await page.request.post('/api/functions/login', { data: { id: email, password: DEMO_PASSWORD } })).json();
+  const login = await (await page.request.post('/api/functions/login', { data: { id: lite.email, password: lite.password } })).json();
   expect(login.errorCode).toBe('invalidCredentials');
 });
 
-/** The writer's seeded friend (member37 / member38) and the colleagues this project asks (issue 13, 2). */
-const friendOf = (project: string) => (project === 'desktop' ? '37' : '38');
-const searchTarget = (project: string) => (project === 'desktop' ? '130' : '131');
-
 test('friend requests: find a colleague by nickname, Become Friends, Requested, withdraw it from the friends page (issue 13, 2)', async ({
   page,
+  member: _,
+  createMember,
 }, testInfo) => {
-  const project = testInfo.project.name;
+  // A colleague of the same company whose nickname nobody else's contains.
+  const colleague = await createMember();
   await useLanguage(page, 'en');
-  await loginAs(page, writer(project));
   await page.goto('/account/friends');
   const find = page.locator('section', { has: page.locator('#find-friends') });
   await expect(find.getByRole('heading', { level: 2, name: 'Find friends' })).toBeVisible();
@@ -243,13 +239,13 @@ test('friend requests: find a colleague by nickname, Become Friends, Requested, 
   await find.getByLabel('Nickname').fill('zzq');
   await find.getByLabel('Nickname').press('Enter');
   await expect(find.getByText("No colleague's nickname contains “zzq”.")).toBeVisible();
-  // The colleague numbered 130 (131 on mobile): exactly one match, a stranger.
-  await find.getByLabel('Nickname').fill(searchTarget(project));
+  // The colleague: exactly one match, a stranger.
+  await find.getByLabel('Nickname').fill(colleague.nickname);
   await find.getByRole('button', { name: 'Search' }).click();
   const results = find.locator('.member-list .request-item');
   await expect(results).toHaveCount(1);
   const name = (await results.locator('.request-item__name').textContent())!;
-  expect(name).toContain(searchTarget(project));
+  expect(name).toBe(colleague.nickname);
   await expectNoAxeViolations(page);
   await results.getByRole('button', { name: `Become Friends ${name}` }).click();
   await expect(results.getByText('Requested', { exact: true })).toBeVisible();
@@ -264,24 +260,29 @@ test('friend requests: find a colleague by nickname, Become Friends, Requested, 
   await expect(results.getByRole('button', { name: `Become Friends ${name}` })).toBeVisible();
   // The server agrees: after a reload the colleague is still a stranger.
   await page.reload();
-  await page.getByLabel('Nickname').fill(searchTarget(project));
+  await page.getByLabel('Nickname').fill(colleague.nickname);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.locator('.member-list .request-item').getByRole('button', { name: /Become Friends/ })).toBeVisible();
 });
 
-test("a friend's friends carry the friend button; a request sent there shows as Requested (issue 13, 2)", async ({ page }, testInfo) => {
-  const project = testInfo.project.name;
+test("a friend's friends carry the friend button; a request sent there shows as Requested (issue 13, 2)", async ({
+  page,
+  member,
+  createMember,
+}, testInfo) => {
+  // The member's friend, who has one other friend: the member's stranger.
+  const [friend, friendsFriend] = await Promise.all([createMember(), createMember()]);
+  await befriend(member, friend);
+  await befriend(friend, friendsFriend);
   await useLanguage(page, 'ja');
-  await loginAs(page, writer(project));
   await page.goto('/account/friends');
-  // The seeded friend is found by the number in their nickname; a friend's name links to their profile.
+  // The friend is found by nickname; a friend's name links to their profile.
   const find = page.locator('section', { has: page.locator('#find-friends') });
-  await find.getByLabel('ニックネーム').fill(friendOf(project));
+  await find.getByLabel('ニックネーム').fill(friend.nickname);
   await find.getByRole('button', { name: '検索' }).click();
-  const row = find
-    .locator('.member-list .request-item')
-    .filter({ has: page.locator('a.request-item__name', { hasText: new RegExp(`(^|\\D)${friendOf(project)}$`) }) });
+  const row = find.locator('.member-list .request-item');
   await expect(row).toHaveCount(1);
+  await expect(row.locator('a.request-item__name')).toHaveText(friend.nickname);
   await expect(row.getByText('フレンド', { exact: true })).toBeVisible();
   await row.locator('a.request-item__name').click();
   await expect(page).toHaveURL(/\/account\/friends\/\d+$/);
@@ -290,6 +291,7 @@ test("a friend's friends carry the friend button; a request sent there shows as 
   const entry = section.locator('.request-item');
   await expect(entry).toHaveCount(1);
   const name = (await entry.locator('.request-item__name').textContent())!;
+  expect(name).toBe(friendsFriend.nickname);
   await entry.getByRole('button', { name: `フレンドになる ${name}` }).click();
   await expect(entry.getByText('申請中', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -358,6 +360,7 @@ for (const lang of ['ja', 'en'] as Lang[]) {
 
 test('event reminders and the private calendar address on the profile; the address is a calendar a library can read (issue 19, 2 and 3)', async ({
   page,
+  member,
 }, testInfo) => {
   // Desktop in Japanese, mobile in English.
   const lang: Lang = testInfo.project.name === 'desktop' ? 'ja' : 'en';
@@ -386,9 +389,8 @@ test('event reminders and the private calendar address on the profile; the addre
     },
   }[lang];
   await useLanguage(page, lang);
-  // The project's own account books the unlimited online yoga class first, so that its calendar has something in it.
-  const token = await loginAs(page, writer(testInfo.project.name));
-  const auth = { authorization: `Bearer ${token}` };
+  // The member books the unlimited online yoga class first, so that its calendar has something in it.
+  const auth = { authorization: `Bearer ${member.token}` };
   const upcoming = await (
     await page.request.post('/api/functions/getEvents', { data: { scheduleType: 1, perPage: 50, locale: 'en' }, headers: auth })
   ).json();

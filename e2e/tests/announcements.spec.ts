@@ -37,18 +37,14 @@ test.describe('announcements', () => {
       await screenshot(page, testInfo, 'announcement-detail-guest', lang);
     });
 
-    test(`a contract member reads an announcement: sections, share buttons, read marker, in ${lang}`, async ({ page, context }, testInfo) => {
+    test(`a contract member reads an announcement: sections, share buttons, read marker, in ${lang}`, async ({
+      page,
+      context,
+      member: _,
+    }, testInfo) => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      // Reading records a read: a member of this test's own, who has read nothing yet.
       await useLanguage(page, lang);
-      // Reading records a read: an account no other spec uses, one per project and language.
-      const accounts: Record<string, string> = {
-        'desktop-ja': 'member41@example.com',
-        'desktop-en': 'member42@example.com',
-        'mobile-ja': 'member43@example.com',
-        'mobile-en': 'member44@example.com',
-      };
-      const account = accounts[`${testInfo.project.name}-${lang}`]!;
-      await loginAs(page, account);
       await page.goto('/notifications');
       const items = page.locator('.announcement-item');
       await expect(items).toHaveCount(10);
@@ -95,9 +91,9 @@ test.describe('announcements', () => {
   });
 
   for (const lang of LANGS) {
-    test(`a link to the app-only action goals shows as a notice, not a dead button, in ${lang}`, async ({ page }, testInfo) => {
+    test(`a link to the app-only action goals shows as a notice, not a dead button, in ${lang}`, async ({ page, member: _ }, testInfo) => {
+      // Opening it records a read: a member of this test's own.
       await useLanguage(page, lang);
-      await loginAs(page, lang === 'ja' ? 'member45@example.com' : 'member46@example.com');
       await page.goto('/notifications');
       await page
         .getByRole('link', { name: lang === 'ja' ? '冬のウォーキングキャンペーンを開始しました' : 'Our winter walking campaign has started' })

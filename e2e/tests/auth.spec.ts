@@ -4,7 +4,7 @@ const LANGS: Lang[] = ['ja', 'en'];
 
 test.describe('sign-in and terms', () => {
   for (const lang of LANGS) {
-    test(`login and terms screens in ${lang}`, async ({ page }, testInfo) => {
+    test(`login and terms screens in ${lang}`, async ({ page, createMember }, testInfo) => {
       await useLanguage(page, lang);
       await page.goto('/terms');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'ja' ? '利用規約への同意' : 'Accept the terms');
@@ -59,15 +59,19 @@ test.describe('sign-in and terms', () => {
       await expect(firstTime.getByRole('alert')).toHaveText(
         lang === 'ja' ? 'メールアドレスが入力されていません' : 'No email address has been entered',
       );
-      await firstTime
-        .getByLabel(lang === 'ja' ? 'メールアドレス' : 'Email address')
-        .fill(`member0${(testInfo.project.name === 'desktop' ? 1 : 3) + (lang === 'ja' ? 0 : 1)}@example.com`);
+      // A member's address: the form mails them a password link.
+      const member = await createMember();
+      await firstTime.getByLabel(lang === 'ja' ? 'メールアドレス' : 'Email address').fill(member.email);
       await firstTime.getByRole('button', { name: lang === 'ja' ? 'パスワード設定メールを送る' : 'Send me a password setup email' }).click();
       await expect(page).toHaveURL(/\/registerMailAddressRequested$/);
     });
   }
 
-  test('a guarded route asks to sign in; terms, then login, lead back there; reload keeps the user signed in', async ({ page }, testInfo) => {
+  test('a guarded route asks to sign in; terms, then login, lead back there; reload keeps the user signed in', async ({
+    page,
+    createMember,
+  }, testInfo) => {
+    const member = await createMember();
     await useLanguage(page, 'en');
     await page.goto('/account/friends');
     const main = page.getByRole('main');
@@ -79,9 +83,8 @@ test.describe('sign-in and terms', () => {
     await expect(page).toHaveURL(/\/terms$/);
     await page.getByRole('button', { name: 'Agree and continue to log in' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    const id = testInfo.project.name === 'desktop' ? 'member02@example.com' : 'member03@example.com';
-    await page.getByLabel('Email address or account id').fill(id);
-    await page.getByLabel('Password', { exact: true }).fill('wellbeing-demo');
+    await page.getByLabel('Email address or account id').fill(member.email);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
     await main.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/account\/friends$/);
     await expect(page.getByRole('link', { name: /^My page of / })).toBeVisible();
@@ -95,14 +98,13 @@ test.describe('sign-in and terms', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('login from the sign-in page itself lands on /', async ({ page }, testInfo) => {
+  test('login from the sign-in page itself lands on /', async ({ page, createMember }) => {
+    const member = await createMember();
     await useLanguage(page, 'ja');
     await page.addInitScript(() => localStorage.setItem('hibi.acceptedTermsVersion', '2'));
     await page.goto('/login');
-    await page
-      .getByLabel('メールアドレスまたはアカウントID')
-      .fill(testInfo.project.name === 'desktop' ? 'member04@example.com' : 'member05@example.com');
-    await page.getByLabel('パスワード', { exact: true }).fill('wellbeing-demo');
+    await page.getByLabel('メールアドレスまたはアカウントID').fill(member.email);
+    await page.getByLabel('パスワード', { exact: true }).fill(member.password);
     await page.getByRole('main').getByRole('button', { name: 'ログイン' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('banner').getByRole('link', { name: /マイページ/ })).toBeVisible();

@@ -58,10 +58,12 @@ for (const lang of ['ja', 'en'] as const) {
         await expect(page.locator('main img[src^="http"]')).toHaveCount(0);
         await expectNoAxeViolations(page);
         await screenshot(page, testInfo, `help-${p.name}`, lang);
-        // Every illustration loads (accordion items opened first).
+        // Every illustration loads (accordion items opened first). Each is scrolled to the middle of the view, where the
+        // lazy loading starts it; Playwright's scrollIntoViewIfNeeded would also wait for the image to stand still, and
+        // the sticky header's height transition (it shrinks once the page scrolls) moves everything below it for a while.
         await page.locator('main details').evaluateAll((items) => items.forEach((d) => ((d as HTMLDetailsElement).open = true)));
         for (const img of await page.locator('main img').all()) {
-          await img.scrollIntoViewIfNeeded();
+          await img.evaluate((el) => el.scrollIntoView({ block: 'center' }));
           await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
         }
       });

@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
-import { test, expect, useLanguage, expectNoAxeViolations, screenshot, type Lang } from '../support/fixtures.ts';
+import { test, expect, useLanguage, expectNoAxeViolations, screenshot, WEB_DIST_DIR, type Lang } from '../support/fixtures.ts';
 
 const LANGS: Lang[] = ['ja', 'en'];
 
@@ -126,5 +128,19 @@ test.describe('global shell', () => {
     console.log(`first screen: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KB gzipped\n  ${sizes.join('\n  ')}`);
     expect(scripts.size).toBeGreaterThan(0);
     expect(total).toBeLessThanOrEqual(170 * 1024);
+  });
+
+  test('the app is the production build: no trace of the developer tool in any file (issue 12, finding 17)', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'checked once');
+    // The folder the server serves: its index.html is the page the browser gets.
+    const served = await (await page.request.get('/')).text();
+    const index = fs.readFileSync(path.join(WEB_DIST_DIR, 'index.html'), 'utf8');
+    const entry = /src="(\/assets\/[^"]+\.js)"/.exec(index)?.[1];
+    expect(entry).toBeTruthy();
+    expect(served).toContain(entry!);
+    const files = fs.readdirSync(WEB_DIST_DIR, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(js|css|html|json)$/.test(f));
+    expect(files.length).toBeGreaterThan(10);
+    const traced = files.filter((f) => /isDevtoolPath|devtool__/.test(fs.readFileSync(path.join(WEB_DIST_DIR, f), 'utf8')));
+    expect(traced).toEqual([]);
   });
 });

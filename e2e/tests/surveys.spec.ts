@@ -1,4 +1,4 @@
-import { test, expect, useLanguage, loginAs, expectNoAxeViolations, screenshot, type Lang } from '../support/fixtures.ts';
+import { test, expect, useLanguage, loginAs, expectNoAxeViolations, screenshot } from '../support/fixtures.ts';
 
 const EVERY_TYPE = { ja: '毎日の健康習慣アンケート 2026', en: 'Daily health habits survey 2026' };
 const ANSWERED = { ja: '睡眠と休養のチェック', en: 'Sleep and rest check' };
@@ -31,12 +31,6 @@ const TEXT = {
   },
 } as const;
 
-/** Accounts that answer: one per language and viewport, none shared with other specs (member20..member29). */
-const ANSWERER: Record<string, Record<Lang, string>> = {
-  desktop: { ja: 'member20@example.com', en: 'member21@example.com' },
-  mobile: { ja: 'member22@example.com', en: 'member23@example.com' },
-};
-
 for (const lang of ['ja', 'en'] as const) {
   test.describe(`surveys (${lang})`, () => {
     test('a guest sees the list with the contract note and the login block on a survey', async ({ page }, testInfo) => {
@@ -60,9 +54,8 @@ for (const lang of ['ja', 'en'] as const) {
       await screenshot(page, testInfo, 'survey-guest', lang);
     });
 
-    test('a member answers the every-type survey after being told about the required items', async ({ page }, testInfo) => {
+    test('a member answers the every-type survey after being told about the required items', async ({ page, member: _ }, testInfo) => {
       await useLanguage(page, lang);
-      await loginAs(page, ANSWERER[testInfo.project.name]![lang]);
       await page.goto('/surveys');
       await page.getByRole('link', { name: new RegExp(EVERY_TYPE[lang]) }).click();
       await expect(page.getByRole('heading', { level: 1, name: EVERY_TYPE[lang] })).toBeVisible();
@@ -141,9 +134,8 @@ test('an unknown survey goes to the not-found page', async ({ page }) => {
   await expect(page).toHaveURL(/\/notFound$/);
 });
 
-test('a failed submission shows the unknown-error message and keeps the answers', async ({ page }, testInfo) => {
+test('a failed submission shows the unknown-error message and keeps the answers', async ({ page, member: _ }) => {
   await useLanguage(page, 'en');
-  await loginAs(page, testInfo.project.name === 'desktop' ? 'member24@example.com' : 'member25@example.com');
   // The answer never reaches the server: it fails as a server error would.
   await page.route('**/api/functions/answerQuestionnaire', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ succeed: false, errorCode: 'internalError' }) }),
