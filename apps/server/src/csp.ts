@@ -1,5 +1,6 @@
 /**
- * The hash of the one inline script the web app has: the theme set before the first paint, in index.html (apps/web; docs/decisions/100-themes-and-design-tokens.md). A test hashes the script and
+ * The hash of the one inline script the web app has: the theme set before the first paint, the same in index.html and
+ * offline.html (apps/web; docs/decisions/100-themes-and-design-tokens.md). A test hashes the scripts of both files and
  * fails until this is updated after a change to the script.
  */
 export const THEME_SCRIPT_HASH = "'sha256-UAXDTGRrdXlrSImKS0iFauf2k5dysJo7GKEu++zT6sQ='";
@@ -13,6 +14,9 @@ export const CONTENT_SECURITY_POLICY = {
   mediaSrc: ["'self'"],
   fontSrc: ["'self'"],
   connectSrc: ["'self'"],
+  // The service worker (/sw.js) and the web app manifest (/manifest.webmanifest) come from this origin only.
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
   objectSrc: ["'none'"],
   frameSrc: ["'none'"],
   frameAncestors: ["'none'"],

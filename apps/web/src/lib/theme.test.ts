@@ -143,6 +143,10 @@ describe('the theme in the browser', () => {
 });
 
 describe('the inline script that applies the theme before the first paint', () => {
+  it('is the same in index.html and offline.html (one hash in the Content-Security-Policy)', () => {
+    expect(inlineScript('offline.html')).toBe(inlineScript('index.html'));
+  });
+
   for (const stored of [null, 'light', 'dark', 'bogus'])
     for (const systemDark of [false, true]) {
       it(`gives what theme.ts gives: stored ${stored}, system ${systemDark ? 'dark' : 'light'}`, () => {

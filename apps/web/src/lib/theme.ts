@@ -3,7 +3,8 @@ import { useSyncExternalStore } from 'react';
 /**
  * Light and dark themes (docs/decisions/100-themes-and-design-tokens.md). The member's choice (light, dark, or the
  * system's setting) is kept in this browser; until they choose, the app follows `prefers-color-scheme`. The theme is
- * `data-theme` on <html>, which switches every colour token of styles/tokens.css. The inline script of index.html applies it before the first paint (theme.test.ts runs it against this module's rules; its hash is in
+ * `data-theme` on <html>, which switches every colour token of styles/tokens.css. The inline script of index.html and
+ * offline.html applies it before the first paint (theme.test.ts runs it against this module's rules; its hash is in
  * the server's Content-Security-Policy); this module applies it again at start and keeps it up to date.
  */
 export type Theme = 'light' | 'dark';
