@@ -114,6 +114,23 @@ describe('the theme in the browser', () => {
     expect(listener).not.toHaveBeenCalled();
   });
 
+  it('turns transitions off while the colours change, for two frames', () => {
+    fakeSystem(false);
+    initTheme();
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    const root = document.documentElement;
+    setThemeChoice('dark');
+    expect(root.hasAttribute('data-theme-switching')).toBe(true);
+    frames.shift()!(0);
+    expect(root.hasAttribute('data-theme-switching')).toBe(true);
+    frames.shift()!(0);
+    expect(root.hasAttribute('data-theme-switching')).toBe(false);
+    // The same theme again changes nothing.
+    setThemeChoice('dark');
+    expect(root.hasAttribute('data-theme-switching')).toBe(false);
+  });
+
   it('starts from the stored choice, and takes up a choice made in another tab', () => {
     fakeSystem(false);
     localStorage.setItem(THEME_STORAGE_KEY, 'dark');

@@ -55,9 +55,18 @@ let theme: Theme = 'light';
 let started = false;
 const listeners = new Set<() => void>();
 
-/** Applies the current choice and tells the listeners (a listener whose value did not change does nothing). */
+/**
+ * Applies the current choice and tells the listeners (a listener whose value did not change does nothing). A change of
+ * theme switches every colour at once: transitions are off for two frames (global.css), or the header would fade to
+ * its new background behind text that already has its new colour.
+ */
 function update() {
   theme = resolveTheme(choice, systemPrefersDark());
+  const root = document.documentElement;
+  if (root.getAttribute('data-theme') !== theme && typeof requestAnimationFrame === 'function') {
+    root.setAttribute('data-theme-switching', '');
+    requestAnimationFrame(() => requestAnimationFrame(() => root.removeAttribute('data-theme-switching')));
+  }
   applyTheme(theme, choice);
   for (const listener of listeners) listener();
 }
