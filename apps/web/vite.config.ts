@@ -1,5 +1,7 @@
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * The hidden developer tool's screen and messages are built in only when asked for (WITH_DEVTOOL=true, or DEVTOOL_PATH
@@ -7,14 +9,80 @@ import react from '@vitejs/plugin-react';
  */
 const withDevtool = process.env.WITH_DEVTOOL === 'true' || (process.env.WITH_DEVTOOL !== 'false' && Boolean(process.env.DEVTOOL_PATH));
 
+type Messages = Record<string, unknown>;
+const readMessages = (lang: string, namespace: string): Messages =>
+  JSON.parse(fs.readFileSync(new URL(`./src/locales/${lang}/${namespace}.json`, import.meta.url), 'utf8')) as Messages;
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The offline page's texts, written into offline.html at build time from the message files ({{ja.title}}, ...). */
+function offlinePageMessages(): Plugin {
+  const messages: Record<string, Messages> = { ja: readMessages('ja', 'offline'), en: readMessages('en', 'offline') };
+  return {
+    name: 'hibi-offline-page-messages',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html, context) {
+        if (!context.path.endsWith('/offline.html')) return html;
+        return html.replace(/\{\{(ja|en)\.(\w+)\}\}/g, (placeholder, lang: string, key: string) => {
+          const text = messages[lang]?.[key];
+          if (typeof text !== 'string') throw new Error(`offline.html: no message ${lang}/offline.json "${key}"`);
+          return escapeHtml(text);
+        });
+      },
+    },
+  };
+}
+
+const common = readMessages('ja', 'common') as { meta: { siteName: string; home: { description: string } } };
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    offlinePageMessages(),
+    // The web app manifest and the service worker (docs/decisions/101-service-worker.md): src/sw.ts, built with the
+    // list of the build's files to precache; registered by src/app/serviceWorker.ts after the page has loaded.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: {
+        id: '/',
+        name: common.meta.siteName,
+        short_name: 'Hibi',
+        description: common.meta.home.description,
+        lang: 'ja',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        // The light theme's colours; pages set <meta name="theme-color"> for the theme in force (src/lib/theme.ts).
+        theme_color: '#1f7a6d',
+        background_color: '#f7faf9',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // Every script and style of the build, the logos and the offline page (the plugin adds the manifest and its
+        // icons); never index.html (pages always come from the network) nor the IE notice's script. The offline page has
+        // no module script, so the app's module-preload polyfill stays in its entry (no chunk shared by two pages).
+        globPatterns: ['**/*.{js,css,svg}', 'offline.html'],
+        globIgnores: ['index.html', 'ie-check.js', 'sw.js'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   define: { __WITH_DEVTOOL__: JSON.stringify(withDevtool) },
   build: {
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
+      // Two pages: the app, and the offline page the service worker shows when the network is gone.
+      input: { index: 'index.html', offline: 'offline.html' },
       output: {
         codeSplitting: {
           // The bundler splits every module shared by the shell and the lazy screens into a chunk of its own: dozens of

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 const root = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../dist'));
-const TEXT = /\.(js|css|html|svg|json|txt|mjs)$/;
+const TEXT = /\.(js|css|html|svg|json|txt|mjs|webmanifest)$/;
 
 function walk(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

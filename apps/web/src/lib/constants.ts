@@ -26,3 +26,6 @@ export const STEPS_CHART = {
   barCap: 15000,
   axisLabels: [0, 5000, 8000, 10000],
 } as const;
+
+/** A page brought back into view asks the service worker to look for a new release at most this often. */
+export const SW_UPDATE_CHECK_MS = 60 * 60 * 1000;

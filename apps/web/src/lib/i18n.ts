@@ -4,9 +4,12 @@ import { normaliseLocale, type Locale } from '@hibi/contract/locale';
 
 const LANGUAGE_KEY = 'hibi.language';
 
-/** Message files, one namespace per feature, each its own chunk loaded when a screen first needs it. */
+/**
+ * Message files, one namespace per feature, each its own chunk loaded when a screen first needs it. The offline page's
+ * messages are written into offline.html at build time (vite.config.ts), not loaded by the app.
+ */
 const files: Record<string, () => Promise<{ default: Record<string, unknown> }>> = {
-  ...import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '!../locales/*/devtool.json']),
+  ...import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '!../locales/*/devtool.json', '!../locales/*/offline.json']),
   // The developer tool's messages only in builds with the tool (vite.config.ts, issue 12 finding 17).
   ...(__WITH_DEVTOOL__ ? import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/devtool.json') : {}),
 };

@@ -14,6 +14,7 @@ import { CalendarFeed, ReminderSettings } from '../components/EventSettings.tsx'
 import { BasicInfo } from '../components/profile/BasicInfo.tsx';
 import { ChoiceSetting } from '../components/profile/ChoiceSetting.tsx';
 import { WithdrawSetting } from '../components/profile/WithdrawSetting.tsx';
+import { ThemeSetting } from '../components/profile/ThemeSetting.tsx';
 import { StepLog } from '../components/StepLog.tsx';
 import { TeamMatches } from '../components/TeamMatches.tsx';
 import '../account.css';
@@ -49,6 +50,7 @@ export default function ProfilePage() {
               </AccountSection>
             )}
             <AccountSection id="settings" title={t('settings.title')}>
+              <ThemeSetting />
               {contract?.emailDistributionEnabled && (
                 <ChoiceSetting
                   name="mail"

@@ -36,19 +36,7 @@ Chart.register(
 );
 Chart.defaults.font.family =
   "'Hiragino Sans', 'Hiragino Kaku Gothic ProN', 'Noto Sans JP', 'Noto Sans CJK JP', 'Yu Gothic', Meiryo, system-ui, sans-serif";
-Chart.defaults.color = '#56646a';
 Chart.defaults.maintainAspectRatio = false;
 Chart.defaults.animation = false;
-
-/** The palette of styles/global.css, for canvases (which cannot read CSS variables). */
-export const COLORS = {
-  primary: '#1f7a6d',
-  primarySoft: '#a8d5cc',
-  accent: '#f5b841',
-  pink: '#d6336c',
-  muted: '#56646a',
-  border: '#d7e0e2',
-  grid: '#e8eef0',
-} as const;
 
 export { Chart };

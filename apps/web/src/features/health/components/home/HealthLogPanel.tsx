@@ -4,7 +4,7 @@ import { Line } from 'react-chartjs-2';
 import type { ChartData, ChartOptions } from 'chart.js';
 import { formatDate } from '../../../../lib/format.ts';
 import { useHealthWeek } from '../../api/get-health-range.ts';
-import { COLORS } from '../../charts/setup.ts';
+import { useChartColors } from '../../charts/theme.ts';
 import { useWeek } from '../../hooks/useWeek.ts';
 import { fiveTicks } from '../../logic.ts';
 import { ChartTable } from '../ChartTable.tsx';
@@ -18,6 +18,7 @@ const UNIT: Record<Metric, string> = { weight: 'kg', bodyFatPercentage: '%', BMI
 /** The health tab: weight, body fat or BMI over the week with the latest value and the target weight, then the lifestyle answers. */
 export function HealthLogPanel() {
   const { t } = useTranslation('health');
+  const colors = useChartColors();
   const week = useWeek();
   const { from, to, days } = week;
   const [metric, setMetric] = useState<Metric>('weight');
@@ -34,7 +35,7 @@ export function HealthLogPanel() {
 
   const data: ChartData<'line', (number | null)[], string> = {
     labels: days.map((d) => [d.short, d.weekday] as unknown as string),
-    datasets: [{ label: metricName, data: values, borderColor: COLORS.primary, backgroundColor: COLORS.primary, pointRadius: 4, spanGaps: true }],
+    datasets: [{ label: metricName, data: values, borderColor: colors.primary, backgroundColor: colors.primary, pointRadius: 4, spanGaps: true }],
   };
   const options: ChartOptions<'line'> = {
     plugins: { legend: { display: false }, tooltip: { callbacks: { label: (c) => `${c.parsed.y} ${unit}` } } },
@@ -44,7 +45,7 @@ export function HealthLogPanel() {
         ? {
             min: ticks[0],
             max: ticks[4],
-            grid: { color: COLORS.grid },
+            grid: { color: colors.grid },
             afterBuildTicks: (axis) => {
               axis.ticks = ticks.map((value) => ({ value }));
             },

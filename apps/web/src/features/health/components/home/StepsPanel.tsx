@@ -6,7 +6,7 @@ import { STEPS_CHART } from '../../../../lib/constants.ts';
 import { formatDate, formatNumber } from '../../../../lib/format.ts';
 import { currentLocale } from '../../../../lib/i18n.ts';
 import { useStepsWeek } from '../../api/get-health-range.ts';
-import { COLORS } from '../../charts/setup.ts';
+import { useChartColors } from '../../charts/theme.ts';
 import { useWeek } from '../../hooks/useWeek.ts';
 import { stepsLevel } from '../../logic.ts';
 import { ChartTable } from '../ChartTable.tsx';
@@ -16,6 +16,7 @@ import { WeekNav } from './WeekNav.tsx';
 /** The steps tab: the week's average with its face, the rank among colleagues, a bar a day against the goal line. */
 export function StepsPanel() {
   const { t } = useTranslation('health');
+  const colors = useChartColors();
   const locale = currentLocale();
   const week = useWeek();
   const { from, to, days } = week;
@@ -35,7 +36,7 @@ export function StepsPanel() {
         type: 'line',
         label: goal,
         data: days.map(() => STEPS.goal),
-        borderColor: COLORS.accent,
+        borderColor: colors.accent,
         borderDash: [6, 4],
         borderWidth: 2,
         pointRadius: 0,
@@ -44,7 +45,7 @@ export function StepsPanel() {
         type: 'bar',
         label: t('steps.daily'),
         data: values.map((v) => (v === null ? null : Math.min(v, STEPS_CHART.barCap))),
-        backgroundColor: values.map((v) => ((v ?? 0) >= STEPS.goal ? COLORS.primary : COLORS.primarySoft)),
+        backgroundColor: values.map((v) => ((v ?? 0) >= STEPS.goal ? colors.primary : colors.primarySoft)),
         borderRadius: 4,
         maxBarThickness: 36,
       },
@@ -60,7 +61,7 @@ export function StepsPanel() {
       y: {
         min: 0,
         max: STEPS_CHART.barCap,
-        grid: { color: COLORS.grid },
+        grid: { color: colors.grid },
         afterBuildTicks: (axis) => {
           axis.ticks = STEPS_CHART.axisLabels.map((value) => ({ value }));
         },

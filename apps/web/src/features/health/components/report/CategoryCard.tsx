@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Radar } from 'react-chartjs-2';
 import type { ChartData, ChartOptions } from 'chart.js';
 import type { HealthStats } from '../../api/get-health-stats.ts';
-import { COLORS } from '../../charts/setup.ts';
+import { useChartColors } from '../../charts/theme.ts';
 import { CATEGORIES, ratingIcon } from '../../logic.ts';
 import { Emoticon } from '../Emoticon.tsx';
 import { ReportCard } from './ReportCard.tsx';
@@ -10,6 +10,7 @@ import { ReportCard } from './ReportCard.tsx';
 /** The month's five category scores: a radar chart and the list with a face each. */
 export function CategoryCard({ stats }: { stats: HealthStats }) {
   const { t } = useTranslation('health');
+  const colors = useChartColors();
   const values = CATEGORIES.map((c) => stats.average[c]);
   const data: ChartData<'radar', number[], string> = {
     labels: CATEGORIES.map((c) => t(`category.${c}`)),
@@ -17,16 +18,16 @@ export function CategoryCard({ stats }: { stats: HealthStats }) {
       {
         label: t('report.categoryTitle'),
         data: values.map((v) => v ?? 0),
-        borderColor: COLORS.primary,
-        backgroundColor: 'rgba(31, 122, 109, 0.2)',
-        pointBackgroundColor: COLORS.primary,
+        borderColor: colors.primary,
+        backgroundColor: colors.primaryFill,
+        pointBackgroundColor: colors.primary,
         fill: true,
       },
     ],
   };
   const options: ChartOptions<'radar'> = {
     plugins: { legend: { display: false } },
-    scales: { r: { min: 0, max: 100, ticks: { stepSize: 20, backdropColor: 'transparent' }, grid: { color: COLORS.grid } } },
+    scales: { r: { min: 0, max: 100, ticks: { stepSize: 20, backdropColor: 'transparent' }, grid: { color: colors.grid } } },
   };
   return (
     <ReportCard id="report-category" title={t('report.categoryTitle')}>

@@ -3,13 +3,14 @@ import { Bar } from 'react-chartjs-2';
 import type { ChartData, ChartOptions } from 'chart.js';
 import { MIN_PEER_GROUP } from '@hibi/contract/constants';
 import type { HealthStats } from '../../api/get-health-stats.ts';
-import { COLORS } from '../../charts/setup.ts';
+import { useChartColors } from '../../charts/theme.ts';
 import { ChartTable } from '../ChartTable.tsx';
 import { ReportCard } from './ReportCard.tsx';
 
 /** How the member's score compares with colleagues: a bar per score band, theirs in pink; withheld for a small group. */
 export function HistogramCard({ stats }: { stats: HealthStats }) {
   const { t } = useTranslation('health');
+  const colors = useChartColors();
   const { buckets, userBucketIndex, peerPosition, userCount, withheld } = stats.histogram;
   if (withheld) {
     return (
@@ -25,7 +26,7 @@ export function HistogramCard({ stats }: { stats: HealthStats }) {
       {
         label: t('report.people'),
         data: buckets.map((b) => b.count),
-        backgroundColor: buckets.map((_, i) => (i === userBucketIndex ? COLORS.pink : COLORS.primarySoft)),
+        backgroundColor: buckets.map((_, i) => (i === userBucketIndex ? colors.pink : colors.primarySoft)),
         borderRadius: 3,
       },
     ],
@@ -34,7 +35,7 @@ export function HistogramCard({ stats }: { stats: HealthStats }) {
     indexAxis: 'y',
     plugins: { legend: { display: false } },
     scales: {
-      x: { beginAtZero: true, title: { display: true, text: t('report.people') }, grid: { color: COLORS.grid }, ticks: { precision: 0 } },
+      x: { beginAtZero: true, title: { display: true, text: t('report.people') }, grid: { color: colors.grid }, ticks: { precision: 0 } },
       y: { title: { display: true, text: t('report.score') }, grid: { display: false } },
     },
   };

@@ -2,17 +2,18 @@ import { useTranslation } from 'react-i18next';
 import { Doughnut } from 'react-chartjs-2';
 import type { ChartData, ChartOptions } from 'chart.js';
 import type { HealthStats } from '../../api/get-health-stats.ts';
-import { COLORS } from '../../charts/setup.ts';
+import { useChartColors } from '../../charts/theme.ts';
 import { ReportCard } from './ReportCard.tsx';
 
 /** How many days of the month were logged: a ring with the rate in its middle. */
 export function InputRateCard({ stats }: { stats: HealthStats }) {
   const { t } = useTranslation('health');
+  const colors = useChartColors();
   const rate = Math.min(100, stats.inputRate);
   const text = t('report.inputText', { rate, days: stats.inputDays, total: stats.daysInMonth });
   const data: ChartData<'doughnut', number[], string> = {
     labels: [t('report.entered'), t('report.notEntered')],
-    datasets: [{ data: [rate, 100 - rate], backgroundColor: [COLORS.primary, COLORS.grid], borderWidth: 0 }],
+    datasets: [{ data: [rate, 100 - rate], backgroundColor: [colors.primary, colors.grid], borderWidth: 0 }],
   };
   const options: ChartOptions<'doughnut'> = { cutout: '80%', plugins: { legend: { display: false }, tooltip: { enabled: false } } };
   return (

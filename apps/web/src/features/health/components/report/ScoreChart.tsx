@@ -6,7 +6,7 @@ import { formatNumber } from '../../../../lib/format.ts';
 import { currentLocale } from '../../../../lib/i18n.ts';
 import { useMediaQuery } from '../../../../lib/useMediaQuery.ts';
 import type { HealthStats } from '../../api/get-health-stats.ts';
-import { COLORS } from '../../charts/setup.ts';
+import { useChartColors } from '../../charts/theme.ts';
 import { weightAxisRange } from '../../logic.ts';
 import { ChartTable } from '../ChartTable.tsx';
 import { ReportCard } from './ReportCard.tsx';
@@ -14,6 +14,7 @@ import { ReportCard } from './ReportCard.tsx';
 /** The last four months' scores (bars, left axis 0–100) and weights (line, right axis around the weights). */
 export function ScoreChart({ stats }: { stats: HealthStats }) {
   const { t } = useTranslation('health');
+  const colors = useChartColors();
   const wide = useMediaQuery(WIDE_MEDIA_QUERY);
   const rows = stats.scoreData;
   const weights = rows.map((r) => r.weight).filter((w): w is number => w !== null && w > 0);
@@ -30,8 +31,8 @@ export function ScoreChart({ stats }: { stats: HealthStats }) {
         type: 'bar',
         label: t('report.score'),
         data: padded(rows.map((r) => r.score)),
-        backgroundColor: COLORS.primarySoft,
-        borderColor: COLORS.primary,
+        backgroundColor: colors.primarySoft,
+        borderColor: colors.primary,
         borderWidth: 1,
         borderRadius: 4,
         maxBarThickness: 48,
@@ -42,8 +43,8 @@ export function ScoreChart({ stats }: { stats: HealthStats }) {
         type: 'line',
         label: t('report.weight'),
         data: padded(rows.map((r) => (r.weight && r.weight > 0 ? r.weight : null))),
-        borderColor: COLORS.pink,
-        backgroundColor: COLORS.pink,
+        borderColor: colors.pink,
+        backgroundColor: colors.pink,
         pointRadius: 4,
         spanGaps: true,
         yAxisID: 'weight',
@@ -62,7 +63,7 @@ export function ScoreChart({ stats }: { stats: HealthStats }) {
         max: 100,
         ticks: { stepSize: 20 },
         title: { display: true, text: t('report.scoreAxis') },
-        grid: { color: COLORS.grid },
+        grid: { color: colors.grid },
       },
       weight: {
         type: 'linear',

@@ -1,0 +1,85 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_SECURITY_POLICY, THEME_SCRIPT_HASH } from '../src/csp.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+const webRoot = path.resolve(import.meta.dirname, '../../web');
+
+/** The inline scripts (no src) of an HTML file, exactly as the browser hashes them. */
+function inlineScripts(file: string): string[] {
+  const html = fs.readFileSync(path.join(webRoot, file), 'utf8');
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+}
+const sha256 = (text: string) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+describe('the web app and the Content-Security-Policy', () => {
+  it("every inline script of the app's pages has its hash in script-src, and nothing else inline is allowed", () => {
+    for (const file of ['index.html', 'offline.html']) {
+      const scripts = inlineScripts(file);
+      expect(scripts, `${file} sets the theme before the first paint`).toHaveLength(1);
+      for (const script of scripts) {
+        expect(CONTENT_SECURITY_POLICY.scriptSrc, `${file}: update THEME_SCRIPT_HASH in apps/server/src/csp.ts`).toContain(sha256(script));
+      }
+    }
+    expect(CONTENT_SECURITY_POLICY.scriptSrc).toEqual(["'self'", THEME_SCRIPT_HASH]);
+  });
+});
+
+describe('serving the built web app', () => {
+  let dist: string;
+  let t: TestApp;
+  beforeAll(async () => {
+    // A small build of our own: the files the server treats specially.
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'hibi-web-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Hibi</title>');
+    fs.writeFileSync(path.join(dist, 'offline.html'), '<!doctype html><title>offline</title>');
+    fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), JSON.stringify({ name: 'Hibi', start_url: '/' }));
+    fs.writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), 'console.log(1);');
+    t = await createTestApp({ seed: false, env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+  it('serves the service worker as JavaScript that is never taken from a cache without asking', async () => {
+    const res = await get('/sw.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('addEventListener');
+  });
+
+  it('serves the web app manifest with its media type, revalidated on each use', async () => {
+    const res = await get('/manifest.webmanifest');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json().start_url).toBe('/');
+  });
+
+  it('hashed assets are immutable; pages and the offline page are revalidated', async () => {
+    expect((await get('/assets/index-AbC123.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/offline.html')).headers['cache-control']).toBe('no-cache');
+    const page = await get('/events');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('every response allows the worker and the manifest from this origin only, and the theme script by its hash', async () => {
+    for (const url of ['/', '/sw.js', '/manifest.webmanifest']) {
+      const csp = String((await get(url)).headers['content-security-policy']);
+      expect(csp).toContain("worker-src 'self'");
+      expect(csp).toContain("manifest-src 'self'");
+      expect(csp).toContain(`script-src 'self' ${THEME_SCRIPT_HASH}`);
+      expect(csp).not.toContain('unsafe-inline');
+    }
+  });
+});
