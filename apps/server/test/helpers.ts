@@ -121,7 +121,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     callRaw,
     async login(id, password = 'wellbeing-demo') {
       const { body } = await call('login', { id, password });
-      if (!body.succeed) throw new Error(`login ${id} failed: ${body.errorCode}`);
+      if (!body.succeed || !body.token) throw new Error(`login ${id} failed: ${body.errorCode}`);
       return body.token;
     },
     async close() {

@@ -32,6 +32,15 @@ export interface BaseContext {
   /** Counts one hit against a shared fixed-window limit; answers 429 when it is exceeded. */
   rateLimit(key: string, limit: number, windowMs: number): Promise<void>;
   now(): Date;
+  /**
+   * The web app's session cookie (docs/decisions/107-cookie-sessions.md), for the calls that start or end a session:
+   * `start` puts a new session's token into the HttpOnly cookie of this answer; `end` ends the session the request's
+   * cookie carries (if any) and deletes the cookies.
+   */
+  webSession: {
+    start(token: string, expiresAt: Date): void;
+    end(): Promise<void>;
+  };
 }
 
 export type Context<F extends FunctionDef> = BaseContext & {

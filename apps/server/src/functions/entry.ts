@@ -5,9 +5,10 @@ import { validationMessages } from '@hibi/contract/messages';
 import { textChecks } from '@hibi/contract/text';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { currentTermsVersion, resolveToken } from '../domains/auth/service.ts';
+import { currentTermsVersion, endSessionByToken, resolveToken } from '../domains/auth/service.ts';
 import { clientKey, hitRateLimit, TooManyRequests } from '../lib/rate-limit.ts';
 import { BusinessFailure, type BaseContext, type Handler } from '../core/handler.ts';
+import { bearerToken, clearSessionCookies, fromAppOrigin, sessionCookieToken, setSessionCookies, webSessionCookies } from './web-session.ts';
 
 const zodLocales: Record<Locale, z.core.$ZodErrorMap> = {
   ja: z.locales.ja().localeError as z.core.$ZodErrorMap,
@@ -80,6 +81,7 @@ interface EntryOptions {
 
 /** POST /api/functions/{name}: the one entry of every function (product-decisions §2). */
 export async function functionEntry(app: FastifyInstance, { db, config, registry, now = () => new Date() }: EntryOptions) {
+  const cookies = webSessionCookies(config);
   const payloadSchemas = new Map<string, z.ZodType>();
   for (const [name, handler] of registry) {
     payloadSchemas.set(name, handler.def.payload.extend({ locale: localeField }).strict());
@@ -109,11 +111,20 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
     const { locale: _ignored, ...payload } = parsed.data as Record<string, unknown>;
 
     const auth = handler.def.auth;
+    // A bearer token wins over the cookie; the cookie counts only for calls that read the caller, or that start a
+    // web session, and only from the app's own origin (decision 107).
+    const bearer = bearerToken(request);
+    const cookieToken = bearer ? null : sessionCookieToken(request, cookies);
+    const startsWebSession = (payload as { session?: unknown }).session === 'cookie';
+    if (((cookieToken && auth !== 'none') || startsWebSession) && !fromAppOrigin(request, cookies)) {
+      return send(reply, 403, { succeed: false, errorCode: 'crossOriginRefused' });
+    }
     let user = null;
     if (auth !== 'none') {
-      const header = request.headers.authorization;
-      const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      const token = bearer || cookieToken;
       if (token) user = await resolveToken(db, token, now(), config.sessionIdleTimeoutMs);
+      // A cookie whose session ended (signed out elsewhere, expired, idle) is deleted with this answer.
+      if (cookieToken && !user) clearSessionCookies(reply, cookies);
       if (auth === 'required' && !user) return send(reply, 401, { succeed: false, errorCode: 'loginRequired' });
       // Terms first (spec 1 §4): a member below the current terms version may only reach the calls the terms page
       // needs; everything else is refused (or, where guests are served, answered as for a guest).
@@ -133,6 +144,14 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
       user,
       now,
       rateLimit: (key, limit, windowMs) => hitRateLimit(db, key, limit, windowMs, now()),
+      webSession: {
+        start: (token, expiresAt) => setSessionCookies(reply, cookies, token, expiresAt, now()),
+        end: async () => {
+          if (!cookieToken) return;
+          await endSessionByToken(db, cookieToken);
+          clearSessionCookies(reply, cookies);
+        },
+      },
     };
     try {
       const result = await handler.run(payload as never, ctx as never);

@@ -79,6 +79,12 @@ export function toAuthUser(user: UserRow, tenant: TenantRow, session: { id: numb
 
 export const endSession = data.deleteSession;
 
+/** Ends the session a token names, whoever it belongs to (the web cookie of a browser signing out or in again). */
+export async function endSessionByToken(db: Db, token: string): Promise<void> {
+  if (token.length < 16 || token.length > 200) return;
+  await data.deleteSessionByTokenHash(db, hashToken(token));
+}
+
 /** Ends every session of a user (password change, withdrawal), optionally keeping one. */
 export const endAllSessions = data.deleteSessionsOf;
 
