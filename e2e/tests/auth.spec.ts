@@ -1,4 +1,14 @@
-import { test, expect, useLanguage, expectNoAxeViolations, screenshot, signInWithToken, SESSION_COOKIE, SIGNED_IN_COOKIE, type Lang } from '../support/fixtures.ts';
+import {
+  test,
+  expect,
+  useLanguage,
+  expectNoAxeViolations,
+  screenshot,
+  signInWithToken,
+  SESSION_COOKIE,
+  SIGNED_IN_COOKIE,
+  type Lang,
+} from '../support/fixtures.ts';
 
 const LANGS: Lang[] = ['ja', 'en'];
 
