@@ -102,6 +102,15 @@ describe('signing in with session: cookie', () => {
       const optional = await post('getAnnouncements', { offset: 0, perPage: 5 }, { cookie, ...headers });
       expect(optional.status, `an optional-sign-in call, ${JSON.stringify(headers)}`).toBe(403);
     }
+    // Before the body is even read: a form or a no-cors fetch of another site's page (text/plain, no preflight).
+    const simple = await t.app.inject({
+      method: 'POST',
+      url: '/api/functions/updateLocale',
+      headers: { 'content-type': 'text/plain', host: HOST, cookie, origin: 'http://localhost:3950' },
+      payload: '{"locale":"en"}',
+    });
+    expect(simple.statusCode).toBe(403);
+    expect(simple.json()).toMatchObject({ errorCode: 'crossOriginRefused' });
     // Calls that read no caller do not look at the cookie: nothing to refuse.
     expect((await post('getConfig', {}, { cookie, origin: 'https://evil.example' })).status).toBe(200);
     // A state change from another origin did nothing.

@@ -92,6 +92,14 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
     const locale = localeOfBody(request.body);
     if (!handler) return send(reply, 404, { succeed: false, errorCode: 'unknownFunction' });
 
+    // A bearer token wins over the cookie; the cookie counts only for calls that read the caller, and only from the
+    // app's own origin (decision 107): checked before anything else of the request is looked at.
+    const auth = handler.def.auth;
+    const bearer = bearerToken(request);
+    const carriedCookie = bearer ? null : sessionCookieToken(request, cookies);
+    const cookieToken = auth === 'none' ? null : carriedCookie;
+    if (cookieToken && !fromAppOrigin(request, cookies)) return send(reply, 403, { succeed: false, errorCode: 'crossOriginRefused' });
+
     const body = request.body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       return send(reply, 400, { succeed: false, errorCode: 'validationError', validationErrorMessage: [validationMessages[locale].invalidJson] });
@@ -110,13 +118,8 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
     }
     const { locale: _ignored, ...payload } = parsed.data as Record<string, unknown>;
 
-    const auth = handler.def.auth;
-    // A bearer token wins over the cookie; the cookie counts only for calls that read the caller, or that start a
-    // web session, and only from the app's own origin (decision 107).
-    const bearer = bearerToken(request);
-    const cookieToken = bearer ? null : sessionCookieToken(request, cookies);
-    const startsWebSession = (payload as { session?: unknown }).session === 'cookie';
-    if (((cookieToken && auth !== 'none') || startsWebSession) && !fromAppOrigin(request, cookies)) {
+    // A web session may only be started from the app's own origin (login CSRF).
+    if ((payload as { session?: unknown }).session === 'cookie' && !fromAppOrigin(request, cookies)) {
       return send(reply, 403, { succeed: false, errorCode: 'crossOriginRefused' });
     }
     let user = null;
@@ -147,8 +150,9 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
       webSession: {
         start: (token, expiresAt) => setSessionCookies(reply, cookies, token, expiresAt, now()),
         end: async () => {
-          if (!cookieToken) return;
-          await endSessionByToken(db, cookieToken);
+          // Only login (origin-checked when it starts a web session) and logout (cookie-checked above) call this.
+          if (!carriedCookie) return;
+          await endSessionByToken(db, carriedCookie);
           clearSessionCookies(reply, cookies);
         },
       },
