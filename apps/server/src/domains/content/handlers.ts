@@ -14,6 +14,7 @@ import {
   ranking,
   RANKING_SIZE,
   recordResourceView,
+  searchArticles,
   type Viewer,
 } from './service.ts';
 
@@ -62,5 +63,7 @@ export function contentHandlers(config: Config): Handler[] {
       const ok = await recordResourceView(ctx.db, { ...viewer(ctx), user: ctx.user }, libraryId, videoId ?? null, attachmentId ?? null);
       return ok ? {} : failure('notFound');
     }),
+
+    defineHandler(fns.searchReportArticles, async ({ query, offset, perPage }, ctx) => searchArticles(ctx.db, viewer(ctx), query, offset, perPage)),
   ];
 }
