@@ -168,9 +168,11 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream }
     }
     // A missing file is a 404, never the app's page with 200.
     if (request.method === 'GET' && hasWeb && !request.url.startsWith('/media/')) {
-      // History-mode routes: every page path serves the app, which shows its own not-found page.
+      // History-mode routes: every page path serves the app, which shows its own not-found page; /console and every
+      // path below it serve the operator console, the web app's second entry (docs/decisions/096-console-web-entry.md).
       // no-cache as said (sendFile's own default would replace it with `public, max-age=0`).
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', config.webDistDir, { cacheControl: false });
+      const page = /^\/console(?:[/?#]|$)/.test(request.url) ? 'console.html' : 'index.html';
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile(page, config.webDistDir, { cacheControl: false });
     }
     return reply.code(404).type('text/plain').send('Not found');
   });
