@@ -11,6 +11,8 @@ import type { Db } from './db/client.ts';
 import { functionEntry, localeOfBody } from './functions/entry.ts';
 import { buildOpenApi } from './functions/openapi.ts';
 import { buildRegistry } from './functions/registry.ts';
+import { consoleEntry } from './functions/console-entry.ts';
+import { buildConsoleRegistry } from './functions/console-registry.ts';
 import { registerHealthRoutes, type Lifecycle } from './health.ts';
 import { PROTECTED_DIR, PUBLIC_DIR } from './paths.ts';
 import { PROTECTED_PREFIX, setMediaSigningSecret, verifyMediaSignature } from './lib/media-signing.ts';
@@ -128,6 +130,7 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream }
   app.get('/api/openapi.json', async () => openapi);
   registerHealthRoutes(app, db, config, lifecycle);
   await functionEntry(app, { db, config, registry, now });
+  await consoleEntry(app, { db, config, registry: buildConsoleRegistry(config), now });
   if (routes) await routes(app);
 
   // Members-only files: only through a signed URL the API handed out (issue 12, finding 10); anything else is 404,
