@@ -33,6 +33,10 @@ export interface BaseContext {
   /** Counts one hit against a shared fixed-window limit; answers 429 when it is exceeded. */
   rateLimit(key: string, limit: number, windowMs: number): Promise<void>;
   now(): Date;
+}
+
+/** What the member function entry adds: the members' own session cookie (the console has its own, decision 090). */
+export interface MemberContext extends BaseContext {
   /**
    * The web app's session cookie (docs/decisions/107-cookie-sessions.md), for the calls that start or end a session:
    * `start` puts a new session's token into the HttpOnly cookie of this answer; `end` ends the session the request's
@@ -44,7 +48,7 @@ export interface BaseContext {
   };
 }
 
-export type Context<F extends FunctionDef> = BaseContext & {
+export type Context<F extends FunctionDef> = MemberContext & {
   user: F['auth'] extends 'required' ? AuthUser : AuthUser | null;
 };
 

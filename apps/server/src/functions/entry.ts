@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { currentTermsVersion, endSessionByToken, resolveToken } from '../domains/auth/service.ts';
 import { clientKey, hitRateLimit, TooManyRequests } from '../lib/rate-limit.ts';
-import { BusinessFailure, FileAnswer, type BaseContext, type Handler } from '../core/handler.ts';
+import { BusinessFailure, FileAnswer, type Handler, type MemberContext } from '../core/handler.ts';
 import { bearerToken, clearSessionCookies, fromAppOrigin, sessionCookieToken, setSessionCookies, webSessionCookies } from './web-session.ts';
 
 const zodLocales: Record<Locale, z.core.$ZodErrorMap> = {
@@ -137,7 +137,7 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
       }
     }
 
-    const ctx: BaseContext & { user: typeof user } = {
+    const ctx: MemberContext & { user: typeof user } = {
       db,
       config,
       locale,

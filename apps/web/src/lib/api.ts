@@ -83,12 +83,13 @@ export async function download<N extends FunctionName>(
   payload: PayloadOf<FunctionByName<N>>,
   onProgress: (bytes: number) => void,
 ): Promise<DownloadedFile> {
-  const token = session.get()?.token;
   let response: Response;
   try {
+    // The session travels in its HttpOnly cookie, as with every call (decision 107).
     response = await fetch(`/api/functions/${name}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: { 'content-type': 'application/json' },
+      credentials: 'same-origin',
       body: JSON.stringify({ ...(payload ?? {}), locale: currentLocale() }),
     });
   } catch {
@@ -102,7 +103,7 @@ export async function download<N extends FunctionName>(
     } catch {
       // not JSON: keep internalError
     }
-    if (response.status === 401 && token) session.clear();
+    if (response.status === 401 && session.mayExist()) session.clear();
     throw new ApiError(code, response.status);
   }
   const parts: Uint8Array[] = [];

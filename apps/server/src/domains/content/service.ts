@@ -162,7 +162,9 @@ export async function getArticle(db: Db, v: Viewer, id: number): Promise<ReportA
   const head = { ...toArticleHead(row), description: row.description, images: json(row.images) };
   if (!v.user) return head;
 
-  const [sections, related] = await Promise.all([loadSections(db, 'report_article', [id], v.locale), data.relatedArticleRows(db, r, id)]);
+  const [sections, explicit] = await Promise.all([loadSections(db, 'report_article', [id], v.locale), data.explicitRelatedRows(db, r, id)]);
+  // Related articles an editor chose (issue 15); without any, the ones sharing the most tags.
+  const related = explicit.length > 0 ? explicit : await data.relatedArticleRows(db, r, id);
   const recommended = await data.recommendedArticleRows(db, r, [id, ...related.map((a) => a.id)]);
   const decode = <T>(value: unknown): T | null => (value == null ? null : json(value as T));
   const toPeriod = (value: unknown) => {
