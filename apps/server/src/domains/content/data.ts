@@ -88,6 +88,27 @@ export async function announcementById(db: Db, v: Reader, id: number): Promise<A
   return row;
 }
 
+/** The next publish time after `now` of any announcement or article (epoch ms); null when none is scheduled. */
+export async function nextPublishMs(db: Db, now: Date): Promise<number | null> {
+  const [row] = await rows<{ at: string | number | null }>(
+    db,
+    sql`SELECT (extract(epoch FROM least(
+          (SELECT min(from_at) FROM announcements WHERE from_at > ${iso(now)}::timestamptz),
+          (SELECT min(published_at) FROM report_articles WHERE published_at > ${iso(now)}::timestamptz))) * 1000)::bigint AS at`,
+  );
+  return row?.at == null ? null : Number(row.at);
+}
+
+/** When the oldest view inside the window leaves it (epoch ms): popularity changes then without a write. */
+export async function nextViewExpiryMs(db: Db, now: Date, windowMs: number): Promise<number | null> {
+  const [row] = await rows<{ at: string | number | null }>(
+    db,
+    sql`SELECT (extract(epoch FROM min(viewed_at)) * 1000 + ${windowMs})::bigint AS at FROM report_article_views
+        WHERE viewed_at > ${iso(new Date(now.getTime() - windowMs))}::timestamptz`,
+  );
+  return row?.at == null ? null : Number(row.at);
+}
+
 /* ------------------------------------------------------------------ report articles */
 
 export interface ArticleRow {

@@ -19,6 +19,33 @@ export const INDEX_LIST_SIZE = 3;
 export const POPULAR_TAGS_ALL = 20;
 export const POPULAR_TAGS_PER_GENRE = 10;
 
+/** The tables announcements and the library are made of: a write to any of them renews their kept answers. */
+export const CONTENT_TABLES = [
+  'announcements',
+  'announcement_images',
+  'tags',
+  'report_articles',
+  'report_article_images',
+  'report_article_tags',
+  'sections',
+  'section_images',
+  'section_videos',
+  'section_attachments',
+] as const;
+
+/** The next moment content changes by the clock alone: an announcement's or article's publish time. */
+export const nextContentChange = (db: Db, now: Date) => data.nextPublishMs(db, now);
+
+/** The tables the library's popularity (ranking, popular tags, the popular order) adds: members' views. */
+export const POPULARITY_TABLES = [...CONTENT_TABLES, 'report_article_views'] as const;
+
+/** As nextContentChange, or when a view leaves the popularity window. */
+export async function nextPopularityChange(db: Db, now: Date): Promise<number | null> {
+  const [published, expiring] = await Promise.all([data.nextPublishMs(db, now), data.nextViewExpiryMs(db, now, POPULARITY_WINDOW_MS)]);
+  const next = Math.min(published ?? Number.POSITIVE_INFINITY, expiring ?? Number.POSITIVE_INFINITY);
+  return Number.isFinite(next) ? next : null;
+}
+
 /** Who is asking: decides contract-only visibility and whether detail content is sent. */
 export interface Viewer {
   user: AuthUser | null;

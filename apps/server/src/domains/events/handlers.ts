@@ -1,9 +1,11 @@
 import * as fns from '@hibi/contract/functions/events';
 import type { Config } from '../../config.ts';
 import { defineHandler, failure, type Handler } from '../../core/handler.ts';
+import type { CachePolicy } from '../../core/read-cache.ts';
 import {
   calendarLink,
   cancel,
+  EVENT_TABLES,
   feedUrl,
   findVisibleEventId,
   getEventDetail,
@@ -11,6 +13,7 @@ import {
   leaveWaitingList,
   listEvents,
   listReservingEvents,
+  nextEventChange,
   promoteFromWaitingList,
   reserve,
   resetFeed,
@@ -18,21 +21,32 @@ import {
   visibleEventAnswers,
 } from './service.ts';
 
+/** Kept answers (issue 18) for guests: members' answers carry their own reservations and favourites. */
+const guestEvents: CachePolicy = { tables: EVENT_TABLES, audience: (user) => (user === null ? 'guest' : null), nextChange: nextEventChange };
+
 /** Handlers of the events domain, one per function in the contract's functions/events.ts. */
 export function eventsHandlers(config: Config): Handler[] {
   return [
-    defineHandler(fns.getEvents, async (p, ctx) => ({
-      events: await listEvents(ctx.db, ctx.user, ctx.locale, ctx.now(), p),
-    })),
+    defineHandler(
+      fns.getEvents,
+      async (p, ctx) => ({
+        events: await listEvents(ctx.db, ctx.user, ctx.locale, ctx.now(), p),
+      }),
+      { cache: guestEvents },
+    ),
 
     defineHandler(fns.getReservingEvents, async (p, ctx) => ({
       events: await listReservingEvents(ctx.db, ctx.user, ctx.locale, ctx.now(), p.offset, p.perPage),
     })),
 
-    defineHandler(fns.getEventByID, async ({ eventID }, ctx) => {
-      const event = await getEventDetail(ctx.db, ctx.user, ctx.locale, ctx.now(), eventID);
-      return event ? { event } : failure('notFound');
-    }),
+    defineHandler(
+      fns.getEventByID,
+      async ({ eventID }, ctx) => {
+        const event = await getEventDetail(ctx.db, ctx.user, ctx.locale, ctx.now(), eventID);
+        return event ? { event } : failure('notFound');
+      },
+      { cache: guestEvents },
+    ),
 
     defineHandler(fns.reserveEvent, async ({ eventID, sessionID, body }, ctx) => {
       const now = ctx.now();

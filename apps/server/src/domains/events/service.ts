@@ -4,6 +4,8 @@
 export {
   calendarLink,
   cancel,
+  EVENT_TABLES,
+  nextEventChange,
   findVisibleEventId,
   getEventDetail,
   listEvents,
