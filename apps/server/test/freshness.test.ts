@@ -97,8 +97,15 @@ describe.skipIf(!onPostgres)('kept answers across two server processes (PostgreS
     const status = async () => (await readTwice('getEventByID', { eventID: event!.id })).body.event.reserveStatus.status.name;
     expect(await status()).toBe('available');
     const token = await signIn(A, 'member05@example.com');
+    const mine = async () => (await call(B, 'getEventByID', { eventID: event!.id }, token)).body.event;
+    await readTwice('getEventByID', { eventID: event!.id }, token);
+    expect((await mine()).sessions[0].button.kind).toBe('reserve');
     expect((await call(A, 'reserveEvent', { eventID: event!.id, sessionID: session!.id, body: [] }, token)).body.succeed).toBe(true);
     expect((await call(B, 'getEventByID', { eventID: event!.id })).body.event.reserveStatus.status.name).toBe('full');
+    // The member's own copy on B: their seat, the cancel button, the seat count.
+    const after = await mine();
+    expect(after.isReserved).toBe(true);
+    expect(after.sessions[0]).toMatchObject({ reservedCount: 1, button: { kind: 'cancel' }, participant: { reservationID: expect.any(Number) } });
   });
 
   it('shows an edit made in the database (as the console makes it) in the next call', async () => {

@@ -21,6 +21,21 @@ export interface CachePolicy {
   audience(user: AudienceUser | null): string | null;
   /** The next moment (epoch ms) after `now` at which the answer changes by the clock alone; null: never. */
   nextChange(db: Db, now: Date): Promise<number | null>;
+  /**
+   * A signed-in caller's own marks on a kept answer (read flags, their reservations and favourites, a recorded view),
+   * from one small query: answers a new object with every personal field set for this caller (the kept answer may
+   * carry another member's marks) and never changes the kept one.
+   */
+  personalize?(answer: Answer, user: AudienceUser & { id: number }, db: Db, now: Date): Promise<Answer>;
+}
+
+/** An answer's fields (without `succeed`) as the contract shapes them. */
+export type Answer = Record<string, unknown>;
+
+/** A kept answer: its fields and its serialised form. */
+export interface Kept {
+  value: Answer;
+  body: string;
 }
 
 /** The audiences of content that guests, members and contract members see differently (product decisions §3). */
@@ -33,8 +48,7 @@ export const MAX_AGE_MS = 5 * 60_000;
 /** Answers kept per process; the oldest go first. */
 export const MAX_ENTRIES = 2000;
 
-interface Entry {
-  body: string;
+interface Entry extends Kept {
   epoch: number;
   tables: readonly string[];
   until: number;
@@ -53,7 +67,7 @@ export class ReadCache {
     });
   }
 
-  get(key: string, now: number): string | null {
+  get(key: string, now: number): Kept | null {
     if (!this.feed.live) return null;
     const entry = this.#entries.get(key);
     if (!entry) return null;
@@ -61,18 +75,18 @@ export class ReadCache {
       this.#entries.delete(key);
       return null;
     }
-    return entry.body;
+    return entry;
   }
 
   /** Keeps an answer read after `epoch` was taken, until its policy's next time-change. */
-  async put(key: string, policy: CachePolicy, db: Db, epoch: number, now: number, body: string): Promise<void> {
+  async put(key: string, policy: CachePolicy, db: Db, epoch: number, now: number, value: Answer, body: string): Promise<void> {
     if (!this.feed.live) return;
     const next = await this.nextChange(policy, db, epoch, now);
     if (this.feed.epoch(policy.tables) !== epoch) return;
     const until = Math.min(now + MAX_AGE_MS, next ?? Number.POSITIVE_INFINITY);
     if (until <= now) return;
     if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!);
-    this.#entries.set(key, { body, epoch, tables: policy.tables, until });
+    this.#entries.set(key, { value, body, epoch, tables: policy.tables, until });
   }
 
   private async nextChange(policy: CachePolicy, db: Db, epoch: number, now: number): Promise<number | null> {

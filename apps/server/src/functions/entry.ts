@@ -141,7 +141,18 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
     const startedAt = now().getTime();
     if (cacheKey) {
       const kept = answers!.get(cacheKey, startedAt);
-      if (kept !== null) return reply.code(200).header('cache-control', 'no-store').type(JSON_TYPE).send(kept);
+      if (kept !== null) {
+        let body = kept.body;
+        if (user && policy!.personalize) {
+          try {
+            body = JSON.stringify({ succeed: true, ...(await policy!.personalize(kept.value, user, db, new Date(startedAt))) });
+          } catch (error) {
+            request.log.error({ err: error, fn: handler.def.name }, 'function failed');
+            return send(reply, 500, { succeed: false, errorCode: 'internalError' });
+          }
+        }
+        return reply.code(200).header('cache-control', 'no-store').type(JSON_TYPE).send(body);
+      }
     }
     const epoch = policy && cacheKey ? answers!.feed.epoch(policy.tables) : 0;
 
@@ -168,7 +179,7 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
       }
       if (cacheKey) {
         const body = JSON.stringify({ succeed: true, ...(out.data as Record<string, unknown>) });
-        await answers!.put(cacheKey, policy!, db, epoch, startedAt, body);
+        await answers!.put(cacheKey, policy!, db, epoch, startedAt, out.data as Record<string, unknown>, body);
         return reply.code(200).header('cache-control', 'no-store').type(JSON_TYPE).send(body);
       }
       return send(reply, 200, { succeed: true, ...(out.data as Record<string, unknown>) });

@@ -32,7 +32,7 @@ BEGIN
     'tenants', 'config',
     'sections', 'section_images', 'section_videos', 'section_attachments',
     'announcements', 'announcement_images', 'tags', 'report_articles', 'report_article_images', 'report_article_tags',
-    'events', 'event_images', 'event_sessions', 'event_questions', 'event_reservations',
+    'events', 'event_images', 'event_sessions', 'event_questions', 'event_reservations', 'event_waiting_list',
     'individual_matches', 'team_matches'
   ] LOOP
     EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION hibi_notify_table()',

@@ -74,6 +74,16 @@ export async function announcementList(db: Db, v: Reader, offset: number, perPag
   );
 }
 
+/** Which of the announcements the member has read. */
+export async function readAnnouncementIds(db: Db, userId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const found = await rows<{ id: number }>(
+    db,
+    sql`SELECT announcement_id AS id FROM announcement_reads WHERE user_id = ${userId} AND announcement_id IN (${idList(ids)})`,
+  );
+  return new Set(found.map((r) => r.id));
+}
+
 /** Records that a member read an announcement, if it is one they may see (in the statement that checks it). */
 export async function recordAnnouncementRead(db: Db, v: Reader & { userId: number }, id: number): Promise<void> {
   await db.execute(

@@ -1,5 +1,6 @@
 import * as fns from '@hibi/contract/functions/content';
 import type { Locale } from '@hibi/contract/protocol';
+import type { AnnouncementHead } from '@hibi/contract/functions/content';
 import type { AuthUser, Handler } from '../../core/handler.ts';
 import { defineHandler, failure } from '../../core/handler.ts';
 import { visibilityClass, type CachePolicy } from '../../core/read-cache.ts';
@@ -18,7 +19,10 @@ import {
   popularTags,
   ranking,
   RANKING_SIZE,
+  recordAnnouncementRead,
+  recordArticleView,
   recordResourceView,
+  withReadFlags,
   type Viewer,
 } from './service.ts';
 
@@ -32,8 +36,32 @@ const viewer = (ctx: { user: AuthUser | null; locale: Locale; now(): Date }): Vi
 const libraryLists: CachePolicy = { tables: CONTENT_TABLES, audience: visibilityClass, nextChange: nextContentChange };
 /** Lists ordered or chosen by popularity: members' views count too. */
 const popularLists: CachePolicy = { tables: POPULARITY_TABLES, audience: visibilityClass, nextChange: nextPopularityChange };
-/** Answers a member gets with their own marks (read flags) or that record their visit: kept for guests only. */
-const guestOnly = (policy: CachePolicy): CachePolicy => ({ ...policy, audience: (user) => (user === null ? 'guest' : null) });
+/** The announcements list: kept per visibility class, a member's read flags added from one small query. */
+const announcementList: CachePolicy = {
+  ...libraryLists,
+  personalize: async (answer, user, db) => ({
+    ...answer,
+    announcements: await withReadFlags(answer.announcements as AnnouncementHead[], user.id, db),
+  }),
+};
+
+/** An announcement: kept per visibility class; a member's read is recorded, so it is marked read. */
+const announcementDetail: CachePolicy = {
+  ...libraryLists,
+  personalize: async (answer, user, db, now) => {
+    const announcement = answer.announcement as Record<string, unknown>;
+    await recordAnnouncementRead(db, user, now, announcement.id as number);
+    return { ...answer, announcement: { ...announcement, isRead: true } };
+  },
+};
+/** An article: kept per visibility class; a member's view is recorded (once a day counts). */
+const articleDetail: CachePolicy = {
+  ...libraryLists,
+  personalize: async (answer, user, db, now) => {
+    await recordArticleView(db, (answer.article as { id: number }).id, user.id, now);
+    return answer;
+  },
+};
 
 /** Handlers of the content domain, one per function in the contract's functions/content.ts. */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
@@ -44,7 +72,7 @@ export function contentHandlers(config: Config): Handler[] {
       async ({ offset, perPage }, ctx) => ({
         announcements: await listAnnouncements(ctx.db, viewer(ctx), offset, perPage),
       }),
-      { cache: guestOnly(libraryLists) },
+      { cache: announcementList },
     ),
 
     defineHandler(
@@ -53,7 +81,7 @@ export function contentHandlers(config: Config): Handler[] {
         const announcement = await getAnnouncement(ctx.db, viewer(ctx), id);
         return announcement ? { announcement } : failure('notFound');
       },
-      { cache: guestOnly(libraryLists) },
+      { cache: announcementDetail },
     ),
 
     defineHandler(fns.getReportArticleTop, async (_payload, ctx) => libraryTop(ctx.db, viewer(ctx)), { cache: popularLists }),
@@ -88,7 +116,7 @@ export function contentHandlers(config: Config): Handler[] {
         const article = await getArticle(ctx.db, viewer(ctx), id);
         return article ? { article } : failure('notFound');
       },
-      { cache: guestOnly(libraryLists) },
+      { cache: articleDetail },
     ),
 
     defineHandler(fns.notifyViewReportArticleResource, async ({ libraryId, videoId, attachmentId }, ctx) => {

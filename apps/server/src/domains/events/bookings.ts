@@ -15,7 +15,55 @@ import type { Caller, EventRow, ListFilter, SessionJson, SessionRow } from './da
 export type { ListFilter } from './data.ts';
 
 /** The tables event lists and details are made of: a write to any of them renews their kept answers (issue 18). */
-export const EVENT_TABLES = ['events', 'event_images', 'event_sessions', 'event_reservations', 'event_questions', 'sections'] as const;
+export const EVENT_TABLES = [
+  'events',
+  'event_images',
+  'event_sessions',
+  'event_reservations',
+  'event_waiting_list',
+  'event_questions',
+  'sections',
+  'section_images',
+  'section_videos',
+  'section_attachments',
+] as const;
+
+/** A kept events list with this member's reservation and favourite marks (core/read-cache.ts: personalize). */
+export async function withEventMarks(list: EventListItem[], userId: number, db: Db): Promise<EventListItem[]> {
+  const marks = await data.memberEventMarks(
+    db,
+    userId,
+    list.map((e) => e.id),
+  );
+  return list.map((e) => ({ ...e, isReserved: marks.reserved.has(e.id), isFavorited: marks.favorited.has(e.id) }));
+}
+
+/** A kept event as this member sees it: their reservation, session buttons and places in line, and the favourite. */
+export async function withSessionMarks(event: EventDetail, userId: number, db: Db, now: Date): Promise<EventDetail> {
+  const marks = await data.memberSessionMarks(db, userId, event.id);
+  const bySession = new Map(marks.sessions.map((m) => [m.id, m]));
+  const sessions = event.sessions.map((s) => {
+    const mine = bySession.get(s.id);
+    const reservationID = mine?.r ?? null;
+    const state: SessionState = {
+      reservationType: s.reservationType,
+      startMs: s.startDateTime,
+      endMs: s.endDateTime,
+      capacity: s.capacity ?? null,
+      reservedCount: s.reservedCount ?? 0,
+      reservationStartMs: s.reservationStartDateTime ?? null,
+      reservationEndMs: s.reservationEndDateTime ?? null,
+      externalFull: s.reservationType === 2 && s.isFullyReserved === true,
+    };
+    return {
+      ...s,
+      participant: reservationID !== null ? { reservationID } : null,
+      button: sessionButton(state, reservationID !== null, now.getTime()),
+      waitingPosition: mine?.w ?? null,
+    };
+  });
+  return { ...event, sessions, isReserved: sessions.some((s) => s.participant !== null), isFavorited: marks.favorited };
+}
 
 /**
  * The next moment event answers change by the clock alone: a publish, start or end time, a booking window opening or

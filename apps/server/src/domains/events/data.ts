@@ -55,6 +55,42 @@ export async function nextEventTimeMs(db: Db, now: Date): Promise<number | null>
 
 /* ------------------------------------------------------------------ lists and details */
 
+/** A member's own marks on some events: which they hold an active reservation of, which are favourites. */
+export async function memberEventMarks(db: Db, userId: number, eventIds: number[]) {
+  if (eventIds.length === 0) return { reserved: new Set<number>(), favorited: new Set<number>() };
+  const ids = sql.join(
+    eventIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const found = await rows<{ event_id: number; kind: 'r' | 'f' }>(
+    db,
+    sql`SELECT event_id, 'r' AS kind FROM event_reservations WHERE user_id = ${userId} AND cancelled_at IS NULL AND event_id IN (${ids})
+        UNION ALL
+        SELECT event_id, 'f' AS kind FROM event_favorites WHERE user_id = ${userId} AND event_id IN (${ids})`,
+  );
+  return {
+    reserved: new Set(found.filter((r) => r.kind === 'r').map((r) => r.event_id)),
+    favorited: new Set(found.filter((r) => r.kind === 'f').map((r) => r.event_id)),
+  };
+}
+
+/** A member's own marks on one event's sessions: their reservation, their place in each line, and the favourite. */
+export async function memberSessionMarks(db: Db, userId: number, eventId: number) {
+  const [row] = await rows<{ favorited: boolean; sessions: { id: number; r: number | null; w: number | null }[] | string | null }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM event_favorites f WHERE f.event_id = ${eventId} AND f.user_id = ${userId}) AS favorited,
+          (SELECT json_agg(json_build_object('id', s.id, 'r', r.id,
+                    'w', CASE WHEN mine.id IS NULL THEN NULL
+                              ELSE (SELECT count(*)::int FROM event_waiting_list w WHERE w.session_id = s.id AND w.id <= mine.id) END))
+             FROM event_sessions s
+             LEFT JOIN event_reservations r ON r.session_id = s.id AND r.user_id = ${userId} AND r.cancelled_at IS NULL
+             LEFT JOIN event_waiting_list mine ON mine.session_id = s.id AND mine.user_id = ${userId}
+            WHERE s.event_id = ${eventId}) AS sessions`,
+  );
+  const sessions = typeof row?.sessions === 'string' ? JSON.parse(row.sessions) : (row?.sessions ?? []);
+  return { favorited: row?.favorited ?? false, sessions: sessions as { id: number; r: number | null; w: number | null }[] };
+}
+
 export interface SessionJson {
   t: number;
   s: number;

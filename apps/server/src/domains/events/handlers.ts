@@ -19,10 +19,23 @@ import {
   resetFeed,
   setFavorite,
   visibleEventAnswers,
+  withEventMarks,
+  withSessionMarks,
 } from './service.ts';
+import type { EventDetail, EventListItem } from '@hibi/contract/functions/events';
+import { visibilityClass } from '../../core/read-cache.ts';
 
-/** Kept answers (issue 18) for guests: members' answers carry their own reservations and favourites. */
-const guestEvents: CachePolicy = { tables: EVENT_TABLES, audience: (user) => (user === null ? 'guest' : null), nextChange: nextEventChange };
+/** Kept answers (issue 18) per visibility class; a member's own marks come from one small query. */
+const eventList: CachePolicy = {
+  tables: EVENT_TABLES,
+  audience: visibilityClass,
+  nextChange: nextEventChange,
+  personalize: async (answer, user, db) => ({ ...answer, events: await withEventMarks(answer.events as EventListItem[], user.id, db) }),
+};
+const eventDetail: CachePolicy = {
+  ...eventList,
+  personalize: async (answer, user, db, now) => ({ ...answer, event: await withSessionMarks(answer.event as EventDetail, user.id, db, now) }),
+};
 
 /** Handlers of the events domain, one per function in the contract's functions/events.ts. */
 export function eventsHandlers(config: Config): Handler[] {
@@ -32,7 +45,7 @@ export function eventsHandlers(config: Config): Handler[] {
       async (p, ctx) => ({
         events: await listEvents(ctx.db, ctx.user, ctx.locale, ctx.now(), p),
       }),
-      { cache: guestEvents },
+      { cache: eventList },
     ),
 
     defineHandler(fns.getReservingEvents, async (p, ctx) => ({
@@ -45,7 +58,7 @@ export function eventsHandlers(config: Config): Handler[] {
         const event = await getEventDetail(ctx.db, ctx.user, ctx.locale, ctx.now(), eventID);
         return event ? { event } : failure('notFound');
       },
-      { cache: guestEvents },
+      { cache: eventDetail },
     ),
 
     defineHandler(fns.reserveEvent, async ({ eventID, sessionID, body }, ctx) => {

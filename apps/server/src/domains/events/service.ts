@@ -13,6 +13,8 @@ export {
   reserve,
   setFavorite,
   visibleEventAnswers,
+  withEventMarks,
+  withSessionMarks,
   type ListFilter,
   type ReserveResult,
 } from './bookings.ts';
