@@ -8,6 +8,7 @@ import { MAX_BODY_BYTES } from '@hibi/contract/protocol';
 import { validationMessages } from '@hibi/contract/messages';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { ChangeFeed } from './db/changes.ts';
 import { functionEntry, localeOfBody } from './functions/entry.ts';
 import { buildOpenApi } from './functions/openapi.ts';
 import { buildRegistry } from './functions/registry.ts';
@@ -29,6 +30,8 @@ export interface AppOptions {
   routes?: (app: FastifyInstance) => Promise<void> | void;
   /** Told by main.ts when SIGTERM arrives, so /readyz sends the load balancer elsewhere. */
   lifecycle?: Lifecycle;
+  /** Writes other processes made (db/changes.ts): with it the entry keeps sessions and shared answers. */
+  changes?: ChangeFeed;
   /** Where log lines go (standard output when absent); tests read them. */
   logStream?: { write(line: string): void };
 }
@@ -60,7 +63,7 @@ export function withLanguage(html: string, lang: 'ja' | 'en', source: string): s
 }
 
 /** Builds the server: plugins, then the function entry, then static files (no listening). */
-export async function buildApp({ config, db, now, routes, lifecycle, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, now, routes, lifecycle, logStream, changes }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // JSON lines (pino). Fastify's own two lines per request carry the full URL; one access line below replaces them.
     logger:
@@ -139,7 +142,7 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream }
   const openapi = buildOpenApi(registry);
   app.get('/api/openapi.json', async () => openapi);
   registerHealthRoutes(app, db, config, lifecycle);
-  await functionEntry(app, { db, config, registry, now });
+  await functionEntry(app, { db, config, registry, now, changes });
   await consoleEntry(app, { db, config, registry: buildConsoleRegistry(config), now });
   if (routes) await routes(app);
 

@@ -5,7 +5,9 @@ import { validationMessages } from '@hibi/contract/messages';
 import { textChecks } from '@hibi/contract/text';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { currentTermsVersion, endSessionByToken, resolveToken } from '../domains/auth/service.ts';
+import { currentTermsVersion, endSessionByToken, resolveToken, SessionCache } from '../domains/auth/service.ts';
+import type { ChangeFeed } from '../db/changes.ts';
+import { ReadCache, stableKey } from '../core/read-cache.ts';
 import { clientKey, hitRateLimit, TooManyRequests } from '../lib/rate-limit.ts';
 import { BusinessFailure, FileAnswer, type Handler, type MemberContext } from '../core/handler.ts';
 import { bearerToken, clearSessionCookies, fromAppOrigin, sessionCookieToken, setSessionCookies, webSessionCookies } from './web-session.ts';
@@ -77,11 +79,17 @@ interface EntryOptions {
   config: Config;
   registry: Map<string, Handler<FunctionDef>>;
   now?: () => Date;
+  /** The change feed (db/changes.ts): with it, sessions and shared answers are kept per process; without, every call reads. */
+  changes?: ChangeFeed;
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /** POST /api/functions/{name}: the one entry of every function (product-decisions §2). */
-export async function functionEntry(app: FastifyInstance, { db, config, registry, now = () => new Date() }: EntryOptions) {
+export async function functionEntry(app: FastifyInstance, { db, config, registry, now = () => new Date(), changes }: EntryOptions) {
   const cookies = webSessionCookies(config);
+  const sessions = changes ? new SessionCache(changes) : undefined;
+  const answers = changes ? new ReadCache(changes) : undefined;
   const payloadSchemas = new Map<string, z.ZodType>();
   for (const [name, handler] of registry) {
     payloadSchemas.set(name, handler.def.payload.extend({ locale: localeField }).strict());
@@ -125,7 +133,9 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
     let user = null;
     if (auth !== 'none') {
       const token = bearer || cookieToken;
-      if (token) user = await resolveToken(db, token, now(), config.sessionIdleTimeoutMs);
+      // Kept sessions and answers are used only once every write committed before this call has been heard.
+      if (changes && (token || handler.cache)) await changes.barrier();
+      if (token) user = await resolveToken(db, token, now(), config.sessionIdleTimeoutMs, sessions);
       // A cookie whose session ended (signed out elsewhere, expired, idle) is deleted with this answer.
       if (cookieToken && !user) clearSessionCookies(reply, cookies);
       if (auth === 'required' && !user) return send(reply, 401, { succeed: false, errorCode: 'loginRequired' });
@@ -136,6 +146,29 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
         user = null;
       }
     }
+
+    // A shared answer (core/read-cache.ts): served as kept, or kept once built.
+    const policy = answers ? handler.cache : undefined;
+    if (policy && auth === 'none') await changes!.barrier();
+    const audience = policy?.audience(user) ?? null;
+    const cacheKey = policy && audience !== null ? `${handler.def.name}|${audience}|${locale}|${stableKey(payload)}` : null;
+    const startedAt = now().getTime();
+    if (cacheKey) {
+      const kept = answers!.get(cacheKey, startedAt);
+      if (kept !== null) {
+        let body = kept.body;
+        if (user && policy!.personalize) {
+          try {
+            body = JSON.stringify({ succeed: true, ...(await policy!.personalize(kept.value, user, db, new Date(startedAt))) });
+          } catch (error) {
+            request.log.error({ err: error, fn: handler.def.name }, 'function failed');
+            return send(reply, 500, { succeed: false, errorCode: 'internalError' });
+          }
+        }
+        return reply.code(200).header('cache-control', 'no-store').type(JSON_TYPE).send(body);
+      }
+    }
+    const epoch = policy && cacheKey ? answers!.feed.epoch(policy.tables) : 0;
 
     const ctx: MemberContext & { user: typeof user } = {
       db,
@@ -181,6 +214,11 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
       if (!out.success) {
         request.log.error({ fn: handler.def.name, issues: out.error.issues }, 'response does not match its schema');
         return send(reply, 500, { succeed: false, errorCode: 'internalError' });
+      }
+      if (cacheKey) {
+        const body = JSON.stringify({ succeed: true, ...(out.data as Record<string, unknown>) });
+        await answers!.put(cacheKey, policy!, db, epoch, startedAt, out.data as Record<string, unknown>, body);
+        return reply.code(200).header('cache-control', 'no-store').type(JSON_TYPE).send(body);
       }
       return send(reply, 200, { succeed: true, ...(out.data as Record<string, unknown>) });
     } catch (error) {

@@ -76,6 +76,16 @@ export async function announcementList(db: Db, v: Reader, offset: number, perPag
   );
 }
 
+/** Which of the announcements the member has read. */
+export async function readAnnouncementIds(db: Db, userId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const found = await rows<{ id: number }>(
+    db,
+    sql`SELECT announcement_id AS id FROM announcement_reads WHERE user_id = ${userId} AND announcement_id IN (${idList(ids)})`,
+  );
+  return new Set(found.map((r) => r.id));
+}
+
 /** Records that a member read an announcement, if it is one they may see (in the statement that checks it). */
 export async function recordAnnouncementRead(db: Db, v: Reader & { userId: number }, id: number): Promise<void> {
   await db.execute(
@@ -88,6 +98,27 @@ export async function recordAnnouncementRead(db: Db, v: Reader & { userId: numbe
 export async function announcementById(db: Db, v: Reader, id: number): Promise<AnnouncementRow | undefined> {
   const [row] = await rows<AnnouncementRow>(db, sql`${announcementSelect(v)} WHERE n.id = ${id} AND ${visible('n', 'from_at', v)}`);
   return row;
+}
+
+/** The next publish time after `now` of any announcement or article (epoch ms); null when none is scheduled. */
+export async function nextPublishMs(db: Db, now: Date): Promise<number | null> {
+  const [row] = await rows<{ at: string | number | null }>(
+    db,
+    sql`SELECT (extract(epoch FROM least(
+          (SELECT min(from_at) FROM announcements WHERE from_at > ${iso(now)}::timestamptz),
+          (SELECT min(published_at) FROM report_articles WHERE published_at > ${iso(now)}::timestamptz))) * 1000)::bigint AS at`,
+  );
+  return row?.at == null ? null : Number(row.at);
+}
+
+/** When the oldest view inside the window leaves it (epoch ms): popularity changes then without a write. */
+export async function nextViewExpiryMs(db: Db, now: Date, windowMs: number): Promise<number | null> {
+  const [row] = await rows<{ at: string | number | null }>(
+    db,
+    sql`SELECT (extract(epoch FROM min(viewed_at)) * 1000 + ${windowMs})::bigint AS at FROM report_article_views
+        WHERE viewed_at > ${iso(new Date(now.getTime() - windowMs))}::timestamptz`,
+  );
+  return row?.at == null ? null : Number(row.at);
 }
 
 /* ------------------------------------------------------------------ report articles */
