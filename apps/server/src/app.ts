@@ -11,6 +11,8 @@ import type { Db } from './db/client.ts';
 import { functionEntry, localeOfBody } from './functions/entry.ts';
 import { buildOpenApi } from './functions/openapi.ts';
 import { buildRegistry } from './functions/registry.ts';
+import { consoleEntry } from './functions/console-entry.ts';
+import { buildConsoleRegistry } from './functions/console-registry.ts';
 import { registerHealthRoutes, type Lifecycle } from './health.ts';
 import { PROTECTED_DIR, PUBLIC_DIR } from './paths.ts';
 import { PROTECTED_PREFIX, setMediaSigningSecret, verifyMediaSignature } from './lib/media-signing.ts';
@@ -138,6 +140,7 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream }
   app.get('/api/openapi.json', async () => openapi);
   registerHealthRoutes(app, db, config, lifecycle);
   await functionEntry(app, { db, config, registry, now });
+  await consoleEntry(app, { db, config, registry: buildConsoleRegistry(config), now });
   if (routes) await routes(app);
 
   // Members-only files: only through a signed URL the API handed out (issue 12, finding 10); anything else is 404,
@@ -182,6 +185,11 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream }
     }
     // A missing file is a 404, never the app's page with 200.
     if (request.method === 'GET' && hasWeb && !request.url.startsWith('/media/')) {
+      // /console and every path below it serve the operator console, the web app's second entry
+      // (docs/decisions/096-console-web-entry.md); no-cache as said (sendFile's own default would be `public, max-age=0`).
+      if (/^\/console(?:[/?#]|$)/.test(request.url)) {
+        return reply.header('cache-control', 'no-cache').type('text/html').sendFile('console.html', config.webDistDir, { cacheControl: false });
+      }
       // History-mode routes: every page path serves the app, which shows its own not-found page, in the language
       // of the request (decision 108): the page varies by the language cookie and Accept-Language.
       const { lang, source } = pageLanguage(request.headers);

@@ -1,6 +1,7 @@
 // The handler kit every domain uses (docs/decisions/082-server-layers.md): what a handler is, the context the function
 // entry hands it, and how it answers a business failure. It sits below the domains and above db/ and lib/, so a
 // domain never imports the entry (functions/) that imports it.
+import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ErrorCodeOf, FunctionDef, Locale, ResponseOf } from '@hibi/contract/protocol';
@@ -32,6 +33,10 @@ export interface BaseContext {
   /** Counts one hit against a shared fixed-window limit; answers 429 when it is exceeded. */
   rateLimit(key: string, limit: number, windowMs: number): Promise<void>;
   now(): Date;
+}
+
+/** What the member function entry adds: the members' own session cookie (the console has its own, decision 090). */
+export interface MemberContext extends BaseContext {
   /**
    * The web app's session cookie (docs/decisions/107-cookie-sessions.md), for the calls that start or end a session:
    * `start` puts a new session's token into the HttpOnly cookie of this answer; `end` ends the session the request's
@@ -43,7 +48,7 @@ export interface BaseContext {
   };
 }
 
-export type Context<F extends FunctionDef> = BaseContext & {
+export type Context<F extends FunctionDef> = MemberContext & {
   user: F['auth'] extends 'required' ? AuthUser : AuthUser | null;
 };
 
@@ -59,7 +64,18 @@ export function failure<const E extends string>(errorCode: E, extra?: Record<str
   return new BusinessFailure(errorCode, extra);
 }
 
-export type HandlerResult<F extends FunctionDef> = z.input<F['response']> | ResponseOf<F> | BusinessFailure<ErrorCodeOf<F>>;
+/**
+ * A file answer of a `download` function (FunctionDef.download): the entry sends `body` as an attachment named
+ * `fileName`, with the function's content type, instead of JSON. Streams are piped as they come (never buffered).
+ */
+export class FileAnswer {
+  constructor(
+    readonly body: Readable,
+    readonly fileName: string,
+  ) {}
+}
+
+export type HandlerResult<F extends FunctionDef> = z.input<F['response']> | ResponseOf<F> | BusinessFailure<ErrorCodeOf<F>> | FileAnswer;
 
 export interface Handler<F extends FunctionDef = FunctionDef> {
   def: F;

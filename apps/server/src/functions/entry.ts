@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { currentTermsVersion, endSessionByToken, resolveToken } from '../domains/auth/service.ts';
 import { clientKey, hitRateLimit, TooManyRequests } from '../lib/rate-limit.ts';
-import { BusinessFailure, type BaseContext, type Handler } from '../core/handler.ts';
+import { BusinessFailure, FileAnswer, type Handler, type MemberContext } from '../core/handler.ts';
 import { bearerToken, clearSessionCookies, fromAppOrigin, sessionCookieToken, setSessionCookies, webSessionCookies } from './web-session.ts';
 
 const zodLocales: Record<Locale, z.core.$ZodErrorMap> = {
@@ -137,7 +137,7 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
       }
     }
 
-    const ctx: BaseContext & { user: typeof user } = {
+    const ctx: MemberContext & { user: typeof user } = {
       db,
       config,
       locale,
@@ -161,6 +161,21 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
       const result = await handler.run(payload as never, ctx as never);
       if (result instanceof BusinessFailure) {
         return send(reply, 200, { ...result.extra, succeed: false, errorCode: result.errorCode });
+      }
+      // A download function answers its file (decision 104); any other function answering a file is a bug.
+      if (result instanceof FileAnswer || handler.def.download) {
+        if (!(result instanceof FileAnswer) || !handler.def.download) {
+          request.log.error({ fn: handler.def.name }, 'a file answer from a JSON function, or JSON from a download function');
+          if (result instanceof FileAnswer) result.body.destroy();
+          return send(reply, 500, { succeed: false, errorCode: 'internalError' });
+        }
+        result.body.on('error', (error) => request.log.error({ err: error, fn: handler.def.name }, 'download failed while streaming'));
+        return reply
+          .code(200)
+          .header('content-type', handler.def.download.contentType)
+          .header('content-disposition', `attachment; filename="${result.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
+          .header('cache-control', 'no-store')
+          .send(result.body);
       }
       const out = handler.def.response.safeParse(result);
       if (!out.success) {

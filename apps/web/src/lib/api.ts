@@ -66,3 +66,61 @@ export async function callOrThrow<N extends FunctionName>(
   if (!result.succeed) throw new ApiError(result.errorCode, 200, result.validationErrorMessage);
   return result;
 }
+
+/** A file a `download` function answered (exportMyData): its bytes and the name the server gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/**
+ * Calls a function that answers a file (FunctionDef.download): reads the body as it streams in, telling `onProgress`
+ * the bytes received so far, and resolves with the whole file. A JSON answer is a failure (401, 429, ...) and rejects
+ * with ApiError like callOrThrow.
+ */
+export async function download<N extends FunctionName>(
+  name: N,
+  payload: PayloadOf<FunctionByName<N>>,
+  onProgress: (bytes: number) => void,
+): Promise<DownloadedFile> {
+  let response: Response;
+  try {
+    // The session travels in its HttpOnly cookie, as with every call (decision 107).
+    response = await fetch(`/api/functions/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      credentials: 'same-origin',
+      body: JSON.stringify({ ...(payload ?? {}), locale: currentLocale() }),
+    });
+  } catch {
+    throw new ApiError('networkError', 0);
+  }
+  if ((response.headers.get('content-type') ?? '').startsWith('application/json') || !response.ok || !response.body) {
+    let code = 'internalError';
+    try {
+      const body = (await response.json()) as { errorCode?: string };
+      code = body.errorCode ?? code;
+    } catch {
+      // not JSON: keep internalError
+    }
+    if (response.status === 401 && session.mayExist()) session.clear();
+    throw new ApiError(code, response.status);
+  }
+  const parts: Uint8Array[] = [];
+  let received = 0;
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value);
+      received += value.length;
+      onProgress(received);
+    }
+  } catch {
+    throw new ApiError('networkError', 0);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${name}.bin`;
+  return { blob: new Blob(parts as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }), fileName };
+}

@@ -11,11 +11,23 @@ const LANGUAGE_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
  * Message files, one namespace per feature, each its own chunk loaded when a screen first needs it. The offline page's
  * messages are written into offline.html at build time (vite.config.ts), not loaded by the app.
  */
-const files: Record<string, () => Promise<{ default: Record<string, unknown> }>> = {
-  ...import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '!../locales/*/devtool.json', '!../locales/*/offline.json']),
+type MessageFiles = Record<string, () => Promise<{ default: Record<string, unknown> }>>;
+const files: MessageFiles = {
+  // The console's messages (console*.json) belong to its own entry (src/console/lib/i18n.ts adds them).
+  ...import.meta.glob<{ default: Record<string, unknown> }>([
+    '../locales/*/*.json',
+    '!../locales/*/devtool.json',
+    '!../locales/*/offline.json',
+    '!../locales/*/console*.json',
+  ]),
   // The developer tool's messages only in builds with the tool (vite.config.ts, issue 12 finding 17).
   ...(__WITH_DEVTOOL__ ? import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/devtool.json') : {}),
 };
+
+/** Message files of another entry (the operator console's), added before initI18n. */
+export function addMessageFiles(more: MessageFiles) {
+  Object.assign(files, more);
+}
 
 const backend: BackendModule = {
   type: 'backend',

@@ -1,4 +1,7 @@
 import * as fns from '@hibi/contract/functions/content';
+import * as cfns from '@hibi/contract/console/content';
+import { defineConsoleHandler } from '../../core/console-handler.ts';
+import * as authoring from './authoring.ts';
 import type { Locale } from '@hibi/contract/protocol';
 import type { AuthUser, Handler } from '../../core/handler.ts';
 import { defineHandler, failure } from '../../core/handler.ts';
@@ -14,6 +17,7 @@ import {
   ranking,
   RANKING_SIZE,
   recordResourceView,
+  searchArticles,
   type Viewer,
 } from './service.ts';
 
@@ -62,5 +66,32 @@ export function contentHandlers(config: Config): Handler[] {
       const ok = await recordResourceView(ctx.db, { ...viewer(ctx), user: ctx.user }, libraryId, videoId ?? null, attachmentId ?? null);
       return ok ? {} : failure('notFound');
     }),
+
+    defineHandler(fns.searchReportArticles, async ({ query, offset, perPage }, ctx) => searchArticles(ctx.db, viewer(ctx), query, offset, perPage)),
   ];
 }
+
+/* ------------------------------------------------------------------ operator console (issue 15) */
+
+/** Console handlers of the content domain, one per function in the contract's console/content.ts. */
+export const contentConsoleHandlers = [
+  defineConsoleHandler(cfns.listConsoleAnnouncements, async (p, ctx) => authoring.listAnnouncements(ctx.db, { ...p, now: ctx.now() })),
+  defineConsoleHandler(cfns.getConsoleAnnouncement, async ({ id }, ctx) => {
+    const announcement = await authoring.getAnnouncement(ctx.db, id, ctx.now());
+    return announcement ? { announcement } : failure('notFound');
+  }),
+  defineConsoleHandler(cfns.saveAnnouncement, async (p, ctx) => authoring.saveAnnouncement(ctx, p)),
+  defineConsoleHandler(cfns.duplicateAnnouncement, async ({ id }, ctx) => authoring.duplicateAnnouncement(ctx, id)),
+  defineConsoleHandler(cfns.unpublishAnnouncement, async ({ id }, ctx) => authoring.unpublish(ctx, 'announcement', id)),
+  defineConsoleHandler(cfns.deleteAnnouncement, async ({ id }, ctx) => authoring.remove(ctx, 'announcement', id)),
+  defineConsoleHandler(cfns.listConsoleArticles, async (p, ctx) => authoring.listArticles(ctx.db, { ...p, now: ctx.now() })),
+  defineConsoleHandler(cfns.getConsoleArticle, async ({ id }, ctx) => {
+    const article = await authoring.getArticle(ctx.db, id, ctx.now());
+    return article ? { article } : failure('notFound');
+  }),
+  defineConsoleHandler(cfns.saveArticle, async (p, ctx) => authoring.saveArticle(ctx, p)),
+  defineConsoleHandler(cfns.duplicateArticle, async ({ id }, ctx) => authoring.duplicateArticle(ctx, id)),
+  defineConsoleHandler(cfns.unpublishArticle, async ({ id }, ctx) => authoring.unpublish(ctx, 'report_article', id)),
+  defineConsoleHandler(cfns.deleteArticle, async ({ id }, ctx) => authoring.remove(ctx, 'report_article', id)),
+  defineConsoleHandler(cfns.listArticleGenresAndTags, async (_p, ctx) => authoring.genresAndTags(ctx.db)),
+];

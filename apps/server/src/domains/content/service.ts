@@ -2,7 +2,7 @@
 // the sections other domains show (events). Who sees what is decided in SQL (data.ts); rows become contract shapes here.
 import type { Locale } from '@hibi/contract/protocol';
 import type { AnnouncementHead, ReportArticle, ReportArticleHead, Section, SortBy, Tag } from '@hibi/contract/functions/content';
-import { GENRE_IDS } from '@hibi/contract/functions/content';
+import { GENRE_IDS, SEARCH_TERMS_MAX } from '@hibi/contract/functions/content';
 import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../core/handler.ts';
 import { hitRateLimit, TooManyRequests } from '../../lib/rate-limit.ts';
@@ -120,6 +120,20 @@ export async function libraryTop(db: Db, v: Viewer) {
   return { pickups: pickups.map(toArticleHead), newArrivals: arrivals, ranking: top, tagedLists: [...lists.values()] };
 }
 
+/**
+ * Library search: the words of the query (split on any space, the ideographic one too), each of which must match.
+ * Section text is members' content, so guests' searches read titles and descriptions only (decision 103).
+ */
+export async function searchArticles(db: Db, v: Viewer, query: string, offset: number, perPage: number) {
+  const terms = [...new Set(query.split(/\s+/u).filter(Boolean))].slice(0, SEARCH_TERMS_MAX);
+  if (terms.length === 0) return { reportArticles: [], total: 0 };
+  const found = await data.searchRows(db, reader(v), terms, v.user !== null, offset, perPage);
+  return {
+    reportArticles: found.filter((r) => r.id !== null).map(toArticleHead),
+    total: Number(found[0]?.total ?? 0),
+  };
+}
+
 /** Popular search words: topic tags ranked by recent views of the visible articles carrying them. */
 export async function popularTags(db: Db, v: Viewer) {
   const list = await data.tagScores(db, reader(v), POPULARITY_WINDOW_MS);
@@ -148,7 +162,9 @@ export async function getArticle(db: Db, v: Viewer, id: number): Promise<ReportA
   const head = { ...toArticleHead(row), description: row.description, images: json(row.images) };
   if (!v.user) return head;
 
-  const [sections, related] = await Promise.all([loadSections(db, 'report_article', [id], v.locale), data.relatedArticleRows(db, r, id)]);
+  const [sections, explicit] = await Promise.all([loadSections(db, 'report_article', [id], v.locale), data.explicitRelatedRows(db, r, id)]);
+  // Related articles an editor chose (issue 15); without any, the ones sharing the most tags.
+  const related = explicit.length > 0 ? explicit : await data.relatedArticleRows(db, r, id);
   const recommended = await data.recommendedArticleRows(db, r, [id, ...related.map((a) => a.id)]);
   const decode = <T>(value: unknown): T | null => (value == null ? null : json(value as T));
   const toPeriod = (value: unknown) => {

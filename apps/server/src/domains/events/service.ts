@@ -18,3 +18,5 @@ export { joinWaitingList, leaveWaitingList, promoteFromWaitingList, releaseSeats
 export { sendDueReminders, startReminders, REMINDER_EVERY_MS } from './reminders.ts';
 export { calendarFile, CALENDAR_LINK_LIFETIME_MS, CALENDAR_ROUTE } from './calendar.ts';
 export { feedFile, feedUrl, resetFeed, FEED_ROUTE } from './feed.ts';
+
+export { reservationsForExport } from './export.ts';
