@@ -46,8 +46,11 @@ test.describe('an English browser', () => {
     await expect(page.locator('#site-nav a', { hasText: 'イベント' })).toHaveCount(1);
     expect((await page.context().cookies()).find((c) => c.name === 'hibi_lang')).toMatchObject({ value: 'ja', sameSite: 'Lax', path: '/' });
 
-    // The next page comes from the server in the chosen language, whatever the browser says.
+    // The next page comes from the server in the chosen language, whatever the browser says, also through the service
+    // worker (pages are network-only there, never a stored page of the other language; decision 101).
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
     const again = await page.goto('/library');
+    expect(again!.fromServiceWorker()).toBe(true);
     expect(await again!.text()).toContain('<html lang="ja" data-lang-source="choice">');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
     await expect(page.locator('#site-nav a', { hasText: 'ライブラリ' })).toHaveCount(1);
