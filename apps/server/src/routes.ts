@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { eventsRoutes } from './domains/events/routes.ts';
+import { mediaRoutes } from './domains/media/routes.ts';
 
 /**
  * Routes beside the function entry that a domain serves itself (calendar files, ...). The local mailbox page has
@@ -11,5 +12,6 @@ import { eventsRoutes } from './domains/events/routes.ts';
 export function domainRoutes(config: Config, db: Db) {
   return async (app: FastifyInstance) => {
     await eventsRoutes(config, db)(app);
+    await mediaRoutes(config, db)(app);
   };
 }

@@ -8,7 +8,12 @@ import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedDemoContent } from '../src/seed/index.ts';
 import { buildApp } from '../src/app.ts';
+import { ChangeFeed } from '../src/db/changes.ts';
 import { domainRoutes } from '../src/routes.ts';
+import { generate } from 'otplib';
+import { createGuardrails } from 'otplib';
+import type { ConsoleFunctionByName, ConsoleFunctionName } from '@hibi/contract/console/index';
+import type { ConsoleErrorCodeOf, ConsolePayloadOf, ConsoleProtocolErrorCode, ConsoleResponseOf } from '@hibi/contract/console/protocol';
 
 /**
  * The database the server suites run on: PGlite in memory by default; a fresh database on the PostgreSQL
@@ -80,13 +85,51 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The change feed the app keeps its sessions and shared answers by; `setLive(false)` turns keeping off. */
+  changes: ChangeFeed;
   /** Calls a function through the real entry with a payload its contract accepts; returns status and parsed body. */
   call<N extends FunctionName>(name: N, payload?: Payload<N>, token?: string): Promise<{ status: number; body: Answer<N> }>;
   /** Sends anything to the entry (a malformed payload, an unknown name, a raw string body); returns status and parsed body. */
   callRaw(name: string, payload?: unknown, token?: string): Promise<{ status: number; body: RawAnswer }>;
   /** Signs in a demo account and returns its bearer token. */
   login(id: string, password?: string): Promise<string>;
+  /** Calls a console function (POST /api/console/{name}). */
+  consoleCall<N extends ConsoleFunctionName>(
+    name: N,
+    payload?: ConsolePayload<N>,
+    auth?: ConsoleAuth,
+  ): Promise<{ status: number; body: ConsoleAnswer<N>; headers: Record<string, unknown> }>;
+  consoleRaw(name: string, payload?: unknown, auth?: ConsoleAuth): Promise<{ status: number; body: RawAnswer; headers: Record<string, unknown> }>;
+  /**
+   * A session token of a demo operator (owner@, editor@, support@example.com): signs in with password and TOTP the
+   * first time, then reuses the session (a TOTP code is accepted once, so a test does not sign in twice per step).
+   */
+  operatorToken(email: string): Promise<string>;
   close(): Promise<void>;
+}
+
+/** An answer of console function N as a test reads it. */
+export type ConsoleAnswer<N extends ConsoleFunctionName> = ConsoleResponseOf<ConsoleFunctionByName<N>> & {
+  succeed: boolean;
+  errorCode?: ConsoleErrorCodeOf<ConsoleFunctionByName<N>> | ConsoleProtocolErrorCode;
+  validationErrorMessage?: string[];
+};
+export type ConsolePayload<N extends ConsoleFunctionName> = (string extends keyof ConsolePayloadOf<ConsoleFunctionByName<N>>
+  ? {}
+  : ConsolePayloadOf<ConsoleFunctionByName<N>>) & { locale?: string };
+
+/** How a console call authenticates: a bearer token, or the cookie with an Origin header (the browser's way). */
+export interface ConsoleAuth {
+  token?: string;
+  cookie?: string;
+  origin?: string;
+  headers?: Record<string, string>;
+}
+
+/** The demo operators' TOTP secret and a code for a moment (one time step later with `ahead`). */
+export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
+export function totpCode(at: Date, secret = DEMO_TOTP_SECRET): Promise<string> {
+  return generate({ secret, epoch: Math.floor(at.getTime() / 1000), guardrails: createGuardrails({ MIN_SECRET_BYTES: 10 }) });
 }
 
 export interface TestAppOptions {
@@ -100,7 +143,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDemoContent(database.db, options.now?.());
   const config = { ...loadConfig({ LOG_LEVEL: 'silent', ...options.env } as NodeJS.ProcessEnv), logLevel: 'silent' as const };
-  const app = await buildApp({ config, db: database.db, now: options.now, routes: domainRoutes(config, database.db) });
+  // The feed as in production: every suite runs with the kept sessions and shared answers (issue 18).
+  const changes = await ChangeFeed.start(database);
+  const app = await buildApp({ config, db: database.db, now: options.now, routes: domainRoutes(config, database.db), changes });
   await app.ready();
   const callRaw = async (name: string, payload: unknown = {}, token?: string) => {
     const res: LightMyRequestResponse = await app.inject({
@@ -113,15 +158,48 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
   const call = <N extends FunctionName>(name: N, payload?: Payload<N>, token?: string) =>
     callRaw(name, payload, token) as Promise<{ status: number; body: Answer<N> }>;
+  const consoleRaw = async (name: string, payload: unknown = {}, auth: ConsoleAuth = {}) => {
+    const raw = Buffer.isBuffer(payload);
+    const res: LightMyRequestResponse = await app.inject({
+      method: 'POST',
+      url: `/api/console/${name}`,
+      headers: {
+        ...(raw ? {} : { 'content-type': 'application/json' }),
+        ...(auth.token ? { authorization: `Bearer ${auth.token}` } : {}),
+        ...(auth.cookie ? { cookie: `hibi_console=${auth.cookie}` } : {}),
+        ...(auth.origin ? { origin: auth.origin } : {}),
+        ...auth.headers,
+      },
+      payload: raw ? (payload as Buffer) : typeof payload === 'string' ? payload : JSON.stringify(payload),
+    });
+    return { status: res.statusCode, body: res.json() as RawAnswer, headers: res.headers as Record<string, unknown> };
+  };
+  const consoleCall = <N extends ConsoleFunctionName>(name: N, payload?: ConsolePayload<N>, auth?: ConsoleAuth) =>
+    consoleRaw(name, payload, auth) as Promise<{ status: number; body: ConsoleAnswer<N>; headers: Record<string, unknown> }>;
+  const operatorTokens = new Map<string, string>();
   return {
     app,
     database,
     config,
+    changes,
     call,
     callRaw,
+    consoleCall,
+    consoleRaw,
+    async operatorToken(email) {
+      const known = operatorTokens.get(email);
+      if (known) return known;
+      const first = await consoleCall('signIn', { email, password: 'wellbeing-demo' });
+      if (!first.body.succeed) throw new Error(`signIn ${email} failed: ${first.body.errorCode}`);
+      const at = options.now?.() ?? new Date();
+      const second = await consoleCall('verifyTotp', { challenge: first.body.challenge, code: await totpCode(at) });
+      if (!second.body.succeed) throw new Error(`verifyTotp ${email} failed: ${second.body.errorCode}`);
+      operatorTokens.set(email, second.body.token);
+      return second.body.token;
+    },
     async login(id, password = 'wellbeing-demo') {
       const { body } = await call('login', { id, password });
-      if (!body.succeed) throw new Error(`login ${id} failed: ${body.errorCode}`);
+      if (!body.succeed || !body.token) throw new Error(`login ${id} failed: ${body.errorCode}`);
       return body.token;
     },
     async close() {

@@ -36,6 +36,14 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     // Friend search (account).
     searchNicknameRequired: '検索するニックネームを入力してください',
     searchNicknameTooLong: 'ニックネームは12文字以内で入力してください',
+    // Operator console (issue 15).
+    jaRequired: '日本語の入力は必須です',
+    jaTitleRequired: '日本語のタイトルが入力されていません',
+    altRequired: '画像の代替テキスト（日本語）が入力されていません',
+    operatorPasswordLength: 'パスワードは12文字以上128文字以下で入力してください',
+    totpCodeFormat: '認証コードは6桁の数字で入力してください',
+    totpCodeOrRecovery: '認証コードかリカバリーコードのどちらか一方を入力してください',
+    urlInvalid: 'URLは https:// で始まるか、サイト内のパスにしてください',
   },
   en: {
     emailRequired: 'No email address has been entered',
@@ -67,5 +75,13 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     // Friend search (account).
     searchNicknameRequired: 'Please enter a nickname to search for',
     searchNicknameTooLong: 'A nickname has 12 characters or fewer',
+    // Operator console (issue 15).
+    jaRequired: 'The Japanese text is required',
+    jaTitleRequired: 'No Japanese title has been entered',
+    altRequired: 'No alternative text (Japanese) has been entered for the image',
+    operatorPasswordLength: 'The password must be 12 to 128 characters long',
+    totpCodeFormat: 'The code is 6 digits',
+    totpCodeOrRecovery: 'Enter either an authentication code or a recovery code',
+    urlInvalid: 'A URL must start with https:// or be a path on this site',
   },
 };

@@ -8,6 +8,7 @@ import type { ErrorCodeOf, FunctionDef, Locale, ResponseOf } from '@hibi/contrac
 import type { TenantContract } from '@hibi/contract/functions/auth';
 import type { Db } from '../db/client.ts';
 import type { Config } from '../config.ts';
+import type { CachePolicy } from './read-cache.ts';
 
 /** The signed-in caller, as the function entry resolved it from the bearer token. */
 export interface AuthUser {
@@ -35,7 +36,20 @@ export interface BaseContext {
   now(): Date;
 }
 
-export type Context<F extends FunctionDef> = BaseContext & {
+/** What the member function entry adds: the members' own session cookie (the console has its own, decision 090). */
+export interface MemberContext extends BaseContext {
+  /**
+   * The web app's session cookie (docs/decisions/107-cookie-sessions.md), for the calls that start or end a session:
+   * `start` puts a new session's token into the HttpOnly cookie of this answer; `end` ends the session the request's
+   * cookie carries (if any) and deletes the cookies.
+   */
+  webSession: {
+    start(token: string, expiresAt: Date): void;
+    end(): Promise<void>;
+  };
+}
+
+export type Context<F extends FunctionDef> = MemberContext & {
   user: F['auth'] extends 'required' ? AuthUser : AuthUser | null;
 };
 
@@ -67,11 +81,14 @@ export type HandlerResult<F extends FunctionDef> = z.input<F['response']> | Resp
 export interface Handler<F extends FunctionDef = FunctionDef> {
   def: F;
   run(payload: z.output<F['payload']>, ctx: Context<F>): Promise<HandlerResult<F>>;
+  /** A shared answer kept as a read model (core/read-cache.ts); absent: every call runs. */
+  cache?: CachePolicy;
 }
 
 export function defineHandler<F extends FunctionDef>(
   def: F,
   run: (payload: z.output<F['payload']>, ctx: Context<F>) => Promise<HandlerResult<F>>,
+  options: { cache?: CachePolicy } = {},
 ): Handler<F> {
-  return { def, run };
+  return { def, run, ...options };
 }

@@ -8,6 +8,7 @@ import { seedHealth } from './health.ts';
 import { seedAccount } from './account.ts';
 import { seedSurveys } from './surveys.ts';
 import { seedLifecycle } from './lifecycle.ts';
+import { seedOperators } from './operators.ts';
 
 /** Loads the demo content into an empty database, in one transaction. Returns false when there was data already. */
 export async function seedDemoContent(db: Db, now = new Date()): Promise<boolean> {
@@ -21,6 +22,7 @@ export async function seedDemoContent(db: Db, now = new Date()): Promise<boolean
     await seedAccount(ctx);
     await seedSurveys(ctx);
     await seedLifecycle(ctx);
+    await seedOperators(ctx);
   });
   return true;
 }

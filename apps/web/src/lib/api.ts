@@ -23,20 +23,22 @@ export type Result<N extends FunctionName> = Success<FunctionByName<N>>;
 export const TERMS_REQUIRED_EVENT = 'hibi:terms-required';
 
 /**
- * Calls a function of the entry: POST /api/functions/{name} with the payload, the locale and the bearer token.
+ * Calls a function of the entry: POST /api/functions/{name} with the payload and the locale. The session goes as the
+ * HttpOnly cookie the browser sends by itself (same origin; the page never holds the token, decision 107).
  * Resolves with the envelope for HTTP 200 (success or business failure) and for 400 validation errors;
- * rejects with ApiError otherwise. A 401 on a call that sent a token signs the user out.
+ * rejects with ApiError otherwise. A 401 while signed in signs the user out.
  */
 export async function call<N extends FunctionName>(
   name: N,
   ...[payload]: {} extends PayloadOf<FunctionByName<N>> ? [PayloadOf<FunctionByName<N>>?] : [PayloadOf<FunctionByName<N>>]
 ): Promise<Envelope<FunctionByName<N>>> {
-  const token = session.get()?.token;
+  const signedIn = session.mayExist();
   let response: Response;
   try {
     response = await fetch(`/api/functions/${name}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: { 'content-type': 'application/json' },
+      credentials: 'same-origin',
       body: JSON.stringify({ ...(payload ?? {}), locale: currentLocale() }),
     });
   } catch {
@@ -48,7 +50,7 @@ export async function call<N extends FunctionName>(
   } catch {
     throw new ApiError('internalError', response.status);
   }
-  if (response.status === 401 && token) session.clear();
+  if (response.status === 401 && signedIn) session.clear();
   if (response.status === 403 && body && !body.succeed && body.errorCode === 'termsNotAccepted')
     window.dispatchEvent(new Event(TERMS_REQUIRED_EVENT));
   if (response.status === 200 || response.status === 400) return body;
@@ -81,12 +83,13 @@ export async function download<N extends FunctionName>(
   payload: PayloadOf<FunctionByName<N>>,
   onProgress: (bytes: number) => void,
 ): Promise<DownloadedFile> {
-  const token = session.get()?.token;
   let response: Response;
   try {
+    // The session travels in its HttpOnly cookie, as with every call (decision 107).
     response = await fetch(`/api/functions/${name}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: { 'content-type': 'application/json' },
+      credentials: 'same-origin',
       body: JSON.stringify({ ...(payload ?? {}), locale: currentLocale() }),
     });
   } catch {
@@ -100,7 +103,7 @@ export async function download<N extends FunctionName>(
     } catch {
       // not JSON: keep internalError
     }
-    if (response.status === 401 && token) session.clear();
+    if (response.status === 401 && session.mayExist()) session.clear();
     throw new ApiError(code, response.status);
   }
   const parts: Uint8Array[] = [];

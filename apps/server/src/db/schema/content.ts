@@ -30,6 +30,8 @@ export const sectionImages = pgTable('section_images', {
     .references(() => sections.id, { onDelete: 'cascade' }),
   position: integer('position').notNull().default(0),
   url: text('url').notNull(),
+  altJa: text('alt_ja'),
+  altEn: text('alt_en'),
 });
 
 export const sectionVideos = pgTable('section_videos', {
@@ -57,9 +59,14 @@ export const announcements = pgTable('announcements', {
   id: serial('id').primaryKey(),
   titleJa: text('title_ja').notNull(),
   titleEn: text('title_en'),
-  fromAt: ts('from_at').notNull(),
+  /** Null: a draft (migration 0601). */
+  fromAt: ts('from_at'),
   isImportant: boolean('is_important').notNull().default(false),
   contractOnly: boolean('contract_only').notNull().default(false),
+  unpublishedAt: ts('unpublished_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedBy: text('updated_by'),
 });
 
 export const announcementImages = pgTable('announcement_images', {
@@ -69,6 +76,8 @@ export const announcementImages = pgTable('announcement_images', {
     .references(() => announcements.id, { onDelete: 'cascade' }),
   position: integer('position').notNull().default(0),
   url: text('url').notNull(),
+  altJa: text('alt_ja'),
+  altEn: text('alt_en'),
 });
 
 export const announcementReads = pgTable(
@@ -105,7 +114,14 @@ export const reportArticles = pgTable('report_articles', {
   imageUrl: text('image_url').notNull(),
   relType: text('rel_type').notNull().default('ReportArticles'),
   contractOnly: boolean('contract_only').notNull().default(false),
-  publishedAt: ts('published_at').notNull(),
+  /** Null: a draft (migration 0601). */
+  publishedAt: ts('published_at'),
+  unpublishedAt: ts('unpublished_at'),
+  imageAltJa: text('image_alt_ja'),
+  imageAltEn: text('image_alt_en'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedBy: text('updated_by'),
   recommendScore: integer('recommend_score').notNull().default(0),
   pickupPosition: integer('pickup_position'),
 });
@@ -117,6 +133,8 @@ export const reportArticleImages = pgTable('report_article_images', {
     .references(() => reportArticles.id, { onDelete: 'cascade' }),
   position: integer('position').notNull().default(0),
   url: text('url').notNull(),
+  altJa: text('alt_ja'),
+  altEn: text('alt_en'),
 });
 
 export const reportArticleTags = pgTable(

@@ -4,6 +4,8 @@
 export {
   calendarLink,
   cancel,
+  EVENT_TABLES,
+  nextEventChange,
   findVisibleEventId,
   getEventDetail,
   listEvents,
@@ -11,6 +13,8 @@ export {
   reserve,
   setFavorite,
   visibleEventAnswers,
+  withEventMarks,
+  withSessionMarks,
   type ListFilter,
   type ReserveResult,
 } from './bookings.ts';

@@ -1,0 +1,57 @@
+// The console's handler kit (issue 15): what a console handler is and the context the console entry hands it. Like
+// handler.ts it sits below the domains, so a domain never imports the console entry.
+import type { z } from 'zod';
+import type { ConsoleErrorCodeOf, ConsoleFunctionDef, ConsoleResponseOf, OperatorRole } from '@hibi/contract/console/protocol';
+import type { BaseContext, BusinessFailure } from './handler.ts';
+
+/** The signed-in operator, as the console entry resolved it from the session cookie or bearer token. */
+export interface ConsoleOperator {
+  id: number;
+  email: string;
+  displayName: string;
+  role: OperatorRole;
+  sessionId: number;
+  sessionExpiresAt: Date;
+}
+
+/** What an audit row says about a call beside who, when and which function. */
+export interface AuditNote {
+  targetType?: string | null;
+  targetId?: string | number | null;
+  summary?: string;
+}
+
+/** The raw body of an `upload` function. */
+export interface Upload {
+  body: Buffer;
+  contentType: string;
+  fileName: string;
+}
+
+export type ConsoleContext<F extends ConsoleFunctionDef = ConsoleFunctionDef> = BaseContext & {
+  operator: F['auth'] extends 'none' ? ConsoleOperator | null : ConsoleOperator;
+  /** Says what the audit row of this call records (audited functions; the entry writes the row after success). */
+  note(note: AuditNote): void;
+  /** Writes an audit row now (sign-in outcomes, which happen before there is an operator in the context). */
+  audit(row: AuditNote & { action: string; operatorId: number | null; operatorEmail: string | null }): Promise<void>;
+  /** Starts the browser session: sets the HttpOnly cookie. */
+  setSessionCookie(token: string, expiresAt: Date): void;
+  clearSessionCookie(): void;
+  /** The file of an `upload` function (empty otherwise). */
+  upload: Upload | null;
+};
+
+export type ConsoleHandlerResult<F extends ConsoleFunctionDef> =
+  z.input<F['response']> | ConsoleResponseOf<F> | BusinessFailure<ConsoleErrorCodeOf<F>>;
+
+export interface ConsoleHandler<F extends ConsoleFunctionDef = ConsoleFunctionDef> {
+  def: F;
+  run(payload: z.output<F['payload']>, ctx: ConsoleContext<F>): Promise<ConsoleHandlerResult<F>>;
+}
+
+export function defineConsoleHandler<F extends ConsoleFunctionDef>(
+  def: F,
+  run: (payload: z.output<F['payload']>, ctx: ConsoleContext<F>) => Promise<ConsoleHandlerResult<F>>,
+): ConsoleHandler<F> {
+  return { def, run };
+}

@@ -1,0 +1,214 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { localeField, type Locale } from '@hibi/contract/protocol';
+import { CONSOLE_COOKIE, MEDIA_MAX_BYTES, type ConsoleFunctionDef } from '@hibi/contract/console/protocol';
+import { validationMessages } from '@hibi/contract/messages';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { recordAudit, resolveOperatorToken } from '../domains/operators/service.ts';
+import { clientKey, hitRateLimit, TooManyRequests } from '../lib/rate-limit.ts';
+import { BusinessFailure } from '../core/handler.ts';
+import type { AuditNote, ConsoleContext, ConsoleHandler, ConsoleOperator, Upload } from '../core/console-handler.ts';
+import { forbiddenTextPath, localeOfBody, validationMessagesFor } from './entry.ts';
+
+const zodLocales: Record<Locale, z.core.$ZodErrorMap> = {
+  ja: z.locales.ja().localeError as z.core.$ZodErrorMap,
+  en: z.locales.en().localeError as z.core.$ZodErrorMap,
+};
+
+function send(reply: FastifyReply, status: number, body: Record<string, unknown>) {
+  return reply.code(status).header('cache-control', 'no-store').send(body);
+}
+
+/** The value of one cookie of a Cookie header. */
+export function cookieValue(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || null;
+  }
+  return null;
+}
+
+interface ConsoleEntryOptions {
+  db: Db;
+  config: Config;
+  registry: Map<string, ConsoleHandler<ConsoleFunctionDef>>;
+  now?: () => Date;
+}
+
+/**
+ * POST /api/console/{name}: the operator console's entry (issue 15, product-decisions §8). Order: the function
+ * exists; the session (cookie `hibi_console` or `Authorization: Bearer`; a cookie only with the app's own Origin);
+ * the role (403 forbidden, audited as a denial); the payload (strict, the text rule); the handler; the response
+ * schema; an audit row for every successful write.
+ */
+export async function consoleEntry(app: FastifyInstance, { db, config, registry, now = () => new Date() }: ConsoleEntryOptions) {
+  const payloadSchemas = new Map<string, z.ZodType>();
+  for (const [name, handler] of registry) payloadSchemas.set(name, handler.def.payload.extend({ locale: localeField }).strict());
+  const appOrigin = new URL(config.appBaseUrl).origin;
+  const secure = config.appBaseUrl.startsWith('https:');
+
+  /** The app's own origin: APP_BASE_URL's, or (outside production) the origin the request was addressed to. */
+  const originAllowed = (request: FastifyRequest, origin: string) =>
+    origin === appOrigin ||
+    (!config.production && typeof request.headers.host === 'string' && origin === `${request.protocol}://${request.headers.host}`);
+
+  await app.register(async (scope) => {
+    // Uploads: the raw file as the body, up to the media limit; the handler checks the type by the bytes.
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MEDIA_MAX_BYTES }, (_request, body, done) => done(null, body));
+
+    scope.post('/api/console/:name', async (request: FastifyRequest<{ Params: { name: string } }>, reply) => {
+      const handler = registry.get(request.params.name);
+      const upload = handler?.def.kind === 'upload';
+      const rawBody = request.body;
+      const locale = upload ? localeOfHeader(request) : localeOfBody(rawBody);
+      if (!handler) return send(reply, 404, { succeed: false, errorCode: 'unknownFunction' });
+      const def = handler.def;
+      const ip = clientKey(request.ip);
+
+      // A browser call names its Origin: anything but the app's own is refused, signed in or not.
+      const origin = request.headers.origin;
+      if (typeof origin === 'string' && !originAllowed(request, origin)) return send(reply, 403, { succeed: false, errorCode: 'forbidden' });
+
+      let operator: ConsoleOperator | null = null;
+      if (def.auth !== 'none') {
+        const header = request.headers.authorization;
+        const bearer = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+        const cookie = cookieValue(request.headers.cookie, CONSOLE_COOKIE);
+        if (bearer) operator = await resolveOperatorToken(db, bearer, now());
+        else if (cookie) {
+          // A cookie is sent by the browser on its own: only a call from the app's own page may use it.
+          if (typeof origin !== 'string') return send(reply, 403, { succeed: false, errorCode: 'forbidden' });
+          operator = await resolveOperatorToken(db, cookie, now());
+        }
+        if (!operator) return send(reply, 401, { succeed: false, errorCode: 'loginRequired' });
+        if (!def.roles.includes(operator.role)) {
+          await recordAudit(db, {
+            operatorId: operator.id,
+            operatorEmail: operator.email,
+            action: 'denied',
+            targetType: 'function',
+            targetId: def.name,
+            summary: `${def.name} refused to role ${operator.role}`,
+            ip,
+            at: now(),
+          });
+          return send(reply, 403, { succeed: false, errorCode: 'forbidden' });
+        }
+      }
+
+      let body: unknown = rawBody;
+      let file: Upload | null = null;
+      if (upload) {
+        if (!Buffer.isBuffer(rawBody)) return send(reply, 200, { succeed: false, errorCode: 'unsupportedType' });
+        const name = request.headers['x-file-name'];
+        let fileName: string;
+        try {
+          fileName = typeof name === 'string' && name ? decodeURIComponent(name) : 'file';
+        } catch {
+          fileName = 'file';
+        }
+        file = {
+          body: rawBody,
+          contentType: String(request.headers['content-type'] ?? '')
+            .split(';')[0]!
+            .trim()
+            .toLowerCase(),
+          fileName,
+        };
+        body = {};
+      } else if (!body || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) {
+        return send(reply, 400, { succeed: false, errorCode: 'validationError', validationErrorMessage: [validationMessages[locale].invalidJson] });
+      }
+      const badText = forbiddenTextPath(body);
+      if (badText) {
+        return send(reply, 400, {
+          succeed: false,
+          errorCode: 'validationError',
+          validationErrorMessage: [`${badText.slice(0, 100)}: ${validationMessages[locale].textControlChars}`],
+        });
+      }
+      const parsed = payloadSchemas.get(def.name)!.safeParse(body, { error: zodLocales[locale] });
+      if (!parsed.success) {
+        return send(reply, 400, {
+          succeed: false,
+          errorCode: 'validationError',
+          validationErrorMessage: validationMessagesFor(parsed.error, locale),
+        });
+      }
+      const { locale: _ignored, ...payload } = parsed.data as Record<string, unknown>;
+
+      let note: AuditNote = {};
+      const ctx: ConsoleContext = {
+        db,
+        config,
+        locale,
+        ip,
+        log: request.log,
+        now,
+        rateLimit: (key, limit, windowMs) => hitRateLimit(db, key, limit, windowMs, now()),
+        operator: operator as ConsoleOperator,
+        upload: file,
+        note: (n) => {
+          note = n;
+        },
+        audit: (row) =>
+          recordAudit(db, {
+            operatorId: row.operatorId,
+            operatorEmail: row.operatorEmail,
+            action: row.action,
+            targetType: row.targetType ?? null,
+            targetId: row.targetId == null ? null : String(row.targetId),
+            summary: row.summary,
+            ip,
+            at: now(),
+          }),
+        setSessionCookie: (token, expiresAt) => {
+          const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - now().getTime()) / 1000));
+          reply.header(
+            'set-cookie',
+            `${CONSOLE_COOKIE}=${token}; Path=/api/console; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure ? '; Secure' : ''}`,
+          );
+        },
+        clearSessionCookie: () => {
+          reply.header('set-cookie', `${CONSOLE_COOKIE}=; Path=/api/console; HttpOnly; SameSite=Strict; Max-Age=0${secure ? '; Secure' : ''}`);
+        },
+      };
+      try {
+        const result = await handler.run(payload as never, ctx as never);
+        if (result instanceof BusinessFailure) return send(reply, 200, { ...result.extra, succeed: false, errorCode: result.errorCode });
+        const out = def.response.safeParse(result);
+        if (!out.success) {
+          request.log.error({ fn: def.name, issues: out.error.issues }, 'response does not match its schema');
+          return send(reply, 500, { succeed: false, errorCode: 'internalError' });
+        }
+        if (def.audited && operator) {
+          await recordAudit(db, {
+            operatorId: operator.id,
+            operatorEmail: operator.email,
+            action: def.name,
+            targetType: note.targetType ?? null,
+            targetId: note.targetId == null ? null : String(note.targetId),
+            summary: note.summary,
+            ip,
+            at: now(),
+          });
+        }
+        return send(reply, 200, { succeed: true, ...(out.data as Record<string, unknown>) });
+      } catch (error) {
+        if (error instanceof TooManyRequests) {
+          reply.header('retry-after', String(error.retryAfterSeconds));
+          return send(reply, 429, { succeed: false, errorCode: 'tooManyRequests' });
+        }
+        request.log.error({ err: error, fn: def.name }, 'console function failed');
+        return send(reply, 500, { succeed: false, errorCode: 'internalError' });
+      }
+    });
+  });
+}
+
+function localeOfHeader(request: FastifyRequest): Locale {
+  const value = request.headers['x-locale'];
+  return value === 'en' ? 'en' : 'ja';
+}

@@ -1,0 +1,21 @@
+import type { ConsoleFunctionDef } from '@hibi/contract/console/protocol';
+import type { Config } from '../config.ts';
+import type { ConsoleHandler } from '../core/console-handler.ts';
+import { operatorsConsoleHandlers } from '../domains/operators/handlers.ts';
+import { contentConsoleHandlers } from '../domains/content/handlers.ts';
+import { mediaConsoleHandlers } from '../domains/media/handlers.ts';
+
+/** name -> handler, for every function of the console entry (POST /api/console/{name}). */
+export function buildConsoleRegistry(config: Config): Map<string, ConsoleHandler<ConsoleFunctionDef>> {
+  const all = [
+    ...operatorsConsoleHandlers,
+    ...contentConsoleHandlers,
+    ...mediaConsoleHandlers(config),
+  ] as unknown as ConsoleHandler<ConsoleFunctionDef>[];
+  const registry = new Map<string, ConsoleHandler<ConsoleFunctionDef>>();
+  for (const handler of all) {
+    if (registry.has(handler.def.name)) throw new Error(`Two console handlers for ${handler.def.name}`);
+    registry.set(handler.def.name, handler);
+  }
+  return registry;
+}

@@ -1,0 +1,19 @@
+import { consoleAuditFunctions } from './audit.ts';
+import { consoleAuthFunctions } from './auth.ts';
+import { consoleContentFunctions } from './content.ts';
+import { consoleMediaFunctions } from './media.ts';
+import { consoleOperatorFunctions } from './operators.ts';
+
+/** Every function of the console entry. Each area file owns its list; this file only joins them. */
+export const allConsoleFunctions = [
+  ...consoleAuthFunctions,
+  ...consoleOperatorFunctions,
+  ...consoleAuditFunctions,
+  ...consoleContentFunctions,
+  ...consoleMediaFunctions,
+] as const;
+
+export type AnyConsoleFunction = (typeof allConsoleFunctions)[number];
+export type ConsoleFunctionName = AnyConsoleFunction['name'];
+/** The function definition of a name, for type-only use by the web client. */
+export type ConsoleFunctionByName<N extends ConsoleFunctionName> = Extract<AnyConsoleFunction, { name: N }>;
