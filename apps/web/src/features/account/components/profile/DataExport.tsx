@@ -59,7 +59,7 @@ export function DataExport() {
       <button type="button" className="button button--outline" onClick={() => void start()} disabled={busy} aria-describedby="data-export-hint">
         {busy ? t('settings.exportBusy') : t('settings.exportButton')}
       </button>
-      <StatusMessage message={status} />
+      <StatusMessage message={status} className="status-message data-export__status" />
       {/* The saved file's link: clicked by the code above, never shown. */}
       <a ref={link} hidden aria-hidden="true" tabIndex={-1} />
     </div>
