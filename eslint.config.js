@@ -10,6 +10,12 @@ const WEB_FEATURES = fs
   .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+/** The operator console's features (apps/web/src/console/features), fenced like the members' (decision 096). */
+const CONSOLE_FEATURES = fs
+  .readdirSync(new URL('./apps/web/src/console/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const C = './apps/web/src/console';
 /** The server's source folder and the modules of its entry layer (docs/decisions/082-server-layers.md). */
 const S = './apps/server/src';
 const ENTRY = [
@@ -62,6 +68,26 @@ export default tseslint.config(
         {
           zones: [
             { target: './apps/web/src', from: './apps/server' },
+            // The operator console (src/console, its own entry) is no part of the members' app: nothing outside it
+            // imports it. Inside, the same layers: app -> features -> components / lib; it may use the UI kit
+            // (src/components), src/lib, the members' features' components (the preview renders an item with the member
+            // pages' own components) and the route plumbing of src/app (chunks, the error panels), nothing else of theirs.
+            ...['app', 'features', 'components', 'lib', 'sw', 'offline', 'test', 'main.tsx', 'sw.ts'].map((part) => ({
+              target: `./apps/web/src/${part}`,
+              from: C,
+            })),
+            ...zone(
+              C,
+              ['api', 'pages', 'hooks', 'charts'].map((layer) => `./apps/web/src/features/*/${layer}/**`),
+            ),
+            { target: C, from: './apps/web/src/app', except: ['./chunks.ts', './shell/ScreenError.tsx', './shell/RouteError.tsx'] },
+            { target: `${C}/components`, from: [`${C}/features`, `${C}/app`] },
+            { target: `${C}/lib`, from: [`${C}/features`, `${C}/app`, `${C}/components`] },
+            { target: `${C}/features`, from: `${C}/app` },
+            ...CONSOLE_FEATURES.flatMap((f) => [
+              { target: `${C}/features/${f}`, from: `${C}/features`, except: [`./${f}`] },
+              { target: `${C}/features/${f}/api`, from: ['components', 'pages', 'hooks'].map((layer) => `${C}/features/${f}/${layer}`) },
+            ]),
             { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
             { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'] },
             { target: './apps/web/src/features', from: './apps/web/src/app' },
@@ -81,7 +107,13 @@ export default tseslint.config(
     // Only a feature's api/ files (and lib's own plumbing) call the function entry: screens use their feature's
     // fetchers, query options and hooks (docs/decisions/085-web-ui-kit-and-api-files.md).
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/features/*/api/**', 'apps/web/src/lib/**', 'apps/web/src/**/*.test.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/features/*/api/**',
+      'apps/web/src/lib/**',
+      'apps/web/src/console/features/*/api/**',
+      'apps/web/src/console/lib/**',
+      'apps/web/src/**/*.test.{ts,tsx}',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -89,7 +121,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: '(^|/)lib/api(\\.ts)?$',
-              importNames: ['call', 'callOrThrow'],
+              importNames: ['call', 'callOrThrow', 'consoleCall', 'consoleCallOrThrow', 'consoleUpload'],
               message: "Call functions from the feature's api/ folder (one file per call), not from screens or shared components.",
             },
           ],

@@ -33,6 +33,10 @@ function offlinePageMessages(): Plugin {
   };
 }
 
+/** Modules of the console only: its source, its message files and the packages only its screens use. */
+const CONSOLE_MODULE =
+  /[\\/]src[\\/](console[\\/]|locales[\\/]\w+[\\/]console)|[\\/]node_modules[\\/](@tiptap|prosemirror-|qrcode|react-hook-form|@hookform|linkifyjs|dijkstrajs|orderedmap|rope-sequence|w3c-keyname)/;
+
 const common = readMessages('ja', 'common') as { meta: { siteName: string; home: { description: string } } };
 
 export default defineConfig({
@@ -70,7 +74,9 @@ export default defineConfig({
         // icons); never index.html (pages always come from the network) nor the IE notice's script. The offline page has
         // no module script, so the app's module-preload polyfill stays in its entry (no chunk shared by two pages).
         globPatterns: ['**/*.{js,css,svg}', 'offline.html'],
-        globIgnores: ['index.html', 'ie-check.js', 'sw.js'],
+        // The operator console (console.html, its entry and the chunks only it loads, named console-*) is no part of
+        // the members' app: their service worker never downloads it (docs/decisions/096-console-web-entry.md).
+        globIgnores: ['index.html', 'ie-check.js', 'sw.js', 'console.html', 'assets/console-*'],
       },
       devOptions: { enabled: false },
     }),
@@ -81,15 +87,21 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
-      // Two pages: the app, and the offline page the service worker shows when the network is gone.
-      input: { index: 'index.html', offline: 'offline.html' },
+      // Three pages: the app, the offline page the service worker shows when the network is gone, and the operator
+      // console at /console/ (its own entry and chunks: the members' first screen does not carry it, decision 096).
+      input: { index: 'index.html', offline: 'offline.html', console: 'console.html' },
       output: {
+        // A chunk holding console code or a package only the console uses is named console-*: the service worker
+        // leaves those out of its precache (above), and the budget test can tell the two apps' files apart.
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.some((id) => CONSOLE_MODULE.test(id)) ? 'assets/console-[name]-[hash].js' : 'assets/[name]-[hash].js',
         codeSplitting: {
           // The bundler splits every module shared by the shell and the lazy screens into a chunk of its own: dozens of
           // tiny files for the first screen. These groups keep them together (the first screen's budget, decision 005).
           groups: [
-            // TanStack Query: the client, the hooks and the query option helpers every screen uses.
-            { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
+            // TanStack Query: the client, the hooks and the query option helpers every screen uses; not the mutation hook,
+            // which only the console uses (it stays in the console's chunks: decision 096).
+            { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/](?!.*[\\/](mutationObserver|useMutation)\.js$)/ },
             // The shell's plumbing and the UI kit pieces of the first screen (not the dialogs, forms or media pieces).
             {
               name: 'kit',
@@ -102,6 +114,11 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },
+    // The Host header stays this server's: the API accepts the session cookie from the page's own origin (Origin ==
+    // the Host it was sent to, outside production; docs/decisions/107-cookie-sessions.md).
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: false },
+      '/media': { target: 'http://localhost:3000', changeOrigin: false },
+    },
   },
 });

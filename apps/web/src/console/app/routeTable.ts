@@ -1,0 +1,39 @@
+import type { OperatorRole } from '@hibi/contract/console/protocol';
+
+/**
+ * Every route of the operator console, under /console/ (the router's basename). Each page is its own lazily loaded
+ * chunk. `title` names the key console:titles.<title>; `roles` are the operators who see the page (absent: any signed-in
+ * operator); `public` pages need no session (sign-in, accepting an invitation).
+ */
+export interface ConsoleRouteSpec {
+  path: string;
+  title: string;
+  public?: boolean;
+  roles?: readonly OperatorRole[];
+  load: () => Promise<{ default: React.ComponentType }>;
+}
+
+export const EDITORS: readonly OperatorRole[] = ['owner', 'editor'];
+export const OWNERS: readonly OperatorRole[] = ['owner'];
+
+export const consoleRoutes: ConsoleRouteSpec[] = [
+  { path: '/signin', title: 'signIn', public: true, load: () => import('../features/auth/pages/SignInPage.tsx') },
+  { path: '/enrol', title: 'acceptInvitation', public: true, load: () => import('../features/auth/pages/AcceptInvitationPage.tsx') },
+  { path: '/announcements', title: 'announcements', load: () => import('../features/content/pages/AnnouncementListPage.tsx') },
+  { path: '/announcements/new', title: 'announcementNew', roles: EDITORS, load: () => import('../features/content/pages/AnnouncementEditPage.tsx') },
+  { path: '/announcements/:id', title: 'announcementEdit', load: () => import('../features/content/pages/AnnouncementEditPage.tsx') },
+  { path: '/articles', title: 'articles', load: () => import('../features/content/pages/ArticleListPage.tsx') },
+  { path: '/articles/new', title: 'articleNew', roles: EDITORS, load: () => import('../features/content/pages/ArticleEditPage.tsx') },
+  { path: '/articles/:id', title: 'articleEdit', load: () => import('../features/content/pages/ArticleEditPage.tsx') },
+  { path: '/operators', title: 'operators', roles: OWNERS, load: () => import('../features/operators/pages/OperatorsPage.tsx') },
+  { path: '/audit', title: 'audit', roles: OWNERS, load: () => import('../features/audit/pages/AuditLogPage.tsx') },
+  { path: '*', title: 'notFound', load: () => import('./routes/NotFoundPage.tsx') },
+];
+
+/** The navigation of the shell, by role: a support operator reads content but has no operators or audit pages. */
+export const consoleNav: { to: string; key: string; roles?: readonly OperatorRole[] }[] = [
+  { to: '/announcements', key: 'nav.announcements' },
+  { to: '/articles', key: 'nav.articles' },
+  { to: '/operators', key: 'nav.operators', roles: OWNERS },
+  { to: '/audit', key: 'nav.audit', roles: OWNERS },
+];

@@ -1,0 +1,15 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+export default function NotFoundPage() {
+  const { t } = useTranslation('console');
+  return (
+    <div className="console-page">
+      <h1>{t('titles.notFound')}</h1>
+      <p>{t('notFound.text')}</p>
+      <p>
+        <Link to="/announcements">{t('notFound.back')}</Link>
+      </p>
+    </div>
+  );
+}

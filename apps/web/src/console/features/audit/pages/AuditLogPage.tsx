@@ -1,0 +1,134 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AUDIT_EVENT_ACTIONS } from '@hibi/contract/console/audit';
+import { Field } from '../../../../components/Field.tsx';
+import { QueryState } from '../../../../components/QueryState.tsx';
+import { formatDateTime, fromTokyoInput } from '../../../lib/time.ts';
+import { useAuditOperators, useAuditPage, type AuditFilters } from '../api/audit-log.ts';
+
+/**
+ * The audit log (owners only): every write, sign-in, sign-out, export and denial, newest first; filtered by operator,
+ * action and a date range (Japan time), paged in SQL by cursor.
+ */
+export default function AuditLogPage() {
+  const { t } = useTranslation('consoleAdmin');
+  const operators = useAuditOperators();
+  const [draft, setDraft] = useState({ operatorId: '', action: '', from: '', to: '' });
+  const [filters, setFilters] = useState<AuditFilters>({});
+  // The cursors of the pages seen so far: the last is the page shown (null: the first page).
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const cursor = cursors.at(-1) ?? null;
+  const page = useAuditPage(filters, cursor);
+  const entries = page.data?.entries ?? [];
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    const from = draft.from ? fromTokyoInput(`${draft.from}T00:00`) : null;
+    const to = draft.to ? fromTokyoInput(`${draft.to}T00:00`) : null;
+    setFilters({
+      ...(draft.operatorId ? { operatorId: Number(draft.operatorId) } : {}),
+      ...(draft.action ? { action: draft.action } : {}),
+      ...(from !== null ? { from } : {}),
+      // The end date is included: up to the start of the next day.
+      ...(to !== null ? { to: to + 86_400_000 } : {}),
+    });
+    setCursors([null]);
+  }
+
+  return (
+    <div className="console-page">
+      <h1>{t('audit.title')}</h1>
+      <form className="console-filters" onSubmit={apply} role="search" aria-label={t('audit.filters')}>
+        <Field label={t('audit.operator')}>
+          {(control) => (
+            <select {...control} value={draft.operatorId} onChange={(e) => setDraft({ ...draft, operatorId: e.target.value })}>
+              <option value="">{t('audit.anyone')}</option>
+              {(operators.data?.operators ?? []).map((op) => (
+                <option key={op.id} value={op.id}>
+                  {op.displayName} ({op.email})
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t('audit.action')} hint={t('audit.actionHint')}>
+          {(control) => (
+            <input
+              {...control}
+              list="audit-actions"
+              value={draft.action}
+              maxLength={60}
+              pattern="[A-Za-z.]*"
+              onChange={(e) => setDraft({ ...draft, action: e.target.value.trim() })}
+            />
+          )}
+        </Field>
+        <datalist id="audit-actions">
+          {AUDIT_EVENT_ACTIONS.map((action) => (
+            <option key={action} value={action} />
+          ))}
+        </datalist>
+        <Field label={t('audit.from')}>
+          {(control) => <input {...control} type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />}
+        </Field>
+        <Field label={t('audit.to')}>
+          {(control) => <input {...control} type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />}
+        </Field>
+        <button type="submit" className="button button--outline">
+          {t('audit.apply')}
+        </button>
+      </form>
+      <QueryState query={page} isEmpty={entries.length === 0} empty={t('audit.empty')} error={t('audit.loadError')}>
+        <div className="console-table-wrap">
+          <table className="console-table">
+            <caption className="visually-hidden">{t('audit.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('audit.at')}</th>
+                <th scope="col">{t('audit.operator')}</th>
+                <th scope="col">{t('audit.action')}</th>
+                <th scope="col">{t('audit.target')}</th>
+                <th scope="col">{t('audit.summary')}</th>
+                <th scope="col">{t('audit.address')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td>
+                    <time dateTime={new Date(entry.at).toISOString()}>{formatDateTime(entry.at)}</time>
+                  </td>
+                  <td>{entry.operatorEmail ?? '—'}</td>
+                  <td>
+                    <code>{entry.action}</code>
+                  </td>
+                  <td>{entry.targetType ? `${entry.targetType} ${entry.targetId ?? ''}` : '—'}</td>
+                  <td>{entry.summary}</td>
+                  <td>{entry.ip ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </QueryState>
+      <nav className="console-pager" aria-label={t('audit.paging')}>
+        <button
+          type="button"
+          className="button button--outline button--small"
+          disabled={cursors.length === 1}
+          onClick={() => setCursors(cursors.slice(0, -1))}
+        >
+          {t('audit.newer')}
+        </button>
+        <button
+          type="button"
+          className="button button--outline button--small"
+          disabled={!page.data?.nextCursor}
+          onClick={() => page.data?.nextCursor && setCursors([...cursors, page.data.nextCursor])}
+        >
+          {t('audit.older')}
+        </button>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { inviteOperator as inviteFunction } from '@hibi/contract/console/operators';
+import { OPERATOR_ROLES } from '@hibi/contract/console/protocol';
+import { Field } from '../../../../components/Field.tsx';
+import { FormError, StatusMessage } from '../../../../components/FormMessage.tsx';
+import { callErrorText, failureText, fieldErrorText } from '../../../lib/forms.ts';
+import type { ConsolePayload } from '../../../lib/types.ts';
+import { useInviteOperator } from '../api/operators.ts';
+
+type Values = ConsolePayload<'inviteOperator'>;
+
+/** Invite an operator by email: the mail (through the outbox) carries a one-time link to set the password. */
+export function InviteForm() {
+  const { t } = useTranslation('consoleAdmin');
+  const invite = useInviteOperator();
+  const form = useForm<Values>({ resolver: zodResolver(inviteFunction.payload), defaultValues: { email: '', displayName: '', role: 'editor' } });
+  const errors = form.formState.errors;
+  const answer = invite.data;
+  return (
+    <form
+      className="console-fieldset console-invite"
+      noValidate
+      aria-labelledby="invite-title"
+      onSubmit={form.handleSubmit((values) =>
+        invite.mutate(values, {
+          onSuccess: (result) => {
+            if (result.succeed) form.reset();
+          },
+        }),
+      )}
+    >
+      <h2 id="invite-title" className="console-editor__heading">
+        {t('operators.inviteTitle')}
+      </h2>
+      <FormError>
+        {answer && !answer.succeed
+          ? failureText(answer, { emailTaken: t('operators.emailTaken') })
+          : invite.error
+            ? callErrorText(invite.error)
+            : null}
+      </FormError>
+      <div className="console-localized">
+        <Field label={t('operators.email')} error={fieldErrorText(errors.email)} requiredMark>
+          {(control) => <input {...control} {...form.register('email')} type="email" autoComplete="off" required />}
+        </Field>
+        <Field label={t('operators.displayName')} error={fieldErrorText(errors.displayName)} requiredMark>
+          {(control) => <input {...control} {...form.register('displayName')} type="text" required />}
+        </Field>
+        <Field label={t('operators.role')}>
+          {(control) => (
+            <select {...control} {...form.register('role')}>
+              {OPERATOR_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {t(`roles.${role}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <StatusMessage message={answer?.succeed ? { text: t('operators.invited'), error: false } : null} />
+      <p>
+        <button type="submit" className="button button--primary" disabled={invite.isPending} aria-busy={invite.isPending || undefined}>
+          {t('operators.invite')}
+        </button>
+      </p>
+    </form>
+  );
+}

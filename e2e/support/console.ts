@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { createGuardrails, generateSync } from 'otplib';
+import { LOCK_DIR } from './env.ts';
+import { exclusively } from './locks.ts';
+
+/** The demo operators (product-decisions §8): password wellbeing-demo, enrolled with the demo TOTP secret. */
+export const OPERATORS = { owner: 'owner@example.com', editor: 'editor@example.com', support: 'support@example.com' } as const;
+export type OperatorRole = keyof typeof OPERATORS;
+export const OPERATOR_PASSWORD = 'wellbeing-demo';
+export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
+const STEP_MS = 30_000;
+// The demo secret is 10 bytes, below otplib's default floor (the server allows it the same way).
+const guardrails = createGuardrails({ MIN_SECRET_BYTES: 10 });
+
+/** The RFC 6238 code of a secret at a time (SHA-1, 6 digits, 30 s), as an authenticator app shows it. */
+export function totpCode(secret = DEMO_TOTP_SECRET, at = Date.now()): string {
+  return generateSync({ secret, epoch: Math.floor(at / 1000), guardrails });
+}
+
+/**
+ * Runs `use` with a code of the operator's that no test has used: the server accepts each code once, so tests of
+ * every worker take the operator's lock and wait for a time step later than the last one used (kept beside the
+ * locks, emptied with the database when the suite's server starts).
+ */
+export async function withFreshCode<T>(email: string, use: (code: string) => Promise<T>, secret = DEMO_TOTP_SECRET): Promise<T> {
+  return exclusively(
+    `totp-${email}`,
+    async () => {
+      const file = path.join(LOCK_DIR, `totp-step-${email.replace(/[^A-Za-z0-9-]/g, '_')}`);
+      const last = fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8')) : -1;
+      let now = Date.now();
+      if (Math.floor(now / STEP_MS) <= last) {
+        await new Promise((resolve) => setTimeout(resolve, (last + 1) * STEP_MS - now + 250));
+        now = Date.now();
+      }
+      fs.writeFileSync(file, String(Math.floor(now / STEP_MS)));
+      return use(totpCode(secret, now));
+    },
+    120_000,
+  );
+}
+
+/** Signs an operator in through the API (password, then a fresh TOTP code); the cookie lands in `request`'s jar. */
+export async function apiSignIn(request: APIRequestContext, role: OperatorRole): Promise<void> {
+  const email = OPERATORS[role];
+  const first = await (await request.post('/api/console/signIn', { data: { email, password: OPERATOR_PASSWORD } })).json();
+  if (!first.succeed) throw new Error(`console signIn ${email}: ${first.errorCode}`);
+  await withFreshCode(email, async (code) => {
+    const second = await (await request.post('/api/console/verifyTotp', { data: { challenge: first.challenge, code } })).json();
+    if (!second.succeed) throw new Error(`console verifyTotp ${email}: ${second.errorCode}`);
+  });
+}
+
+/** Signs an operator in as a person does: the sign-in page, the password, then the code from the app. */
+export async function uiSignIn(page: Page, role: OperatorRole, lang: 'ja' | 'en' = 'en'): Promise<void> {
+  const texts =
+    lang === 'en'
+      ? { email: 'Email address', password: 'Password', next: 'Next', code: 'Code (6 digits)', submit: 'Sign in' }
+      : { email: 'メールアドレス', password: 'パスワード', next: '次へ', code: '確認コード（6桁）', submit: 'サインイン' };
+  await page.goto('/console/signin');
+  await page.getByLabel(texts.email).fill(OPERATORS[role]);
+  await page.getByLabel(texts.password).fill(OPERATOR_PASSWORD);
+  await page.getByRole('button', { name: texts.next }).click();
+  const codeField = page.getByLabel(texts.code);
+  await codeField.waitFor();
+  await withFreshCode(OPERATORS[role], async (code) => {
+    await codeField.fill(code);
+    await page.getByRole('button', { name: texts.submit, exact: true }).click();
+    await page.waitForURL(/\/console\/announcements$/);
+  });
+}
