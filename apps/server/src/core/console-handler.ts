@@ -29,7 +29,7 @@ export interface Upload {
 }
 
 /** The member entry's context without the members' web session (operators have their own cookie, below). */
-export type ConsoleContext<F extends ConsoleFunctionDef = ConsoleFunctionDef> = Omit<BaseContext, 'webSession'> & {
+export type ConsoleContext<F extends ConsoleFunctionDef = ConsoleFunctionDef> = BaseContext & {
   operator: F['auth'] extends 'none' ? ConsoleOperator | null : ConsoleOperator;
   /** Says what the audit row of this call records (audited functions; the entry writes the row after success). */
   note(note: AuditNote): void;
