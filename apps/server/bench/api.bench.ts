@@ -9,7 +9,8 @@
 //
 // Run: npm run bench:api   (builds the server first). BENCH_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/postgres) names the PostgreSQL server; the script creates and drops its own database.
-// BENCH_ONLY=getEvents,login… limits the read cases; BENCH_CONNECTIONS changes the 100 connections.
+// BENCH_ONLY=getEvents,storm… limits the cases; BENCH_CONNECTIONS changes the 100 connections; BENCH_SERVER_DIST=DIR
+// measures another build's compiled server (an earlier commit's apps/server/dist), for before-and-after figures.
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -26,10 +27,13 @@ const STORM_MEMBERS = 200;
 const STORM_SEATS = 150;
 const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const DIST_MAIN = path.join(ROOT, 'apps/server/dist/main.js');
+/** The compiled server to measure: this checkout's, or another build's (BENCH_SERVER_DIST, to compare two versions). */
+const DIST_MAIN = process.env.BENCH_SERVER_DIST
+  ? path.resolve(process.env.BENCH_SERVER_DIST, 'main.js')
+  : path.join(ROOT, 'apps/server/dist/main.js');
 const PASSWORD = 'wellbeing-demo';
 
-const basePort = 5200 + Math.floor(Math.random() * 400);
+const basePort = 6200 + Math.floor(Math.random() * 400);
 const children: ChildProcess[] = [];
 
 function startProcess(args: string[], env: Record<string, string>): ChildProcess {
