@@ -17,6 +17,9 @@ export default defineConfig({
   outputDir: '../.tmp/e2e-results',
   use: {
     baseURL: BASE_URL,
+    // A Japanese browser (Accept-Language, navigator.languages): the app's first visit follows it (decision 108), and
+    // the suite's tests read Japanese unless they pick English; the language spec uses an English browser too.
+    locale: 'ja-JP',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -114,6 +114,11 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },
+    // The Host header stays this server's: the API accepts the session cookie from the page's own origin (Origin ==
+    // the Host it was sent to, outside production; docs/decisions/107-cookie-sessions.md).
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: false },
+      '/media': { target: 'http://localhost:3000', changeOrigin: false },
+    },
   },
 });

@@ -2,34 +2,48 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { createMember, storeSession, DEMO_PASSWORD, type Lang, type Member, type MemberOptions, type StoredSession } from './members.ts';
+import { createMember, signInWithToken, DEMO_PASSWORD, type Lang, type Member, type MemberOptions } from './members.ts';
+import { BASE_URL } from './env.ts';
 
-export { DEMO_PASSWORD, befriend, mailedLink, mailsTo, uniqueTag, type Lang, type Member, type MemberOptions } from './members.ts';
+export {
+  DEMO_PASSWORD,
+  SESSION_COOKIE,
+  SIGNED_IN_COOKIE,
+  befriend,
+  mailedLink,
+  mailsTo,
+  signInWithToken,
+  uniqueTag,
+  type Lang,
+  type Member,
+  type MemberOptions,
+} from './members.ts';
 export { BASE_URL, MAILBOX_URL, DEVTOOL_PATH, DEVTOOL_WEB_URL, WEB_DIST_DIR } from './env.ts';
 const SCREENSHOT_DIR = path.join(import.meta.dirname, '../screenshots');
 
-/** Picks the UI language before the app starts, as the language modal would have saved it. */
+/** Picks the UI language before the app starts, as the language dialog would have saved it (cookie and storage). */
 export async function useLanguage(page: Page, lang: Lang) {
+  await page.context().addCookies([{ name: 'hibi_lang', value: lang, url: BASE_URL, sameSite: 'Lax' }]);
   await page.addInitScript((l) => localStorage.setItem('hibi.language', l), lang);
 }
 
 /**
- * Signs a demo account in through the real API (no clicking through the form) and stores the session the way the
- * app does, so the page starts signed in. For tests that only read the demo content; a test that changes anything
- * signs in a member of its own (`member`, `createMember`, `signIn`).
+ * Signs a demo account in through the real API (no clicking through the form) and puts the session into the
+ * browser's cookies, as the app's sign-in does, so the page starts signed in. Returns the session's token for the
+ * test's own bearer calls. For tests that only read the demo content; a test that changes anything signs in a member
+ * of its own (`member`, `createMember`, `signIn`).
  */
 export async function loginAs(page: Page, id: string, password = DEMO_PASSWORD) {
   const response = await page.request.post('/api/functions/login', { data: { id, password } });
   const body = await response.json();
   if (!body.succeed) throw new Error(`login ${id} failed: ${body.errorCode}`);
-  const stored: StoredSession = { token: body.token, expiresAt: body.expiresAt, user: body.user, contract: body.tenantContract };
-  await storeSession(page, stored);
+  await signInWithToken(page.context(), body.token);
   return body.token as string;
 }
 
 /** Starts the page signed in as a member made for the test (its own session; nothing is typed). */
 export async function signIn(page: Page, member: Member) {
-  await storeSession(page, member.session);
+  await signInWithToken(page.context(), member.token);
 }
 
 /**

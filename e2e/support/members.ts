@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type BrowserContext } from '@playwright/test';
 import { BASE_URL, MAILBOX_URL } from './env.ts';
 
 export type Lang = 'ja' | 'en';
@@ -12,9 +12,8 @@ export type Plan = keyof typeof INVITATION_CODES;
 /** A function call's answer: the envelope of product-decisions §2 with whatever the function returns. */
 export type Answer = { succeed: boolean; errorCode?: string } & Record<string, any>;
 
-/** What the app keeps in localStorage for a signed-in member (apps/web/src/lib/session.ts). */
+/** What the app keeps in localStorage for a signed-in member (apps/web/src/lib/session.ts): never the token. */
 export interface StoredSession {
-  token: string;
   expiresAt: number;
   user: { userID: number; nickname: string; termsVersion: number; hasEmail: boolean; locale: Lang };
   contract: unknown;
@@ -28,7 +27,7 @@ export interface Member {
   plan: Plan;
   /** The language saved on the account: the language of its mail. */
   locale: Lang;
-  /** A session of the member's own (signing a page in reuses it). */
+  /** A session of the member's own, as a bearer token for the test's own calls (signing a page in reuses it). */
   token: string;
   session: StoredSession;
   /** Calls a function as this member, from the member's own client address; the answer's body. */
@@ -191,7 +190,7 @@ export async function createMember(requests: RequestFactory, options: MemberOpti
   // The session as the app would store it after its start-up check, with the terms just accepted.
   const current = await call('authenticateWithToken');
   expectSucceeded(current, `session of ${email}`);
-  const session: StoredSession = { token, expiresAt: current.expiresAt, user: current.user, contract: current.tenantContract };
+  const session: StoredSession = { expiresAt: current.expiresAt, user: current.user, contract: current.tenantContract };
   return { email, password, nickname, userID: current.user.userID, plan, locale, token, session, call, post, dispose: () => api.dispose() };
 }
 
@@ -201,12 +200,18 @@ export async function befriend(a: Member, b: Member) {
   expectSucceeded(await b.call('acceptFriendRequest', { userID: a.userID }), `${b.nickname} accepts ${a.nickname}`);
 }
 
-/** Puts a stored session in the page before the app starts, once per tab (a sign-out in the test stays signed out). */
-export async function storeSession(page: Page, session: StoredSession) {
-  await page.addInitScript((s) => {
-    if (!sessionStorage.getItem('hibi.e2e.loggedIn')) {
-      localStorage.setItem('hibi.session', s);
-      sessionStorage.setItem('hibi.e2e.loggedIn', '1');
-    }
-  }, JSON.stringify(session));
+/** The web session's cookies over http (apps/server/src/functions/web-session.ts; `__Host-` names over https). */
+export const SESSION_COOKIE = 'hibi_session';
+export const SIGNED_IN_COOKIE = 'hibi_signed_in';
+
+/**
+ * Signs the test's browser in with a session token, as the app's own sign-in would leave it: the HttpOnly session
+ * cookie and its readable companion, for this test's browser context (every tab of it; a sign-out in the test clears
+ * them). The app asks the server who is signed in when it starts (decision 107).
+ */
+export async function signInWithToken(context: BrowserContext, token: string) {
+  await context.addCookies([
+    { name: SESSION_COOKIE, value: token, url: BASE_URL, httpOnly: true, sameSite: 'Lax' },
+    { name: SIGNED_IN_COOKIE, value: '1', url: BASE_URL, sameSite: 'Lax' },
+  ]);
 }

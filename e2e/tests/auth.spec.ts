@@ -1,4 +1,14 @@
-import { test, expect, useLanguage, expectNoAxeViolations, screenshot, type Lang } from '../support/fixtures.ts';
+import {
+  test,
+  expect,
+  useLanguage,
+  expectNoAxeViolations,
+  screenshot,
+  signInWithToken,
+  SESSION_COOKIE,
+  SIGNED_IN_COOKIE,
+  type Lang,
+} from '../support/fixtures.ts';
 
 const LANGS: Lang[] = ['ja', 'en'];
 
@@ -92,7 +102,8 @@ test.describe('sign-in and terms', () => {
     await expect(page.getByRole('link', { name: /^My page of / })).toBeVisible();
     await expect(main.getByRole('heading', { name: 'Login required' })).toHaveCount(0);
     // Having accepted the terms, the next login skips them.
-    await page.evaluate(() => localStorage.removeItem('hibi.session'));
+    await page.context().clearCookies({ name: SESSION_COOKIE });
+    await page.context().clearCookies({ name: SIGNED_IN_COOKIE });
     await page.goto('/');
     await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/login$/);
@@ -121,13 +132,13 @@ test.describe('sign-in and terms', () => {
     await expect(page.getByRole('alert')).toHaveText("You aren't registered as a tenant user");
   });
 
-  test('a stored token the server no longer accepts is cleared on start-up', async ({ page }) => {
+  test('a session cookie the server no longer accepts is cleared on start-up, with the stored user', async ({ page }) => {
     await useLanguage(page, 'en');
+    await signInWithToken(page.context(), 'revoked-token-000000000000000000000000000');
     await page.addInitScript(() => {
       localStorage.setItem(
         'hibi.session',
         JSON.stringify({
-          token: 'revoked-token-000000000000000000000000000',
           expiresAt: Date.now() + 1e9,
           user: { userID: 1, nickname: 'x', profileImageUrl: null, hasEmail: true, termsVersion: 2, locale: 'en' },
           contract: { contractType: 1, corporateContract: true, teamMatchEnabled: true, emailDistributionEnabled: true },
@@ -137,5 +148,8 @@ test.describe('sign-in and terms', () => {
     await page.goto('/');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('hibi.session'))).toBeNull();
+    const names = (await page.context().cookies()).map((c) => c.name);
+    expect(names).not.toContain(SESSION_COOKIE);
+    expect(names).not.toContain(SIGNED_IN_COOKIE);
   });
 });

@@ -10,6 +10,9 @@ import {
   screenshot,
   DEVTOOL_PATH,
   DEVTOOL_WEB_URL,
+  BASE_URL,
+  SESSION_COOKIE,
+  SIGNED_IN_COOKIE,
   type Lang,
 } from '../support/fixtures.ts';
 import { claimOne } from '../support/locks.ts';
@@ -79,7 +82,10 @@ async function logInWithForm(page: Page, id: string, password: string) {
   await page.locator('form').first().locator('button[type="submit"]').click();
 }
 
+/** Forgets the session in this browser only (its cookies and the stored user), as a browser whose cookies expired. */
 async function signOutLocally(page: Page) {
+  await page.context().clearCookies({ name: SESSION_COOKIE });
+  await page.context().clearCookies({ name: SIGNED_IN_COOKIE });
   await page.evaluate(() => localStorage.removeItem('hibi.session'));
 }
 
@@ -149,8 +155,8 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(page).toHaveURL(/\/terms$/);
       await page.goto('/events');
       await expect(page).toHaveURL(/\/terms$/);
-      const token = JSON.parse((await page.evaluate(() => localStorage.getItem('hibi.session')))!).token as string;
-      const refused = await page.request.post('/api/functions/getMyProfile', { data: {}, headers: { authorization: `Bearer ${token}` } });
+      // The page's own session cookie, sent from the app's origin.
+      const refused = await page.request.post('/api/functions/getMyProfile', { data: {}, headers: { origin: BASE_URL } });
       expect(refused.status()).toBe(403);
       expect((await refused.json()).errorCode).toBe('termsNotAccepted');
       await expect(page.getByRole('button', { name: TEXT[lang].termsSignOut })).toBeVisible();

@@ -8,6 +8,7 @@ import { MAX_BODY_BYTES } from '@hibi/contract/protocol';
 import { validationMessages } from '@hibi/contract/messages';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { ChangeFeed } from './db/changes.ts';
 import { functionEntry, localeOfBody } from './functions/entry.ts';
 import { buildOpenApi } from './functions/openapi.ts';
 import { buildRegistry } from './functions/registry.ts';
@@ -19,6 +20,7 @@ import { PROTECTED_PREFIX, setMediaSigningSecret, verifyMediaSignature } from '.
 import { mediaSigningSecret } from './media-secret.ts';
 import { CONTENT_SECURITY_POLICY } from './csp.ts';
 import { errorLogSerializer, redactPath, requestLogSerializer } from './lib/log-redact.ts';
+import { pageLanguage } from './lib/language.ts';
 
 export interface AppOptions {
   config: Config;
@@ -28,6 +30,8 @@ export interface AppOptions {
   routes?: (app: FastifyInstance) => Promise<void> | void;
   /** Told by main.ts when SIGTERM arrives, so /readyz sends the load balancer elsewhere. */
   lifecycle?: Lifecycle;
+  /** Writes other processes made (db/changes.ts): with it the entry keeps sessions and shared answers. */
+  changes?: ChangeFeed;
   /** Where log lines go (standard output when absent); tests read them. */
   logStream?: { write(line: string): void };
 }
@@ -49,8 +53,17 @@ export function pathOnly(url: string): string {
 
 export { CONTENT_SECURITY_POLICY };
 
+/**
+ * The app's page in a language: `<html lang>` set, and `data-lang-source` telling the app the server chose it
+ * (`choice`: the member's hibi_lang cookie; `browser`: Accept-Language; `default`: neither had ja or en), so the app
+ * shows the same language the page declares (decision 108).
+ */
+export function withLanguage(html: string, lang: 'ja' | 'en', source: string): string {
+  return html.replace(/<html\b[^>]*>/i, `<html lang="${lang}" data-lang-source="${source}">`);
+}
+
 /** Builds the server: plugins, then the function entry, then static files (no listening). */
-export async function buildApp({ config, db, now, routes, lifecycle, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, now, routes, lifecycle, logStream, changes }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // JSON lines (pino). Fastify's own two lines per request carry the full URL; one access line below replaces them.
     logger:
@@ -129,7 +142,7 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream }
   const openapi = buildOpenApi(registry);
   app.get('/api/openapi.json', async () => openapi);
   registerHealthRoutes(app, db, config, lifecycle);
-  await functionEntry(app, { db, config, registry, now });
+  await functionEntry(app, { db, config, registry, now, changes });
   await consoleEntry(app, { db, config, registry: buildConsoleRegistry(config), now });
   if (routes) await routes(app);
 
@@ -150,7 +163,9 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream }
   if (fs.existsSync(publicDir)) {
     await app.register(fastifyStatic, { root: publicDir, prefix: '/media/', decorateReply: false, maxAge: '7d', wildcard: true });
   }
-  const hasWeb = fs.existsSync(path.join(config.webDistDir, 'index.html'));
+  const indexFile = path.join(config.webDistDir, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  const appPage = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
@@ -159,6 +174,8 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream }
       wildcard: false,
       preCompressed: true,
       index: false,
+      // The app's page is always served below with its language, never as a plain file.
+      allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
@@ -171,11 +188,19 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream }
     }
     // A missing file is a 404, never the app's page with 200.
     if (request.method === 'GET' && hasWeb && !request.url.startsWith('/media/')) {
-      // History-mode routes: every page path serves the app, which shows its own not-found page; /console and every
-      // path below it serve the operator console, the web app's second entry (docs/decisions/096-console-web-entry.md).
-      // no-cache as said (sendFile's own default would replace it with `public, max-age=0`).
-      const page = /^\/console(?:[/?#]|$)/.test(request.url) ? 'console.html' : 'index.html';
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile(page, config.webDistDir, { cacheControl: false });
+      // /console and every path below it serve the operator console, the web app's second entry
+      // (docs/decisions/096-console-web-entry.md); no-cache as said (sendFile's own default would be `public, max-age=0`).
+      if (/^\/console(?:[/?#]|$)/.test(request.url)) {
+        return reply.header('cache-control', 'no-cache').type('text/html').sendFile('console.html', config.webDistDir, { cacheControl: false });
+      }
+      // History-mode routes: every page path serves the app, which shows its own not-found page, in the language
+      // of the request (decision 108): the page varies by the language cookie and Accept-Language.
+      const { lang, source } = pageLanguage(request.headers);
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Accept-Language, Cookie')
+        .type('text/html; charset=utf-8')
+        .send(withLanguage(appPage, lang, source));
     }
     return reply.code(404).type('text/plain').send('Not found');
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './database.ts';
 import { buildApp } from './app.ts';
+import { ChangeFeed } from './db/changes.ts';
 import type { Lifecycle } from './health.ts';
 import { domainRoutes } from './routes.ts';
 import { startMaintenance } from './maintenance.ts';
@@ -30,7 +31,9 @@ try {
 
 const database = await openDatabase(config, (msg) => startLog(config, 'info', msg));
 const lifecycle: Lifecycle = { shuttingDown: false };
-const app = await buildApp({ config, db: database.db, routes: domainRoutes(config, database.db), lifecycle });
+// Writes of every process reach this one (migration 0700), so it can keep sessions and shared answers.
+const changes = await ChangeFeed.start(database);
+const app = await buildApp({ config, db: database.db, routes: domainRoutes(config, database.db), lifecycle, changes });
 // With SMTP_URL the outbox is delivered over SMTP; without it mail stays for the local mailbox page.
 const mailSender = config.smtpUrl
   ? startMailSender({ db: database.db, smtpUrl: config.smtpUrl, from: mailFrom(config.appBaseUrl), log: app.log })

@@ -8,6 +8,7 @@ import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedDemoContent } from '../src/seed/index.ts';
 import { buildApp } from '../src/app.ts';
+import { ChangeFeed } from '../src/db/changes.ts';
 import { domainRoutes } from '../src/routes.ts';
 import { generate } from 'otplib';
 import { createGuardrails } from 'otplib';
@@ -84,6 +85,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The change feed the app keeps its sessions and shared answers by; `setLive(false)` turns keeping off. */
+  changes: ChangeFeed;
   /** Calls a function through the real entry with a payload its contract accepts; returns status and parsed body. */
   call<N extends FunctionName>(name: N, payload?: Payload<N>, token?: string): Promise<{ status: number; body: Answer<N> }>;
   /** Sends anything to the entry (a malformed payload, an unknown name, a raw string body); returns status and parsed body. */
@@ -140,7 +143,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDemoContent(database.db, options.now?.());
   const config = { ...loadConfig({ LOG_LEVEL: 'silent', ...options.env } as NodeJS.ProcessEnv), logLevel: 'silent' as const };
-  const app = await buildApp({ config, db: database.db, now: options.now, routes: domainRoutes(config, database.db) });
+  // The feed as in production: every suite runs with the kept sessions and shared answers (issue 18).
+  const changes = await ChangeFeed.start(database);
+  const app = await buildApp({ config, db: database.db, now: options.now, routes: domainRoutes(config, database.db), changes });
   await app.ready();
   const callRaw = async (name: string, payload: unknown = {}, token?: string) => {
     const res: LightMyRequestResponse = await app.inject({
@@ -176,6 +181,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     database,
     config,
+    changes,
     call,
     callRaw,
     consoleCall,
@@ -193,7 +199,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     async login(id, password = 'wellbeing-demo') {
       const { body } = await call('login', { id, password });
-      if (!body.succeed) throw new Error(`login ${id} failed: ${body.errorCode}`);
+      if (!body.succeed || !body.token) throw new Error(`login ${id} failed: ${body.errorCode}`);
       return body.token;
     },
     async close() {

@@ -35,7 +35,7 @@ describe('serving the built web app', () => {
     // A small build of our own: the files the server treats specially.
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'hibi-web-'));
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Hibi</title>');
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="ja"><head><title>Hibi</title></head><body></body></html>');
     fs.writeFileSync(path.join(dist, 'offline.html'), '<!doctype html><title>offline</title>');
     fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), JSON.stringify({ name: 'Hibi', start_url: '/' }));
@@ -81,5 +81,28 @@ describe('serving the built web app', () => {
       expect(csp).toContain(`script-src 'self' ${THEME_SCRIPT_HASH}`);
       expect(csp).not.toContain('unsafe-inline');
     }
+  });
+
+  const page = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+  const htmlTag = (body: string) => /<html[^>]*>/.exec(body)?.[0];
+
+  it('serves every page in the browser’s language until the member picks one (Accept-Language, then hibi_lang)', async () => {
+    const english = await page('/library', { 'accept-language': 'en-US,en;q=0.9' });
+    expect(english.statusCode).toBe(200);
+    expect(htmlTag(english.body)).toBe('<html lang="en" data-lang-source="browser">');
+    expect(english.headers['vary']).toContain('Accept-Language');
+    expect(english.headers['vary']).toContain('Cookie');
+    expect(english.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(htmlTag((await page('/', { 'accept-language': 'ja-JP,ja;q=0.9,en;q=0.8' })).body)).toBe('<html lang="ja" data-lang-source="browser">');
+    expect(htmlTag((await page('/', { 'accept-language': 'fr-FR' })).body)).toBe('<html lang="ja" data-lang-source="default">');
+    expect(htmlTag((await page('/', {})).body)).toBe('<html lang="ja" data-lang-source="default">');
+    // The member's choice wins over the browser's; an unknown value does not count.
+    const chosen = await page('/events', { 'accept-language': 'en-US', cookie: 'hibi_lang=ja' });
+    expect(htmlTag(chosen.body)).toBe('<html lang="ja" data-lang-source="choice">');
+    expect(htmlTag((await page('/events', { 'accept-language': 'en-US', cookie: 'hibi_lang=<x>' })).body)).toBe(
+      '<html lang="en" data-lang-source="browser">',
+    );
+    // The page file itself is never served as it was built (it would have no language of the request).
+    expect(htmlTag((await page('/index.html', { 'accept-language': 'en' })).body)).toBe('<html lang="en" data-lang-source="browser">');
   });
 });

@@ -26,7 +26,8 @@ const server = await createServer({
     strictPort: true,
     hmr: false,
     watch: null,
-    proxy: { '/api': api, '/media': api },
+    // Host stays this server's, so the API takes the page's session cookie as from its own origin (decision 107).
+    proxy: { '/api': { target: api, changeOrigin: false }, '/media': { target: api, changeOrigin: false } },
     warmup: { clientFiles: ['./src/main.tsx', './src/features/devtool/pages/DevtoolPage.tsx'] },
   },
 });

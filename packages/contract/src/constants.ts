@@ -23,6 +23,7 @@ export const PAGE_SIZE = {
   homeLibraryShown: 6,
   libraryNew: 9,
   libraryTag: 9,
+  librarySearch: 9,
   events: 9,
   reservedStrip: 3,
   reserved: 9,
@@ -74,3 +75,7 @@ export const ACCESS_TYPE = { undisclosed: 0, disclosed: 1 } as const;
 
 /** gender of a profile: 1 male, 2 female; null when not set. */
 export const GENDER = { male: 1, female: 2 } as const;
+
+/** The library search: longest query, and most words it uses (words past it are ignored). */
+export const SEARCH_QUERY_MAX = 100;
+export const SEARCH_TERMS_MAX = 5;

@@ -42,6 +42,12 @@ export interface FunctionDef<
    * the caller as a guest (auth `optional`).
    */
   beforeTerms: boolean;
+  /**
+   * Set for the few functions that answer a file instead of JSON (exportMyData): on success the entry sends the
+   * handler's stream with this content type as an attachment; failures (400, 401, 429, business failures) stay the
+   * usual JSON envelope. `response` is then the empty object: nothing of the answer is JSON.
+   */
+  download?: { contentType: string };
 }
 
 export function defineFunction<
@@ -58,6 +64,7 @@ export function defineFunction<
   response: R;
   errorCodes?: readonly E[];
   beforeTerms?: boolean;
+  download?: { contentType: string };
 }): FunctionDef<Name, P, R, E, A> {
   return { ...def, errorCodes: def.errorCodes ?? [], beforeTerms: def.beforeTerms ?? false };
 }

@@ -5,9 +5,12 @@ import { validationMessages } from '@hibi/contract/messages';
 import { textChecks } from '@hibi/contract/text';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { currentTermsVersion, resolveToken } from '../domains/auth/service.ts';
+import { currentTermsVersion, endSessionByToken, resolveToken, SessionCache } from '../domains/auth/service.ts';
+import type { ChangeFeed } from '../db/changes.ts';
+import { ReadCache, stableKey } from '../core/read-cache.ts';
 import { clientKey, hitRateLimit, TooManyRequests } from '../lib/rate-limit.ts';
-import { BusinessFailure, type BaseContext, type Handler } from '../core/handler.ts';
+import { BusinessFailure, FileAnswer, type Handler, type MemberContext } from '../core/handler.ts';
+import { bearerToken, clearSessionCookies, fromAppOrigin, sessionCookieToken, setSessionCookies, webSessionCookies } from './web-session.ts';
 
 const zodLocales: Record<Locale, z.core.$ZodErrorMap> = {
   ja: z.locales.ja().localeError as z.core.$ZodErrorMap,
@@ -76,10 +79,17 @@ interface EntryOptions {
   config: Config;
   registry: Map<string, Handler<FunctionDef>>;
   now?: () => Date;
+  /** The change feed (db/changes.ts): with it, sessions and shared answers are kept per process; without, every call reads. */
+  changes?: ChangeFeed;
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /** POST /api/functions/{name}: the one entry of every function (product-decisions §2). */
-export async function functionEntry(app: FastifyInstance, { db, config, registry, now = () => new Date() }: EntryOptions) {
+export async function functionEntry(app: FastifyInstance, { db, config, registry, now = () => new Date(), changes }: EntryOptions) {
+  const cookies = webSessionCookies(config);
+  const sessions = changes ? new SessionCache(changes) : undefined;
+  const answers = changes ? new ReadCache(changes) : undefined;
   const payloadSchemas = new Map<string, z.ZodType>();
   for (const [name, handler] of registry) {
     payloadSchemas.set(name, handler.def.payload.extend({ locale: localeField }).strict());
@@ -89,6 +99,14 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
     const handler = registry.get(request.params.name);
     const locale = localeOfBody(request.body);
     if (!handler) return send(reply, 404, { succeed: false, errorCode: 'unknownFunction' });
+
+    // A bearer token wins over the cookie; the cookie counts only for calls that read the caller, and only from the
+    // app's own origin (decision 107): checked before anything else of the request is looked at.
+    const auth = handler.def.auth;
+    const bearer = bearerToken(request);
+    const carriedCookie = bearer ? null : sessionCookieToken(request, cookies);
+    const cookieToken = auth === 'none' ? null : carriedCookie;
+    if (cookieToken && !fromAppOrigin(request, cookies)) return send(reply, 403, { succeed: false, errorCode: 'crossOriginRefused' });
 
     const body = request.body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
@@ -108,12 +126,18 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
     }
     const { locale: _ignored, ...payload } = parsed.data as Record<string, unknown>;
 
-    const auth = handler.def.auth;
+    // A web session may only be started from the app's own origin (login CSRF).
+    if ((payload as { session?: unknown }).session === 'cookie' && !fromAppOrigin(request, cookies)) {
+      return send(reply, 403, { succeed: false, errorCode: 'crossOriginRefused' });
+    }
     let user = null;
     if (auth !== 'none') {
-      const header = request.headers.authorization;
-      const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-      if (token) user = await resolveToken(db, token, now(), config.sessionIdleTimeoutMs);
+      const token = bearer || cookieToken;
+      // Kept sessions and answers are used only once every write committed before this call has been heard.
+      if (changes && (token || handler.cache)) await changes.barrier();
+      if (token) user = await resolveToken(db, token, now(), config.sessionIdleTimeoutMs, sessions);
+      // A cookie whose session ended (signed out elsewhere, expired, idle) is deleted with this answer.
+      if (cookieToken && !user) clearSessionCookies(reply, cookies);
       if (auth === 'required' && !user) return send(reply, 401, { succeed: false, errorCode: 'loginRequired' });
       // Terms first (spec 1 §4): a member below the current terms version may only reach the calls the terms page
       // needs; everything else is refused (or, where guests are served, answered as for a guest).
@@ -123,7 +147,30 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
       }
     }
 
-    const ctx: BaseContext & { user: typeof user } = {
+    // A shared answer (core/read-cache.ts): served as kept, or kept once built.
+    const policy = answers ? handler.cache : undefined;
+    if (policy && auth === 'none') await changes!.barrier();
+    const audience = policy?.audience(user) ?? null;
+    const cacheKey = policy && audience !== null ? `${handler.def.name}|${audience}|${locale}|${stableKey(payload)}` : null;
+    const startedAt = now().getTime();
+    if (cacheKey) {
+      const kept = answers!.get(cacheKey, startedAt);
+      if (kept !== null) {
+        let body = kept.body;
+        if (user && policy!.personalize) {
+          try {
+            body = JSON.stringify({ succeed: true, ...(await policy!.personalize(kept.value, user, db, new Date(startedAt))) });
+          } catch (error) {
+            request.log.error({ err: error, fn: handler.def.name }, 'function failed');
+            return send(reply, 500, { succeed: false, errorCode: 'internalError' });
+          }
+        }
+        return reply.code(200).header('cache-control', 'no-store').type(JSON_TYPE).send(body);
+      }
+    }
+    const epoch = policy && cacheKey ? answers!.feed.epoch(policy.tables) : 0;
+
+    const ctx: MemberContext & { user: typeof user } = {
       db,
       config,
       locale,
@@ -133,16 +180,45 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
       user,
       now,
       rateLimit: (key, limit, windowMs) => hitRateLimit(db, key, limit, windowMs, now()),
+      webSession: {
+        start: (token, expiresAt) => setSessionCookies(reply, cookies, token, expiresAt, now()),
+        end: async () => {
+          // Only login (origin-checked when it starts a web session) and logout (cookie-checked above) call this.
+          if (!carriedCookie) return;
+          await endSessionByToken(db, carriedCookie);
+          clearSessionCookies(reply, cookies);
+        },
+      },
     };
     try {
       const result = await handler.run(payload as never, ctx as never);
       if (result instanceof BusinessFailure) {
         return send(reply, 200, { ...result.extra, succeed: false, errorCode: result.errorCode });
       }
+      // A download function answers its file (decision 104); any other function answering a file is a bug.
+      if (result instanceof FileAnswer || handler.def.download) {
+        if (!(result instanceof FileAnswer) || !handler.def.download) {
+          request.log.error({ fn: handler.def.name }, 'a file answer from a JSON function, or JSON from a download function');
+          if (result instanceof FileAnswer) result.body.destroy();
+          return send(reply, 500, { succeed: false, errorCode: 'internalError' });
+        }
+        result.body.on('error', (error) => request.log.error({ err: error, fn: handler.def.name }, 'download failed while streaming'));
+        return reply
+          .code(200)
+          .header('content-type', handler.def.download.contentType)
+          .header('content-disposition', `attachment; filename="${result.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
+          .header('cache-control', 'no-store')
+          .send(result.body);
+      }
       const out = handler.def.response.safeParse(result);
       if (!out.success) {
         request.log.error({ fn: handler.def.name, issues: out.error.issues }, 'response does not match its schema');
         return send(reply, 500, { succeed: false, errorCode: 'internalError' });
+      }
+      if (cacheKey) {
+        const body = JSON.stringify({ succeed: true, ...(out.data as Record<string, unknown>) });
+        await answers!.put(cacheKey, policy!, db, epoch, startedAt, out.data as Record<string, unknown>, body);
+        return reply.code(200).header('cache-control', 'no-store').type(JSON_TYPE).send(body);
       }
       return send(reply, 200, { succeed: true, ...(out.data as Record<string, unknown>) });
     } catch (error) {

@@ -83,9 +83,14 @@ export function buildOpenApi(registry: Map<string, Handler<FunctionDef>>) {
         responses: Object.fromEntries(
           entryStatuses(def.auth, def.beforeTerms).map((status) => [
             status,
-            status === '200'
-              ? { description: 'Success, or a business failure', content: { 'application/json': { schema: { oneOf: [response, failure] } } } }
-              : { description: STATUS_DESCRIPTIONS[status]!, content: { 'application/json': { schema: failure } } },
+            status === '200' && def.download
+              ? {
+                  description: 'The file (an attachment), or a business failure as JSON',
+                  content: { [def.download.contentType]: { schema: { type: 'string', format: 'binary' } }, 'application/json': { schema: failure } },
+                }
+              : status === '200'
+                ? { description: 'Success, or a business failure', content: { 'application/json': { schema: { oneOf: [response, failure] } } } }
+                : { description: STATUS_DESCRIPTIONS[status]!, content: { 'application/json': { schema: failure } } },
           ]),
         ),
       },

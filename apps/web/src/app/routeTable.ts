@@ -25,6 +25,7 @@ export const routeTable: RouteSpec[] = [
   { path: '/library', meta: 'library', load: () => import('../features/library/pages/LibraryIndexPage.tsx') },
   { path: '/library/new', meta: 'libraries', load: () => import('../features/library/pages/LibraryNewPage.tsx') },
   { path: '/library/ranking', meta: 'libraryRanking', load: () => import('../features/library/pages/LibraryRankingPage.tsx') },
+  { path: '/library/search', meta: 'librarySearch', load: () => import('../features/library/pages/LibrarySearchPage.tsx') },
   { path: '/library/tag/:id', meta: 'libraryTag', load: () => import('../features/library/pages/LibraryTagPage.tsx') },
   { path: '/library/:id', meta: 'libraryArticle', load: () => import('../features/library/pages/LibraryArticlePage.tsx') },
   { path: '/events', meta: 'events', load: () => import('../features/events/pages/EventsPage.tsx') },

@@ -23,20 +23,22 @@ export type Result<N extends FunctionName> = Success<FunctionByName<N>>;
 export const TERMS_REQUIRED_EVENT = 'hibi:terms-required';
 
 /**
- * Calls a function of the entry: POST /api/functions/{name} with the payload, the locale and the bearer token.
+ * Calls a function of the entry: POST /api/functions/{name} with the payload and the locale. The session goes as the
+ * HttpOnly cookie the browser sends by itself (same origin; the page never holds the token, decision 107).
  * Resolves with the envelope for HTTP 200 (success or business failure) and for 400 validation errors;
- * rejects with ApiError otherwise. A 401 on a call that sent a token signs the user out.
+ * rejects with ApiError otherwise. A 401 while signed in signs the user out.
  */
 export async function call<N extends FunctionName>(
   name: N,
   ...[payload]: {} extends PayloadOf<FunctionByName<N>> ? [PayloadOf<FunctionByName<N>>?] : [PayloadOf<FunctionByName<N>>]
 ): Promise<Envelope<FunctionByName<N>>> {
-  const token = session.get()?.token;
+  const signedIn = session.mayExist();
   let response: Response;
   try {
     response = await fetch(`/api/functions/${name}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: { 'content-type': 'application/json' },
+      credentials: 'same-origin',
       body: JSON.stringify({ ...(payload ?? {}), locale: currentLocale() }),
     });
   } catch {
@@ -48,7 +50,7 @@ export async function call<N extends FunctionName>(
   } catch {
     throw new ApiError('internalError', response.status);
   }
-  if (response.status === 401 && token) session.clear();
+  if (response.status === 401 && signedIn) session.clear();
   if (response.status === 403 && body && !body.succeed && body.errorCode === 'termsNotAccepted')
     window.dispatchEvent(new Event(TERMS_REQUIRED_EVENT));
   if (response.status === 200 || response.status === 400) return body;
@@ -63,4 +65,62 @@ export async function callOrThrow<N extends FunctionName>(
   const result = await call(name, ...args);
   if (!result.succeed) throw new ApiError(result.errorCode, 200, result.validationErrorMessage);
   return result;
+}
+
+/** A file a `download` function answered (exportMyData): its bytes and the name the server gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/**
+ * Calls a function that answers a file (FunctionDef.download): reads the body as it streams in, telling `onProgress`
+ * the bytes received so far, and resolves with the whole file. A JSON answer is a failure (401, 429, ...) and rejects
+ * with ApiError like callOrThrow.
+ */
+export async function download<N extends FunctionName>(
+  name: N,
+  payload: PayloadOf<FunctionByName<N>>,
+  onProgress: (bytes: number) => void,
+): Promise<DownloadedFile> {
+  let response: Response;
+  try {
+    // The session travels in its HttpOnly cookie, as with every call (decision 107).
+    response = await fetch(`/api/functions/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      credentials: 'same-origin',
+      body: JSON.stringify({ ...(payload ?? {}), locale: currentLocale() }),
+    });
+  } catch {
+    throw new ApiError('networkError', 0);
+  }
+  if ((response.headers.get('content-type') ?? '').startsWith('application/json') || !response.ok || !response.body) {
+    let code = 'internalError';
+    try {
+      const body = (await response.json()) as { errorCode?: string };
+      code = body.errorCode ?? code;
+    } catch {
+      // not JSON: keep internalError
+    }
+    if (response.status === 401 && session.mayExist()) session.clear();
+    throw new ApiError(code, response.status);
+  }
+  const parts: Uint8Array[] = [];
+  let received = 0;
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value);
+      received += value.length;
+      onProgress(received);
+    }
+  } catch {
+    throw new ApiError('networkError', 0);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${name}.bin`;
+  return { blob: new Blob(parts as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }), fileName };
 }

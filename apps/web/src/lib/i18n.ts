@@ -3,6 +3,9 @@ import { initReactI18next } from 'react-i18next';
 import { normaliseLocale, type Locale } from '@hibi/contract/locale';
 
 const LANGUAGE_KEY = 'hibi.language';
+/** The member's pick, also read by the server for the page's `lang` (apps/server/src/lib/language.ts). */
+export const LANGUAGE_COOKIE = 'hibi_lang';
+const LANGUAGE_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 
 /**
  * Message files, one namespace per feature, each its own chunk loaded when a screen first needs it. The offline page's
@@ -39,17 +42,63 @@ const backend: BackendModule = {
   },
 };
 
-export function storedLanguage(): Locale {
+const isLocale = (value: unknown): value is Locale => value === 'ja' || value === 'en';
+
+function languageCookie(): string | null {
+  if (typeof document === 'undefined') return null;
+  const found = document.cookie.split(';').find((c) => c.trim().startsWith(`${LANGUAGE_COOKIE}=`));
+  return found ? found.trim().slice(LANGUAGE_COOKIE.length + 1) : null;
+}
+
+function writeLanguageCookie(language: Locale) {
+  if (typeof document === 'undefined') return;
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
+}
+
+/** The language the member picked in this browser (the language dialog), or null before they pick one. */
+export function chosenLanguage(): Locale | null {
   try {
     const saved = localStorage.getItem(LANGUAGE_KEY);
-    if (saved) return normaliseLocale(saved);
+    if (isLocale(saved)) return saved;
   } catch {
-    /* storage unavailable: default language */
+    /* storage unavailable: the cookie may still say */
+  }
+  const cookie = languageCookie();
+  return isLocale(cookie) ? cookie : null;
+}
+
+/** The browser's first Japanese or English language (navigator.languages), or null. */
+export function browserLanguage(languages: readonly string[]): Locale | null {
+  for (const tag of languages) {
+    const primary = String(tag).toLowerCase().split('-')[0];
+    if (isLocale(primary)) return primary;
+  }
+  return null;
+}
+
+/**
+ * The language of this page (decision 108): the member's pick; else the one the server chose for the page
+ * (`data-lang-source` on <html>: the cookie or Accept-Language), so the text matches the page's `lang`; else the
+ * browser's (a page the server did not write, as Vite's development server's); else Japanese.
+ */
+export function initialLanguage(): Locale {
+  const chosen = chosenLanguage();
+  if (chosen) return chosen;
+  if (typeof document !== 'undefined' && document.documentElement.dataset.langSource && isLocale(document.documentElement.lang)) {
+    return document.documentElement.lang;
+  }
+  if (typeof navigator !== 'undefined') {
+    const browser = browserLanguage(navigator.languages?.length ? navigator.languages : [navigator.language]);
+    if (browser) return browser;
   }
   return 'ja';
 }
 
-export async function initI18n(language: Locale = storedLanguage()) {
+export async function initI18n(language: Locale = initialLanguage()) {
+  // A pick saved before the cookie existed reaches the server from now on.
+  const chosen = chosenLanguage();
+  if (chosen && languageCookie() !== chosen) writeLanguageCookie(chosen);
   await i18next
     .use(backend)
     .use(initReactI18next)
@@ -72,8 +121,10 @@ export function currentLocale(): Locale {
   return normaliseLocale(i18next.language);
 }
 
+/** The member picks a language: kept in this browser (storage, and the cookie the server reads for pages). */
 export async function changeLanguage(language: Locale) {
   localStorage.setItem(LANGUAGE_KEY, language);
+  writeLanguageCookie(language);
   await i18next.changeLanguage(language);
   document.documentElement.lang = language;
 }

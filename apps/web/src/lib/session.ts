@@ -1,9 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import type { SessionUser, TenantContract } from '@hibi/contract/functions/auth';
 
-/** What the browser keeps of a sign-in: the token, the user and the tenant contract (spec 1 §4). */
+/**
+ * What the browser keeps of a sign-in (spec 1 §4): the user and the tenant contract, to paint the header at once.
+ * Never the token: it lives in an HttpOnly cookie the server sets and page scripts cannot read
+ * (docs/decisions/107-cookie-sessions.md). The server's readable `hibi_signed_in` cookie says a session exists.
+ */
 export interface StoredSession {
-  token: string;
   expiresAt: number;
   user: SessionUser;
   contract: TenantContract;
@@ -12,17 +15,32 @@ export interface StoredSession {
 const KEY = 'hibi.session';
 const ROUTE_KEY = 'hibi.routeBeforeLogin';
 const TERMS_KEY = 'hibi.acceptedTermsVersion';
+/** Set and deleted by the server beside the HttpOnly session cookie (apps/server/src/functions/web-session.ts). */
+export const SIGNED_IN_COOKIE = 'hibi_signed_in';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
 const clearedListeners = new Set<Listener>();
+
+/** Whether the server's session cookie is there (its readable companion says so). */
+export function hasSessionCookie(): boolean {
+  if (typeof document === 'undefined') return false;
+  return document.cookie.split(';').some((c) => c.trim().startsWith(`${SIGNED_IN_COOKIE}=`));
+}
+
+function forgetSessionCookie() {
+  if (typeof document === 'undefined') return;
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${SIGNED_IN_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+}
 
 function read(): StoredSession | null {
   try {
     const raw = localStorage.getItem(KEY);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as StoredSession;
-    if (!parsed.token || typeof parsed.expiresAt !== 'number' || parsed.expiresAt <= Date.now()) {
+    // Without the session cookie (signed out in another tab, expired, cookies cleared) the stored user is stale.
+    if (!parsed.user || typeof parsed.expiresAt !== 'number' || parsed.expiresAt <= Date.now() || !hasSessionCookie()) {
       localStorage.removeItem(KEY);
       return null;
     }
@@ -33,7 +51,7 @@ function read(): StoredSession | null {
 }
 
 let current: StoredSession | null = typeof localStorage === 'undefined' ? null : read();
-/** True once the stored token was confirmed by the server in this page's life. */
+/** True once the session was confirmed by the server in this page's life. */
 let verified = false;
 
 function emit() {
@@ -43,6 +61,8 @@ function emit() {
 export const session = {
   get: () => current,
   isVerified: () => verified && current !== null,
+  /** A session the page should ask the server about: a stored user, or the cookie of a sign-in this page has not seen. */
+  mayExist: () => current !== null || hasSessionCookie(),
   set(next: StoredSession) {
     current = next;
     verified = true;
@@ -53,12 +73,13 @@ export const session = {
     if (!current) return;
     session.set({ ...current, ...patch });
   },
-  /** Sign-out, a failed login or a failed re-authentication: forget the user and every cached list. */
+  /** Sign-out, a failed login or a rejected session: forget the user and every cached list. */
   clear() {
     const had = current !== null;
     current = null;
     verified = false;
     localStorage.removeItem(KEY);
+    forgetSessionCookie();
     for (const l of clearedListeners) l();
     if (had) emit();
   },

@@ -340,6 +340,22 @@ export const updateRankingVisibility = defineFunction({
   response: z.object({ showInRankings: z.boolean() }),
 });
 
+/** Exports a member may start in a day (each reads all of their data). */
+export const DATA_EXPORTS_PER_DAY = 5;
+
+/**
+ * The member's own data as a zip of JSON and CSV files (profile, steps, health logs, weights, reservations, survey
+ * answers, friends), streamed (issue 20, item 1; decision 104). Answers `application/zip` as an attachment on success.
+ */
+export const exportMyData = defineFunction({
+  name: 'exportMyData',
+  auth: 'required',
+  summary: 'A zip of all of the caller’s own data as JSON and CSV files (a file download, not JSON). At most 5 a day.',
+  payload: z.object({}),
+  response: z.object({}),
+  download: { contentType: 'application/zip' },
+});
+
 export const accountFunctions = [
   getMyProfile,
   getUserContract,
@@ -361,4 +377,5 @@ export const accountFunctions = [
   enterIndividualMatch,
   getCurrentUserStatus,
   getWalkingProgramRank,
+  exportMyData,
 ] as const;

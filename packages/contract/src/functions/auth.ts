@@ -27,9 +27,16 @@ export const login = defineFunction({
   payload: z.object({
     id: z.string({ error: 'msg:idRequired' }).trim().min(1, { error: 'msg:idRequired' }).max(LOGIN_ID_MAX),
     password: z.string({ error: 'msg:passwordRequired' }).min(1, { error: 'msg:passwordRequired' }).max(PASSWORD_MAX),
+    /**
+     * `bearer` (the default): the token is in the answer, for the mobile app and API clients. `cookie`: the web app's
+     * session, kept in an HttpOnly cookie the page never reads; the answer has no token, and the call must come from
+     * the app's own origin.
+     */
+    session: z.enum(['bearer', 'cookie']).optional(),
   }),
   response: z.object({
-    token: z.string(),
+    /** Absent when the session went into the cookie (`session: 'cookie'`). */
+    token: z.string().optional(),
     expiresAt: z.number().int(),
     user: sessionUserSchema,
     tenantContract: tenantContractSchema,
@@ -41,7 +48,7 @@ export const authenticateWithToken = defineFunction({
   name: 'authenticateWithToken',
   beforeTerms: true,
   auth: 'required',
-  summary: 'Check the bearer token and return the signed-in user.',
+  summary: "Check the session (the bearer token, or the web app's session cookie) and return the signed-in user.",
   payload: z.object({}),
   response: z.object({ user: sessionUserSchema, tenantContract: tenantContractSchema, expiresAt: z.number().int() }),
 });
@@ -50,7 +57,7 @@ export const logout = defineFunction({
   name: 'logout',
   beforeTerms: true,
   auth: 'required',
-  summary: 'End the bearer token on the server.',
+  summary: "End the session (the bearer token, or the web app's session cookie, which is deleted) on the server.",
   payload: z.object({}),
   response: z.object({}),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_QUERY_MAX } from '../constants.ts';
 import { defineFunction, id, imageSchema, offset, perPage } from '../protocol.ts';
 
 /**
@@ -216,6 +217,18 @@ export const notifyViewReportArticleResource = defineFunction({
   errorCodes: ['notFound'],
 });
 
+export { SEARCH_QUERY_MAX, SEARCH_TERMS_MAX } from '../constants.ts';
+
+export const searchReportArticles = defineFunction({
+  name: 'searchReportArticles',
+  auth: 'optional',
+  summary:
+    'Free-text search of the library (titles, descriptions and, for signed-in callers, section text; Japanese and English), ' +
+    'best matches first. Every word must match; contract-only articles only for corporate-contract callers.',
+  payload: z.object({ query: z.string().trim().min(1).max(SEARCH_QUERY_MAX), offset, perPage: perPage(50, 9) }),
+  response: z.object({ reportArticles: z.array(reportArticleHeadSchema), total: z.number().int() }),
+});
+
 export const contentFunctions = [
   getAnnouncements,
   getAnnouncementById,
@@ -226,4 +239,5 @@ export const contentFunctions = [
   getReportArticlePopularTags,
   getReportArticleById,
   notifyViewReportArticleResource,
+  searchReportArticles,
 ] as const;

@@ -2,7 +2,8 @@ import * as fns from '@hibi/contract/functions/account';
 import { LITE_PLAN_CONTRACT_TYPE } from '@hibi/contract/constants';
 import { tokyoDay, tokyoDayStart } from '@hibi/contract/time';
 import type { Config } from '../../config.ts';
-import { defineHandler, failure, type Handler } from '../../core/handler.ts';
+import { defineHandler, failure, FileAnswer, type Handler } from '../../core/handler.ts';
+import { exportOwnData } from './export.ts';
 import { currentPasswordMatches } from '../auth/service.ts';
 import {
   acceptFriendRequest,
@@ -37,6 +38,13 @@ const EARLIEST_MS = tokyoDayStart('2000-01-01');
 /** Handlers of the account domain, one per function in the contract's functions/account.ts. */
 export function accountHandlers(config: Config): Handler[] {
   return [
+    // A file download (decision 104): the zip streams out as it is read; at most DATA_EXPORTS_PER_DAY a day (429).
+    defineHandler(fns.exportMyData, async (_payload, ctx) => {
+      await ctx.rateLimit(`data-export:${ctx.user.id}`, fns.DATA_EXPORTS_PER_DAY, 24 * HOUR_MS);
+      const { body, fileName } = await exportOwnData(ctx.db, ctx.user.id, ctx.locale, ctx.now);
+      return new FileAnswer(body, fileName);
+    }),
+
     defineHandler(fns.getMyProfile, async (_payload, ctx) => myProfile(ctx.db, ctx.user.id, ctx.locale, ctx.now())),
 
     defineHandler(fns.getUserContract, async (_payload, ctx) => ({

@@ -53,6 +53,10 @@ export async function deleteSession(db: Db, sessionId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
+export async function deleteSessionByTokenHash(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
 /** Deletes every session of a user, optionally keeping one. */
 export async function deleteSessionsOf(db: Db, userId: number, keepSessionId?: number): Promise<void> {
   await db

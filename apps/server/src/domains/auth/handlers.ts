@@ -1,9 +1,19 @@
 import * as fns from '@hibi/contract/functions/auth';
-import { defineHandler, failure } from '../../core/handler.ts';
+import { BusinessFailure, defineHandler, failure } from '../../core/handler.ts';
 import { acceptTerms, endSession, getTermsVersion, login, setLocale, toSessionUser } from './service.ts';
 
 export const authHandlers = [
-  defineHandler(fns.login, async ({ id, password }, ctx) => login(ctx, id, password)),
+  // The web app's sign-in (`session: 'cookie'`) first ends the session its cookie carried, so a failed or refused
+  // attempt leaves the browser signed out (spec 1 §8), and a success never keeps an older session beside the new one.
+  defineHandler(fns.login, async ({ id, password, session }, ctx) => {
+    if (session !== 'cookie') return login(ctx, id, password);
+    await ctx.webSession.end();
+    const result = await login(ctx, id, password);
+    if (result instanceof BusinessFailure) return result;
+    const { token, ...rest } = result;
+    ctx.webSession.start(token, new Date(result.expiresAt));
+    return rest;
+  }),
 
   defineHandler(fns.authenticateWithToken, async (_payload, { user }) => ({
     user: toSessionUser(user),
@@ -13,6 +23,7 @@ export const authHandlers = [
 
   defineHandler(fns.logout, async (_payload, ctx) => {
     await endSession(ctx.db, ctx.user.sessionId);
+    await ctx.webSession.end();
     return {};
   }),
 

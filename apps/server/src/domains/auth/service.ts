@@ -8,6 +8,7 @@ import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { refundRateLimit } from '../../lib/rate-limit.ts';
 import { failure, type AuthUser, type BaseContext } from '../../core/handler.ts';
+import type { ChangeFeed } from '../../db/changes.ts';
 import * as data from './data.ts';
 import type { TenantRow, UserRow } from './data.ts';
 
@@ -46,17 +47,88 @@ export async function createSession(db: Db, userId: number, now: Date): Promise<
 /** A session's last call is written at most this often, so a busy member does not cost a write per call. */
 export const LAST_USED_WRITE_EVERY_MS = 60_000;
 
+type LiveSession = NonNullable<Awaited<ReturnType<typeof data.findLiveSession>>>;
+
+/** Sessions kept per process at most (the oldest go first), and for at most this long whatever the feed says. */
+const SESSION_CACHE_SIZE = 20_000;
+const SESSION_CACHE_MAX_AGE_MS = 5 * 60_000;
+
+/**
+ * The sessions this process resolved lately, by token hash (issue 18): a member's call does not read the session,
+ * account and tenant again while nothing of them changed. A sign-out, a deactivation or any change of the account
+ * reaches every process as `user:<id>` (migration 0700), a tenant's change as a write to `tenants`; expiry and idle
+ * time are checked here against the kept times, and the last call is still written at most once a minute.
+ */
+export class SessionCache {
+  #byHash = new Map<string, { row: LiveSession; epoch: number; keptAt: number }>();
+  #byUser = new Map<number, Set<string>>();
+  #notices = 0;
+
+  constructor(readonly feed: ChangeFeed) {
+    feed.onUser((userId) => {
+      this.#notices++;
+      for (const hash of this.#byUser.get(userId) ?? []) this.#byHash.delete(hash);
+      this.#byUser.delete(userId);
+    });
+    feed.onReset(() => {
+      this.#byHash.clear();
+      this.#byUser.clear();
+    });
+  }
+
+  get notices(): number {
+    return this.#notices;
+  }
+
+  get(hash: string, now: number): LiveSession | null {
+    if (!this.feed.live) return null;
+    const entry = this.#byHash.get(hash);
+    if (!entry) return null;
+    if (entry.epoch !== this.feed.epoch(['tenants']) || now - entry.keptAt >= SESSION_CACHE_MAX_AGE_MS || now < entry.keptAt) {
+      this.#byHash.delete(hash);
+      return null;
+    }
+    return entry.row;
+  }
+
+  put(hash: string, row: LiveSession, epoch: number, now: number): void {
+    if (!this.feed.live) return;
+    if (this.#byHash.size >= SESSION_CACHE_SIZE) this.#byHash.delete(this.#byHash.keys().next().value!);
+    this.#byHash.set(hash, { row, epoch, keptAt: now });
+    let hashes = this.#byUser.get(row.user.id);
+    if (!hashes) this.#byUser.set(row.user.id, (hashes = new Set()));
+    hashes.add(hash);
+  }
+}
+
 /**
  * Resolves a bearer token to its user; null when unknown, expired, idle for longer than `idleMs`
- * (SESSION_IDLE_TIMEOUT_MINUTES), or the user is no tenant user any more.
+ * (SESSION_IDLE_TIMEOUT_MINUTES), or the user is no tenant user any more. With a session cache, a session seen
+ * lately is answered from it (the same checks against the kept times).
  */
-export async function resolveToken(db: Db, token: string, now: Date, idleMs = Number.POSITIVE_INFINITY): Promise<AuthUser | null> {
+export async function resolveToken(
+  db: Db,
+  token: string,
+  now: Date,
+  idleMs = Number.POSITIVE_INFINITY,
+  cache?: SessionCache,
+): Promise<AuthUser | null> {
   if (token.length < 16 || token.length > 200) return null;
   const idleSince = Number.isFinite(idleMs) ? new Date(now.getTime() - idleMs) : new Date(0);
-  const row = await data.findLiveSession(db, hashToken(token), now, idleSince);
-  if (!row) return null;
+  const hash = hashToken(token);
+  let row = cache?.get(hash, now.getTime()) ?? null;
+  if (row && (row.session.expiresAt.getTime() <= now.getTime() || row.session.lastUsedAt.getTime() <= idleSince.getTime())) return null;
+  if (!row) {
+    const notices = cache?.notices;
+    const epoch = cache?.feed.epoch(['tenants']);
+    row = await data.findLiveSession(db, hash, now, idleSince);
+    if (!row) return null;
+    // A notice that arrived while reading may concern this row: it is used for this call, not kept.
+    if (cache && cache.notices === notices) cache.put(hash, row, epoch!, now.getTime());
+  }
   if (now.getTime() - row.session.lastUsedAt.getTime() >= LAST_USED_WRITE_EVERY_MS) {
     await data.touchSession(db, row.session.id, now);
+    row.session.lastUsedAt = now;
   }
   return toAuthUser(row.user, row.tenant, row.session);
 }
@@ -78,6 +150,12 @@ export function toAuthUser(user: UserRow, tenant: TenantRow, session: { id: numb
 }
 
 export const endSession = data.deleteSession;
+
+/** Ends the session a token names, whoever it belongs to (the web cookie of a browser signing out or in again). */
+export async function endSessionByToken(db: Db, token: string): Promise<void> {
+  if (token.length < 16 || token.length > 200) return;
+  await data.deleteSessionByTokenHash(db, hashToken(token));
+}
 
 /** Ends every session of a user (password change, withdrawal), optionally keeping one. */
 export const endAllSessions = data.deleteSessionsOf;

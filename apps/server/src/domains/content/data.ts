@@ -76,6 +76,16 @@ export async function announcementList(db: Db, v: Reader, offset: number, perPag
   );
 }
 
+/** Which of the announcements the member has read. */
+export async function readAnnouncementIds(db: Db, userId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const found = await rows<{ id: number }>(
+    db,
+    sql`SELECT announcement_id AS id FROM announcement_reads WHERE user_id = ${userId} AND announcement_id IN (${idList(ids)})`,
+  );
+  return new Set(found.map((r) => r.id));
+}
+
 /** Records that a member read an announcement, if it is one they may see (in the statement that checks it). */
 export async function recordAnnouncementRead(db: Db, v: Reader & { userId: number }, id: number): Promise<void> {
   await db.execute(
@@ -88,6 +98,27 @@ export async function recordAnnouncementRead(db: Db, v: Reader & { userId: numbe
 export async function announcementById(db: Db, v: Reader, id: number): Promise<AnnouncementRow | undefined> {
   const [row] = await rows<AnnouncementRow>(db, sql`${announcementSelect(v)} WHERE n.id = ${id} AND ${visible('n', 'from_at', v)}`);
   return row;
+}
+
+/** The next publish time after `now` of any announcement or article (epoch ms); null when none is scheduled. */
+export async function nextPublishMs(db: Db, now: Date): Promise<number | null> {
+  const [row] = await rows<{ at: string | number | null }>(
+    db,
+    sql`SELECT (extract(epoch FROM least(
+          (SELECT min(from_at) FROM announcements WHERE from_at > ${iso(now)}::timestamptz),
+          (SELECT min(published_at) FROM report_articles WHERE published_at > ${iso(now)}::timestamptz))) * 1000)::bigint AS at`,
+  );
+  return row?.at == null ? null : Number(row.at);
+}
+
+/** When the oldest view inside the window leaves it (epoch ms): popularity changes then without a write. */
+export async function nextViewExpiryMs(db: Db, now: Date, windowMs: number): Promise<number | null> {
+  const [row] = await rows<{ at: string | number | null }>(
+    db,
+    sql`SELECT (extract(epoch FROM min(viewed_at)) * 1000 + ${windowMs})::bigint AS at FROM report_article_views
+        WHERE viewed_at > ${iso(new Date(now.getTime() - windowMs))}::timestamptz`,
+  );
+  return row?.at == null ? null : Number(row.at);
 }
 
 /* ------------------------------------------------------------------ report articles */
@@ -441,6 +472,54 @@ export async function insertReportArticle(db: Db, { images = [], tagIds = [], ..
     await db.insert(reportArticleImages).values(images.map((image, position) => ({ reportArticleId: row!.id, position, ...imageColumns(image) })));
   if (tagIds.length) await db.insert(reportArticleTags).values(tagIds.map((tagId, position) => ({ reportArticleId: row!.id, tagId, position })));
   return row!.id;
+}
+
+/* ------------------------------------------------------------------ search (migration 0110, decision 103) */
+
+/** One search row per page: the article head, its rank, and the number of matches (on every row; one row when none). */
+export interface SearchRow extends ArticleRow {
+  total: number | string;
+}
+
+/** `%term%` for LIKE, with the term's own `%`, `_` and `\` matched literally. */
+const likePattern = (term: string) => sql`'%' || lower(${term.replace(/[\\%_]/g, '\\$&')}) || '%'`;
+
+/**
+ * Visible articles matching every term, ranked, one page of them and the total in one query. A term matches an
+ * article's title or description (both languages) as a substring (trigram-indexed: Japanese has no word breaks) or
+ * as English words (stemmed full text); for members (`withSections`) its sections' text too. Each term adds to the
+ * rank 1.5 for a title hit, else 0.5 for a description hit, else 0.2 (a section hit), plus the full-text rank of the
+ * head; ties go to the newest. Section text is read only for rows whose head does not match (the costly column).
+ */
+export async function searchRows(db: Db, v: Reader, terms: string[], withSections: boolean, offset: number, perPage: number) {
+  const match: SQL[] = [];
+  const rank: SQL[] = [];
+  for (const term of terms) {
+    const pattern = likePattern(term);
+    const q = sql`plainto_tsquery('english', ${term})`;
+    const words = /[\p{L}\p{N}]/u.test(term);
+    const head = words ? sql`(s.head_text LIKE ${pattern} OR s.head_tsv @@ ${q})` : sql`s.head_text LIKE ${pattern}`;
+    const body = words ? sql`(s.body_text LIKE ${pattern} OR s.body_tsv @@ ${q})` : sql`s.body_text LIKE ${pattern}`;
+    match.push(withSections ? sql`(${head} OR ${body})` : head);
+    rank.push(
+      sql`(CASE WHEN s.title_text LIKE ${pattern} THEN 1.5 WHEN ${head} THEN 0.5 ELSE 0.2 END${words ? sql` + ts_rank(s.head_tsv, ${q})` : sql``})`,
+    );
+  }
+  return rows<SearchRow>(
+    db,
+    sql`WITH m AS (
+          SELECT a.id, a.published_at, ${sql.join(rank, sql` + `)} AS rank
+          FROM report_article_search s JOIN report_articles a ON a.id = s.report_article_id
+          WHERE ${visible('a', 'published_at', v)} AND ${sql.join(match, sql` AND `)}
+        )
+        SELECT (SELECT count(*) FROM m)::int AS total, p.* FROM (SELECT 1) one
+        LEFT JOIN LATERAL (
+          SELECT ${articleColumns(v)}, top.rank, top.published_at AS published_sort
+          FROM (SELECT id, rank, published_at FROM m ORDER BY rank DESC, published_at DESC, id DESC LIMIT ${perPage} OFFSET ${offset}) top
+          JOIN report_articles a ON a.id = top.id
+        ) p ON TRUE
+        ORDER BY p.rank DESC, p.published_sort DESC, p.id DESC`,
+  );
 }
 
 /* ------------------------------------------------------------------ console authoring (issue 15) */

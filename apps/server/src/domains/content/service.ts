@@ -2,7 +2,8 @@
 // the sections other domains show (events). Who sees what is decided in SQL (data.ts); rows become contract shapes here.
 import type { Locale } from '@hibi/contract/protocol';
 import type { AnnouncementHead, ReportArticle, ReportArticleHead, Section, SortBy, Tag } from '@hibi/contract/functions/content';
-import { GENRE_IDS } from '@hibi/contract/functions/content';
+import { GENRE_IDS, SEARCH_TERMS_MAX } from '@hibi/contract/functions/content';
+import { tokyoDay } from '@hibi/contract/time';
 import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../core/handler.ts';
 import { hitRateLimit, TooManyRequests } from '../../lib/rate-limit.ts';
@@ -18,6 +19,34 @@ export const RANKING_SIZE = 10;
 export const INDEX_LIST_SIZE = 3;
 export const POPULAR_TAGS_ALL = 20;
 export const POPULAR_TAGS_PER_GENRE = 10;
+
+/** The tables announcements and the library are made of: a write to any of them renews their kept answers. */
+export const CONTENT_TABLES = [
+  'announcements',
+  'announcement_images',
+  'tags',
+  'report_articles',
+  'report_article_images',
+  'report_article_tags',
+  'report_article_relations',
+  'sections',
+  'section_images',
+  'section_videos',
+  'section_attachments',
+] as const;
+
+/** The next moment content changes by the clock alone: an announcement's or article's publish time. */
+export const nextContentChange = (db: Db, now: Date) => data.nextPublishMs(db, now);
+
+/** The tables the library's popularity (ranking, popular tags, the popular order) adds: members' views. */
+export const POPULARITY_TABLES = [...CONTENT_TABLES, 'report_article_views'] as const;
+
+/** As nextContentChange, or when a view leaves the popularity window. */
+export async function nextPopularityChange(db: Db, now: Date): Promise<number | null> {
+  const [published, expiring] = await Promise.all([data.nextPublishMs(db, now), data.nextViewExpiryMs(db, now, POPULARITY_WINDOW_MS)]);
+  const next = Math.min(published ?? Number.POSITIVE_INFINITY, expiring ?? Number.POSITIVE_INFINITY);
+  return Number.isFinite(next) ? next : null;
+}
 
 /** Who is asking: decides contract-only visibility and whether detail content is sent. */
 export interface Viewer {
@@ -63,13 +92,38 @@ export async function listAnnouncements(db: Db, v: Viewer, offset: number, perPa
   return (await data.announcementList(db, reader(v), offset, perPage)).map(toAnnouncementHead);
 }
 
+/** A kept list of announcements with this member's read flags (core/read-cache.ts: personalize). */
+export async function withReadFlags(list: AnnouncementHead[], userId: number, db: Db): Promise<AnnouncementHead[]> {
+  const read = await data.readAnnouncementIds(
+    db,
+    userId,
+    list.map((a) => a.id),
+  );
+  return list.map((a) => ({ ...a, isRead: read.has(a.id) }));
+}
+
+/** Reads this process recorded (announcement, member): a repeat records nothing anyway (ON CONFLICT DO NOTHING). */
+const recordedReads = new WeakMap<Db, Set<string>>();
+
+/** Records a member's read of an announcement they may see (in the statement that checks it), once per process. */
+export async function recordAnnouncementRead(db: Db, user: { id: number; contract: { corporateContract: boolean } }, now: Date, id: number) {
+  const key = `${id}:${user.id}`;
+  let recorded = recordedReads.get(db);
+  if (!recorded) recordedReads.set(db, (recorded = new Set()));
+  if (recorded.has(key)) return;
+  await data.recordAnnouncementRead(db, { userId: user.id, corporate: user.contract.corporateContract, locale: 'ja', now }, id);
+  if (recorded.size >= RECORDED_VIEWS_KEPT) recorded.clear();
+  recorded.add(key);
+}
+
 /** One announcement; for a signed-in viewer the read is recorded (in the same statement that checks visibility). */
 export async function getAnnouncement(db: Db, v: Viewer, id: number) {
   const r = reader(v);
-  if (v.user) await data.recordAnnouncementRead(db, { ...r, userId: v.user.id }, id);
   const row = await data.announcementById(db, r, id);
   if (!row) return null;
-  const head = toAnnouncementHead(row);
+  // Recorded once it is known to be visible (the statement checks again), so a member's own copy says read.
+  if (v.user) await recordAnnouncementRead(db, v.user, v.now, id);
+  const head = { ...toAnnouncementHead(row), isRead: v.user !== null || row.is_read };
   if (!v.user) return head;
   const sections = await loadSections(db, 'announcement', [id], v.locale);
   return { ...head, sections: sections.get(id) ?? [] };
@@ -118,6 +172,20 @@ export async function libraryTop(db: Db, v: Viewer) {
     entry.reportArticles.push(toArticleHead(row));
   }
   return { pickups: pickups.map(toArticleHead), newArrivals: arrivals, ranking: top, tagedLists: [...lists.values()] };
+}
+
+/**
+ * Library search: the words of the query (split on any space, the ideographic one too), each of which must match.
+ * Section text is members' content, so guests' searches read titles and descriptions only (decision 103).
+ */
+export async function searchArticles(db: Db, v: Viewer, query: string, offset: number, perPage: number) {
+  const terms = [...new Set(query.split(/\s+/u).filter(Boolean))].slice(0, SEARCH_TERMS_MAX);
+  if (terms.length === 0) return { reportArticles: [], total: 0 };
+  const found = await data.searchRows(db, reader(v), terms, v.user !== null, offset, perPage);
+  return {
+    reportArticles: found.filter((r) => r.id !== null).map(toArticleHead),
+    total: Number(found[0]?.total ?? 0),
+  };
 }
 
 /** Popular search words: topic tags ranked by recent views of the visible articles carrying them. */
@@ -199,7 +267,15 @@ export const RECORDED_VIEWS_PER_HOUR = 120;
  * A member's view of an article, once per Tokyo day (the unique index of migration 0101); guests are not recorded.
  * Over RECORDED_VIEWS_PER_HOUR a member's views stop counting for the rest of the hour.
  */
-async function recordArticleView(db: Db, articleId: number, userId: number, now: Date): Promise<void> {
+/** Views this process recorded today (article, member, Tokyo day): a repeat records nothing anyway (the unique index). */
+const recordedViews = new WeakMap<Db, Set<string>>();
+const RECORDED_VIEWS_KEPT = 50_000;
+
+export async function recordArticleView(db: Db, articleId: number, userId: number, now: Date): Promise<void> {
+  const key = `${articleId}:${userId}:${tokyoDay(now)}`;
+  let recorded = recordedViews.get(db);
+  if (!recorded) recordedViews.set(db, (recorded = new Set()));
+  if (recorded.has(key)) return;
   try {
     await hitRateLimit(db, `article-views:${userId}`, RECORDED_VIEWS_PER_HOUR, 3_600_000, now);
   } catch (error) {
@@ -207,4 +283,6 @@ async function recordArticleView(db: Db, articleId: number, userId: number, now:
     throw error;
   }
   await data.insertArticleView(db, articleId, userId, now);
+  if (recorded.size >= RECORDED_VIEWS_KEPT) recorded.clear();
+  recorded.add(key);
 }

@@ -14,6 +14,66 @@ import type { Caller, EventRow, ListFilter, SessionJson, SessionRow } from './da
 
 export type { ListFilter } from './data.ts';
 
+/** The tables event lists and details are made of: a write to any of them renews their kept answers (issue 18). */
+export const EVENT_TABLES = [
+  'events',
+  'event_images',
+  'event_sessions',
+  'event_reservations',
+  'event_waiting_list',
+  'event_questions',
+  'sections',
+  'section_images',
+  'section_videos',
+  'section_attachments',
+] as const;
+
+/** A kept events list with this member's reservation and favourite marks (core/read-cache.ts: personalize). */
+export async function withEventMarks(list: EventListItem[], userId: number, db: Db): Promise<EventListItem[]> {
+  const marks = await data.memberEventMarks(
+    db,
+    userId,
+    list.map((e) => e.id),
+  );
+  return list.map((e) => ({ ...e, isReserved: marks.reserved.has(e.id), isFavorited: marks.favorited.has(e.id) }));
+}
+
+/** A kept event as this member sees it: their reservation, session buttons and places in line, and the favourite. */
+export async function withSessionMarks(event: EventDetail, userId: number, db: Db, now: Date): Promise<EventDetail> {
+  const marks = await data.memberSessionMarks(db, userId, event.id);
+  const bySession = new Map(marks.sessions.map((m) => [m.id, m]));
+  const sessions = event.sessions.map((s) => {
+    const mine = bySession.get(s.id);
+    const reservationID = mine?.r ?? null;
+    const state: SessionState = {
+      reservationType: s.reservationType,
+      startMs: s.startDateTime,
+      endMs: s.endDateTime,
+      capacity: s.capacity ?? null,
+      reservedCount: s.reservedCount ?? 0,
+      reservationStartMs: s.reservationStartDateTime ?? null,
+      reservationEndMs: s.reservationEndDateTime ?? null,
+      externalFull: s.reservationType === 2 && s.isFullyReserved === true,
+    };
+    return {
+      ...s,
+      participant: reservationID !== null ? { reservationID } : null,
+      button: sessionButton(state, reservationID !== null, now.getTime()),
+      waitingPosition: mine?.w ?? null,
+    };
+  });
+  return { ...event, sessions, isReserved: sessions.some((s) => s.participant !== null), isFavorited: marks.favorited };
+}
+
+/**
+ * The next moment event answers change by the clock alone: a publish, start or end time, a booking window opening or
+ * closing, or the Tokyo day turning (the schedule types are Tokyo days).
+ */
+export async function nextEventChange(db: Db, now: Date): Promise<number> {
+  const next = await data.nextEventTimeMs(db, now);
+  return Math.min(next ?? Number.POSITIVE_INFINITY, startOfTokyoDay(now.getTime()) + DAY_MS);
+}
+
 /** The caller as the data module sees them. */
 export const callerOf = (user: AuthUser | null): Caller => (user ? { id: user.id, corporate: user.contract.corporateContract } : null);
 
@@ -180,10 +240,12 @@ export class Outcome extends Error {
 export type ReserveResult = { ok: true; reservationID: number } | { ok: false; code: string };
 
 /**
- * Reserves a session (docs/decisions/021-reservation-concurrency.md): the session row is locked FOR UPDATE, so
- * reservations of one session run one after another and its count is read fresh; the partial unique index
- * (event_id, user_id) keeps one active reservation per user and event even across sessions; the CHECK on
- * reserved_count <= capacity is the last guard. Any failure rolls back: no row is written.
+ * Reserves a session in one statement (data.reserveSeat; docs/decisions/021-reservation-concurrency.md and 111): no
+ * transaction held open across round trips, so a crowd booking one session goes through at the speed of one short
+ * row lock each. The partial unique index (event_id, user_id) keeps one active reservation per member and event even
+ * across sessions; the CHECK on reserved_count <= capacity refuses an oversold seat. When nothing was written, the
+ * reason is read afterwards, in the order of the rules (the session, the member's own reservation, the window, the
+ * seats); a reason that has gone by then (a seat freed meanwhile) means the statement runs again.
  */
 export async function reserve(
   db: Db,
@@ -193,35 +255,33 @@ export async function reserve(
   answers: ReservationAnswer[],
   now: Date,
 ): Promise<ReserveResult> {
-  try {
-    const reservationID = await transaction(db, async (t) => {
-      const s = await data.lockSessionForReservation(t, eventId, sessionId);
-      if (!s) throw new Outcome('sessionNotFound');
-      const existingCode = async () => {
-        const existing = await data.activeReservationSession(t, eventId, userId);
-        if (existing === null) return null;
-        return existing === sessionId ? 'alreadyReserved' : 'reservedAnotherSession';
-      };
-      const already = await existingCode();
-      if (already) throw new Outcome(already);
-      if (!takesBookings(s, now)) throw new Outcome('reservationNotAccepted');
-      if (s.capacity !== null && s.reserved_count >= s.capacity) throw new Outcome('reservationCapacityOver');
-      const inserted = await data.insertReservation(t, eventId, sessionId, userId, answers, now);
-      if (inserted === null) throw new Outcome((await existingCode()) ?? 'alreadyReserved');
-      await data.addSeatTaken(t, sessionId);
-      // A booking ends the member's wait for any session of the event (one reservation per event).
-      await data.leaveEventWaitingLists(t, eventId, userId);
-      return inserted;
-    });
-    return { ok: true, reservationID };
-  } catch (error) {
-    if (error instanceof Outcome) return { ok: false, code: error.code };
-    // The CHECK (reserved_count <= capacity) or the unique index fired: someone else was faster.
-    const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-    if (code === '23514') return { ok: false, code: 'reservationCapacityOver' };
-    if (code === '23505') return { ok: false, code: 'reservedAnotherSession' };
-    throw error;
+  for (let attempt = 0; attempt < RESERVE_ATTEMPTS; attempt++) {
+    try {
+      const reservationID = await data.reserveSeat(db, eventId, sessionId, userId, answers, now);
+      if (reservationID !== null) return { ok: true, reservationID };
+    } catch (error) {
+      // The CHECK (reserved_count <= capacity) or the unique index fired: someone else was faster.
+      const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+      if (code === '23514') return { ok: false, code: 'reservationCapacityOver' };
+      if (code !== '23505') throw error;
+    }
+    const reason = await whyNotReserved(db, userId, eventId, sessionId, now);
+    if (reason) return { ok: false, code: reason };
   }
+  return { ok: false, code: 'reservationCapacityOver' };
+}
+
+/** Statements a reservation tries before it reports the session full. */
+const RESERVE_ATTEMPTS = 3;
+
+/** Why a reservation was not written, read after the fact; null when no rule refuses it now. */
+async function whyNotReserved(db: Db, userId: number, eventId: number, sessionId: number, now: Date): Promise<string | null> {
+  const [s, existing] = await Promise.all([data.sessionOfEvent(db, eventId, sessionId), data.activeReservationSession(db, eventId, userId)]);
+  if (!s) return 'sessionNotFound';
+  if (existing !== null) return existing === sessionId ? 'alreadyReserved' : 'reservedAnotherSession';
+  if (!takesBookings(s, now)) return 'reservationNotAccepted';
+  if (s.capacity !== null && s.reserved_count >= s.capacity) return 'reservationCapacityOver';
+  return null;
 }
 
 /**

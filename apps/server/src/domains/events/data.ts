@@ -39,7 +39,57 @@ function visibleTo(caller: Caller, now: Date): SQL {
   return sql`e.published_at <= ${now.toISOString()} AND (NOT e.contract_only OR ${corporate})`;
 }
 
+/** The next moment after `now` (epoch ms) at which an event or session time passes: publish, start, end, booking window. */
+export async function nextEventTimeMs(db: Db, now: Date): Promise<number | null> {
+  const at = now.toISOString();
+  const [row] = await rows<{ at: string | number | null }>(
+    db,
+    sql`SELECT (extract(epoch FROM least(
+          (SELECT min(t) FROM events e CROSS JOIN LATERAL (VALUES (e.published_at), (e.start_at), (e.end_at)) v(t) WHERE t > ${at}::timestamptz),
+          (SELECT min(t) FROM event_sessions s
+             CROSS JOIN LATERAL (VALUES (s.start_at), (s.end_at), (s.reservation_start_at), (s.reservation_end_at)) v(t)
+             WHERE t > ${at}::timestamptz))) * 1000)::bigint AS at`,
+  );
+  return row?.at == null ? null : Number(row.at);
+}
+
 /* ------------------------------------------------------------------ lists and details */
+
+/** A member's own marks on some events: which they hold an active reservation of, which are favourites. */
+export async function memberEventMarks(db: Db, userId: number, eventIds: number[]) {
+  if (eventIds.length === 0) return { reserved: new Set<number>(), favorited: new Set<number>() };
+  const ids = sql.join(
+    eventIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const found = await rows<{ event_id: number; kind: 'r' | 'f' }>(
+    db,
+    sql`SELECT event_id, 'r' AS kind FROM event_reservations WHERE user_id = ${userId} AND cancelled_at IS NULL AND event_id IN (${ids})
+        UNION ALL
+        SELECT event_id, 'f' AS kind FROM event_favorites WHERE user_id = ${userId} AND event_id IN (${ids})`,
+  );
+  return {
+    reserved: new Set(found.filter((r) => r.kind === 'r').map((r) => r.event_id)),
+    favorited: new Set(found.filter((r) => r.kind === 'f').map((r) => r.event_id)),
+  };
+}
+
+/** A member's own marks on one event's sessions: their reservation, their place in each line, and the favourite. */
+export async function memberSessionMarks(db: Db, userId: number, eventId: number) {
+  const [row] = await rows<{ favorited: boolean; sessions: { id: number; r: number | null; w: number | null }[] | string | null }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM event_favorites f WHERE f.event_id = ${eventId} AND f.user_id = ${userId}) AS favorited,
+          (SELECT json_agg(json_build_object('id', s.id, 'r', r.id,
+                    'w', CASE WHEN mine.id IS NULL THEN NULL
+                              ELSE (SELECT count(*)::int FROM event_waiting_list w WHERE w.session_id = s.id AND w.id <= mine.id) END))
+             FROM event_sessions s
+             LEFT JOIN event_reservations r ON r.session_id = s.id AND r.user_id = ${userId} AND r.cancelled_at IS NULL
+             LEFT JOIN event_waiting_list mine ON mine.session_id = s.id AND mine.user_id = ${userId}
+            WHERE s.event_id = ${eventId}) AS sessions`,
+  );
+  const sessions = typeof row?.sessions === 'string' ? JSON.parse(row.sessions) : (row?.sessions ?? []);
+  return { favorited: row?.favorited ?? false, sessions: sessions as { id: number; r: number | null; w: number | null }[] };
+}
 
 export interface SessionJson {
   t: number;
@@ -228,12 +278,11 @@ export async function lockSession(tx: Db, eventId: number, sessionId: number): P
   return s ?? null;
 }
 
-/** A session as a reservation checks it (with a NULL reservation id), locked. */
-export async function lockSessionForReservation(tx: Db, eventId: number, sessionId: number): Promise<SessionRow | null> {
-  const [s] = await rows<SessionRow & { reservation_id: null }>(
-    tx,
-    sql`SELECT ${sessionColumns('ja')}, NULL::int AS reservation_id FROM event_sessions s
-            WHERE s.id = ${sessionId} AND s.event_id = ${eventId} FOR UPDATE`,
+/** A session of an event as it is now (no lock). */
+export async function sessionOfEvent(db: Db, eventId: number, sessionId: number): Promise<SessionRow | null> {
+  const [s] = await rows<SessionRow>(
+    db,
+    sql`SELECT ${sessionColumns('ja')} FROM event_sessions s WHERE s.id = ${sessionId} AND s.event_id = ${eventId}`,
   );
   return s ?? null;
 }
@@ -251,6 +300,46 @@ export async function activeReservationSession(tx: Db, eventId: number, userId: 
     sql`SELECT session_id FROM event_reservations WHERE event_id = ${eventId} AND user_id = ${userId} AND cancelled_at IS NULL`,
   );
   return existing?.session_id ?? null;
+}
+
+/**
+ * A reservation as one statement (issue 18; docs/decisions/021 and 111): the reservation row goes in only when the
+ * session belongs to the event, is booked in the app, its window is open, it has not ended and had a free seat in
+ * the statement's snapshot; the seat count goes up on the locked session row, where the CHECK (reserved_count <=
+ * capacity) refuses the seat a faster booking took (the statement fails as a whole: SQLSTATE 23514); the member
+ * leaves the event's waiting lists. The id of the reservation, or null when nothing was written (the caller asks why).
+ */
+export async function reserveSeat(
+  db: Db,
+  eventId: number,
+  sessionId: number,
+  userId: number,
+  answers: ReservationAnswer[],
+  now: Date,
+): Promise<number | null> {
+  const at = now.toISOString();
+  const [row] = await rows<{ id: number | null }>(
+    db,
+    sql`WITH open AS (
+          SELECT s.id FROM event_sessions s
+          WHERE s.id = ${sessionId} AND s.event_id = ${eventId} AND s.reservation_type NOT IN (0, 2)
+            AND ${at}::timestamptz < s.end_at
+            AND (s.reservation_start_at IS NULL OR s.reservation_start_at <= ${at}::timestamptz)
+            AND ${at}::timestamptz < COALESCE(s.reservation_end_at, s.start_at)
+            AND (s.capacity IS NULL OR s.reserved_count < s.capacity)
+        ), booked AS (
+          INSERT INTO event_reservations (event_id, session_id, user_id, answers, created_at)
+          SELECT ${eventId}, open.id, ${userId}, ${JSON.stringify(answers)}::jsonb, ${at}::timestamptz FROM open
+          ON CONFLICT (event_id, user_id) WHERE cancelled_at IS NULL DO NOTHING
+          RETURNING id, session_id
+        ), seat AS (
+          UPDATE event_sessions SET reserved_count = reserved_count + 1 WHERE id IN (SELECT session_id FROM booked) RETURNING id
+        ), unqueued AS (
+          DELETE FROM event_waiting_list WHERE event_id = ${eventId} AND user_id = ${userId} AND EXISTS (SELECT 1 FROM seat)
+        )
+        SELECT (SELECT id FROM booked) AS id`,
+  );
+  return row?.id ?? null;
 }
 
 /** A new reservation; null when the user has an active one for the event already (the partial unique index). */
@@ -574,4 +663,32 @@ export async function insertEvent(db: Db, event: NewEvent, sessions: NewSession[
 /** Moves a session's booking window. */
 export async function setBookingWindow(db: Db, sessionId: number, opensAt: Date, closesAt: Date): Promise<void> {
   await db.update(eventSessions).set({ reservationStartAt: opensAt, reservationEndAt: closesAt }).where(eq(eventSessions.id, sessionId));
+}
+
+/* ------------------------------------------------------------------ export of a member's own data (decision 104) */
+
+export interface ReservationExportRow {
+  id: number;
+  event_id: number;
+  event_title: string;
+  session_title: string;
+  start_ms: number;
+  end_ms: number;
+  reserved_ms: number;
+  cancelled_ms: number | null;
+  answers: unknown;
+}
+
+/** One page of a member's reservations, cancelled ones too, after reservation `afterId` (keyset on the id). */
+export async function reservationsExportPage(db: Db, userId: number, locale: Locale, afterId: number, limit: number) {
+  const title = (alias: string) => (locale === 'en' ? sql.raw(`COALESCE(${alias}.title_en, ${alias}.title_ja)`) : sql.raw(`${alias}.title_ja`));
+  return rows<ReservationExportRow>(
+    db,
+    sql`SELECT r.id, r.event_id, ${title('e')} AS event_title, ${title('s')} AS session_title,
+               (extract(epoch FROM s.start_at) * 1000)::float8 AS start_ms, (extract(epoch FROM s.end_at) * 1000)::float8 AS end_ms,
+               (extract(epoch FROM r.created_at) * 1000)::float8 AS reserved_ms,
+               (extract(epoch FROM r.cancelled_at) * 1000)::float8 AS cancelled_ms, r.answers
+        FROM event_reservations r JOIN events e ON e.id = r.event_id JOIN event_sessions s ON s.id = r.session_id
+        WHERE r.user_id = ${userId} AND r.id > ${afterId} ORDER BY r.id LIMIT ${limit}`,
+  );
 }

@@ -1,9 +1,11 @@
 import * as fns from '@hibi/contract/functions/events';
 import type { Config } from '../../config.ts';
 import { defineHandler, failure, type Handler } from '../../core/handler.ts';
+import type { CachePolicy } from '../../core/read-cache.ts';
 import {
   calendarLink,
   cancel,
+  EVENT_TABLES,
   feedUrl,
   findVisibleEventId,
   getEventDetail,
@@ -11,28 +13,53 @@ import {
   leaveWaitingList,
   listEvents,
   listReservingEvents,
+  nextEventChange,
   promoteFromWaitingList,
   reserve,
   resetFeed,
   setFavorite,
   visibleEventAnswers,
+  withEventMarks,
+  withSessionMarks,
 } from './service.ts';
+import type { EventDetail, EventListItem } from '@hibi/contract/functions/events';
+import { visibilityClass } from '../../core/read-cache.ts';
+
+/** Kept answers (issue 18) per visibility class; a member's own marks come from one small query. */
+const eventList: CachePolicy = {
+  tables: EVENT_TABLES,
+  audience: visibilityClass,
+  nextChange: nextEventChange,
+  personalize: async (answer, user, db) => ({ ...answer, events: await withEventMarks(answer.events as EventListItem[], user.id, db) }),
+};
+const eventDetail: CachePolicy = {
+  ...eventList,
+  personalize: async (answer, user, db, now) => ({ ...answer, event: await withSessionMarks(answer.event as EventDetail, user.id, db, now) }),
+};
 
 /** Handlers of the events domain, one per function in the contract's functions/events.ts. */
 export function eventsHandlers(config: Config): Handler[] {
   return [
-    defineHandler(fns.getEvents, async (p, ctx) => ({
-      events: await listEvents(ctx.db, ctx.user, ctx.locale, ctx.now(), p),
-    })),
+    defineHandler(
+      fns.getEvents,
+      async (p, ctx) => ({
+        events: await listEvents(ctx.db, ctx.user, ctx.locale, ctx.now(), p),
+      }),
+      { cache: eventList },
+    ),
 
     defineHandler(fns.getReservingEvents, async (p, ctx) => ({
       events: await listReservingEvents(ctx.db, ctx.user, ctx.locale, ctx.now(), p.offset, p.perPage),
     })),
 
-    defineHandler(fns.getEventByID, async ({ eventID }, ctx) => {
-      const event = await getEventDetail(ctx.db, ctx.user, ctx.locale, ctx.now(), eventID);
-      return event ? { event } : failure('notFound');
-    }),
+    defineHandler(
+      fns.getEventByID,
+      async ({ eventID }, ctx) => {
+        const event = await getEventDetail(ctx.db, ctx.user, ctx.locale, ctx.now(), eventID);
+        return event ? { event } : failure('notFound');
+      },
+      { cache: eventDetail },
+    ),
 
     defineHandler(fns.reserveEvent, async ({ eventID, sessionID, body }, ctx) => {
       const now = ctx.now();

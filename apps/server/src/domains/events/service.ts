@@ -4,6 +4,8 @@
 export {
   calendarLink,
   cancel,
+  EVENT_TABLES,
+  nextEventChange,
   findVisibleEventId,
   getEventDetail,
   listEvents,
@@ -11,6 +13,8 @@ export {
   reserve,
   setFavorite,
   visibleEventAnswers,
+  withEventMarks,
+  withSessionMarks,
   type ListFilter,
   type ReserveResult,
 } from './bookings.ts';
@@ -18,3 +22,5 @@ export { joinWaitingList, leaveWaitingList, promoteFromWaitingList, releaseSeats
 export { sendDueReminders, startReminders, REMINDER_EVERY_MS } from './reminders.ts';
 export { calendarFile, CALENDAR_LINK_LIFETIME_MS, CALENDAR_ROUTE } from './calendar.ts';
 export { feedFile, feedUrl, resetFeed, FEED_ROUTE } from './feed.ts';
+
+export { reservationsForExport } from './export.ts';

@@ -326,3 +326,24 @@ export async function refreshAllAggregates(db: Db) {
   await refreshWeekly(db, sql`true`);
   await refreshMonthly(db, sql`true`);
 }
+
+/* ------------------------------------------------------------------ export of a member's own data (decision 104) */
+
+/** One page of a member's daily steps after `afterDay` (keyset: the export reads pages, never everything at once). */
+export async function stepsExportPage(db: Db, userId: number, afterDay: string | null, limit: number) {
+  return rows<{ day: string; steps: number }>(
+    db,
+    sql`SELECT day::text AS day, steps FROM daily_steps
+        WHERE user_id = ${userId} ${afterDay === null ? sql`` : sql`AND day > ${afterDay}::date`} ORDER BY day LIMIT ${limit}`,
+  );
+}
+
+/** One page of a member's health logs (weights, body fat, the lifestyle answers and the note) after `afterDay`. */
+export async function logsExportPage(db: Db, userId: number, afterDay: string | null, limit: number) {
+  return rows<Omit<LogRow, 'score' | 'comparison'>>(
+    db,
+    sql`SELECT day::text AS day, weight::float8 AS weight, body_fat_percentage::float8 AS body_fat, exercise, breakfast, night_meal,
+               overeating, overdrinking, sleepness, feeling, note
+        FROM health_logs WHERE user_id = ${userId} ${afterDay === null ? sql`` : sql`AND day > ${afterDay}::date`} ORDER BY day LIMIT ${limit}`,
+  );
+}

@@ -225,3 +225,25 @@ export async function monthlyReport(db: Db, userId: number, tenantId: number, mo
     daysInMonth: days,
   };
 }
+
+/* ------------------------------------------------------------------ export of a member's own data (decision 104) */
+
+/** A member's daily steps, page by page (keyset on the day). */
+export async function* stepsForExport(db: Db, userId: number, pageSize: number) {
+  for (let after: string | null = null; ;) {
+    const page = await data.stepsExportPage(db, userId, after, pageSize);
+    if (page.length) yield page;
+    if (page.length < pageSize) return;
+    after = page.at(-1)!.day;
+  }
+}
+
+/** A member's health logs (weights and lifestyle answers), page by page (keyset on the day). */
+export async function* logsForExport(db: Db, userId: number, pageSize: number) {
+  for (let after: string | null = null; ;) {
+    const page = await data.logsExportPage(db, userId, after, pageSize);
+    if (page.length) yield page;
+    if (page.length < pageSize) return;
+    after = page.at(-1)!.day;
+  }
+}

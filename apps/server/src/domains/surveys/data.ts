@@ -122,3 +122,16 @@ export async function insertSurvey(db: Db, survey: NewSurvey, items: NewSurveyIt
   if (items.length) await db.insert(questionnaireItems).values(items.map((item, position) => ({ ...item, questionnaireId: row!.id, position })));
   return row!.id;
 }
+
+/* ------------------------------------------------------------------ export of a member's own data (decision 104) */
+
+/** One page of a member's survey answers after questionnaire `afterId` (keyset: one answer per questionnaire). */
+export async function answersExportPage(db: Db, userId: number, locale: Locale, afterId: number, limit: number) {
+  const title = locale === 'en' ? sql`COALESCE(q.title_en, q.title_ja)` : sql`q.title_ja`;
+  const result = (await db.execute(
+    sql`SELECT a.questionnaire_id, ${title} AS title, (extract(epoch FROM a.answered_at) * 1000)::float8 AS answered_ms, a.locale, a.body
+        FROM questionnaire_answers a JOIN questionnaires q ON q.id = a.questionnaire_id
+        WHERE a.user_id = ${userId} AND a.questionnaire_id > ${afterId} ORDER BY a.questionnaire_id LIMIT ${limit}`,
+  )) as unknown as { rows: { questionnaire_id: number; title: string; answered_ms: number; locale: string; body: unknown }[] };
+  return result.rows;
+}

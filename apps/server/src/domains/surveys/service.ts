@@ -142,3 +142,15 @@ export async function answerSurvey(db: Db, user: AuthUser, locale: Locale, now: 
   if (answeredAt === null) return { ok: false, error: 'alreadyAnswered' };
   return { ok: true, answeredAt };
 }
+
+/* ------------------------------------------------------------------ export of a member's own data (decision 104) */
+
+/** A member's survey answers, page by page (keyset on the questionnaire). */
+export async function* answersForExport(db: Db, userId: number, locale: Locale, pageSize: number) {
+  for (let after = 0; ;) {
+    const page = await data.answersExportPage(db, userId, locale, after, pageSize);
+    if (page.length) yield page;
+    if (page.length < pageSize) return;
+    after = page.at(-1)!.questionnaire_id;
+  }
+}

@@ -54,13 +54,16 @@ export function Header({ onOpenLanguage }: { onOpenLanguage: () => void }) {
           </ul>
         </nav>
         <div className="site-header__actions">
-          {/* The accessible name starts with the visible text (WCAG 2.5.3, label in name). */}
-          <button type="button" className="lang-button" onClick={onOpenLanguage} aria-label={t('language.open')}>
+          {/* The name comes from the content, so it always holds the visible text (WCAG 2.5.3, label in name): the
+              current language, then what the button does, for screen readers only. Under 768 px the language is
+              hidden from sight but not from the name. */}
+          <button type="button" className="lang-button" onClick={onOpenLanguage}>
             <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
               <circle cx="12" cy="12" r="9" />
               <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
             </svg>
             <span className="lang-button__text">{t('language.current')}</span>
+            <span className="visually-hidden">{t('language.openHint')}</span>
           </button>
           {user ? (
             <Link to="/account/profile" className="avatar-link" aria-label={t('shell.myPage', { name: user.nickname })}>

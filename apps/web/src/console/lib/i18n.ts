@@ -1,4 +1,4 @@
-import { addMessageFiles, initI18n, storedLanguage } from '../../lib/i18n.ts';
+import { addMessageFiles, initI18n, initialLanguage } from '../../lib/i18n.ts';
 
 /**
  * The console's messages: namespaces console* (console.json for the shell and shared words, consoleAuth, consoleContent,
@@ -9,7 +9,7 @@ const files = import.meta.glob<{ default: Record<string, unknown> }>('../../loca
 addMessageFiles(Object.fromEntries(Object.entries(files).map(([name, load]) => [name.replace('../../locales/', '../locales/'), load])));
 
 export async function initConsoleI18n() {
-  const i18n = await initI18n(storedLanguage());
+  const i18n = await initI18n(initialLanguage());
   await i18n.loadNamespaces(['console']);
   return i18n;
 }

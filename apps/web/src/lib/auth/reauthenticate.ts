@@ -7,20 +7,20 @@ let lastCheck = 0;
 let inFlight: Promise<void> | null = null;
 
 /**
- * Re-authenticates the stored token with the server: on start-up (unless already authenticated in this page)
- * and before navigations once the last check is older than RECHECK_AFTER_MS.
- * A token the server rejects clears the stored user and every cached list; a network failure keeps it.
+ * Re-authenticates the session with the server (its cookie goes with the call): on start-up (unless already
+ * authenticated in this page) and before navigations once the last check is older than RECHECK_AFTER_MS. A session
+ * cookie without a stored user (a sign-in this page has not seen) is asked about too, so the user appears.
+ * A session the server rejects clears the stored user and every cached list; a network failure keeps it.
  */
 export function reauthenticate(): Promise<void> {
-  const stored = session.get();
-  if (!stored) return Promise.resolve();
+  if (!session.mayExist()) return Promise.resolve();
   if (session.isVerified() && Date.now() - lastCheck < RECHECK_AFTER_MS) return Promise.resolve();
   inFlight ??= (async () => {
     try {
       const result = await call('authenticateWithToken');
       if (result.succeed) {
         lastCheck = Date.now();
-        session.set({ token: stored.token, expiresAt: result.expiresAt, user: result.user, contract: result.tenantContract });
+        session.set({ expiresAt: result.expiresAt, user: result.user, contract: result.tenantContract });
       } else {
         session.clear();
       }

@@ -13,6 +13,7 @@ import { DisclosureLabel } from '../components/Disclosure.tsx';
 import { CalendarFeed, ReminderSettings } from '../components/EventSettings.tsx';
 import { BasicInfo } from '../components/profile/BasicInfo.tsx';
 import { ChoiceSetting } from '../components/profile/ChoiceSetting.tsx';
+import { DataExport } from '../components/profile/DataExport.tsx';
 import { WithdrawSetting } from '../components/profile/WithdrawSetting.tsx';
 import { ThemeSetting } from '../components/profile/ThemeSetting.tsx';
 import { StepLog } from '../components/StepLog.tsx';
@@ -75,6 +76,7 @@ export default function ProfilePage() {
               />
               <ReminderSettings initial={data.reminders} />
               <CalendarFeed />
+              <DataExport />
               <div className="setting">
                 <h3 className="setting__title">{t('settings.logoutTitle')}</h3>
                 <button type="button" className="button button--outline" onClick={() => void logout()}>

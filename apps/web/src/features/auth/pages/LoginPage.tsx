@@ -36,7 +36,8 @@ export default function LoginPage() {
 
     setBusy(true);
     try {
-      const result = await login({ id: id.trim(), password });
+      // The session goes into an HttpOnly cookie; the answer carries no token (decision 107).
+      const result = await login({ id: id.trim(), password, session: 'cookie' });
       if (!result.succeed) {
         // A failed login signs out whoever was signed in (spec 1 §8).
         session.clear();
@@ -48,7 +49,7 @@ export default function LoginPage() {
         setError(messages[result.errorCode] ?? t('login.failed'));
         return;
       }
-      session.set({ token: result.token, expiresAt: result.expiresAt, user: result.user, contract: result.tenantContract });
+      session.set({ expiresAt: result.expiresAt, user: result.user, contract: result.tenantContract });
       markVerifiedNow();
       const accepted = session.acceptedTermsVersion();
       if (accepted > result.user.termsVersion) {

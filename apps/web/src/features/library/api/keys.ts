@@ -13,4 +13,5 @@ export const libraryKeys = {
   newArrivals: (perPage: number, viewer: Viewer) => ['library', 'new', perPage, ...viewer] as const,
   tagged: (tagId: string, sortBy: SortBy, viewer: Viewer) => ['library', 'tag', tagId, sortBy, ...viewer] as const,
   article: (id: number, viewer: Viewer) => ['library', 'article', id, ...viewer] as const,
+  search: (query: string, viewer: Viewer) => ['library', 'search', query, ...viewer] as const,
 };

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReportArticleHead } from '@hibi/contract/functions/content';
 import { formatDate } from '../../../lib/format.ts';
+import { Highlighted } from './SearchBox.tsx';
 
 /** The type tag of an article; none for plain report articles. */
 export function TypeTag({ relType }: { relType: ReportArticleHead['relType'] }) {
@@ -11,7 +12,18 @@ export function TypeTag({ relType }: { relType: ReportArticleHead['relType'] }) 
 }
 
 /** A library article tile: image, title and date, optionally a rank number. */
-export function ArticleCard({ article, rank, headingLevel = 3 }: { article: ReportArticleHead; rank?: number; headingLevel?: 2 | 3 }) {
+export function ArticleCard({
+  article,
+  rank,
+  headingLevel = 3,
+  highlight,
+}: {
+  article: ReportArticleHead;
+  rank?: number;
+  headingLevel?: 2 | 3;
+  /** Words to mark in the title (search results). */
+  highlight?: string[];
+}) {
   const { t } = useTranslation('library');
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -28,7 +40,7 @@ export function ArticleCard({ article, rank, headingLevel = 3 }: { article: Repo
         </span>
         <span className="article-card__body">
           {rank !== undefined && <TypeTag relType={article.relType} />}
-          <Heading className="article-card__title">{article.title}</Heading>
+          <Heading className="article-card__title">{highlight ? <Highlighted text={article.title} words={highlight} /> : article.title}</Heading>
           <time className="article-card__date" dateTime={new Date(article.publishedAt).toISOString()}>
             {formatDate(article.publishedAt)}
           </time>
@@ -38,12 +50,27 @@ export function ArticleCard({ article, rank, headingLevel = 3 }: { article: Repo
   );
 }
 
-export function ArticleGrid({ articles, ranked = false, headingLevel }: { articles: ReportArticleHead[]; ranked?: boolean; headingLevel?: 2 | 3 }) {
+export function ArticleGrid({
+  articles,
+  ranked = false,
+  headingLevel,
+  highlight,
+}: {
+  articles: ReportArticleHead[];
+  ranked?: boolean;
+  headingLevel?: 2 | 3;
+  highlight?: string[];
+}) {
   return (
     <ul className="card-grid article-grid">
       {articles.map((article, i) => (
         <li key={article.id}>
-          <ArticleCard article={article} {...(ranked ? { rank: i + 1 } : {})} {...(headingLevel ? { headingLevel } : {})} />
+          <ArticleCard
+            article={article}
+            {...(ranked ? { rank: i + 1 } : {})}
+            {...(headingLevel ? { headingLevel } : {})}
+            {...(highlight ? { highlight } : {})}
+          />
         </li>
       ))}
     </ul>

@@ -6,6 +6,7 @@ import { SectionHeading } from '../../../components/SectionHeading.tsx';
 import { useLibraryTop } from '../api/get-library-top.ts';
 import { ArticleCard, ArticleGrid } from '../components/ArticleCard.tsx';
 import { PopularWordsModal } from '../components/PopularWordsModal.tsx';
+import { SearchBox } from '../components/SearchBox.tsx';
 import '../library.css';
 
 /** Pickup carousel: 1, 2 or 3 per view below 426 px, from 426 px and from 768 px wide. */
@@ -27,14 +28,7 @@ export default function LibraryIndexPage() {
     <div className="container page library">
       <h1 className="page-title">{t('title')}</h1>
       <p className="contract-note">{t('contractNote')}</p>
-      <div className="library-search">
-        <button type="button" className="library-search__box" onClick={() => setSearchOpen(true)} aria-haspopup="dialog">
-          <span aria-hidden="true" className="library-search__icon">
-            ⌕
-          </span>
-          {t('search.placeholder')}
-        </button>
-      </div>
+      <SearchBox onPopularWords={() => setSearchOpen(true)} />
       <PopularWordsModal open={searchOpen} onClose={() => setSearchOpen(false)} />
       <QueryState query={top} error={t('loadFailed')}>
         {data && (

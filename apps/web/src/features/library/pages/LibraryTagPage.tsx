@@ -9,6 +9,7 @@ import { usePopularTags } from '../api/get-popular-tags.ts';
 import { useTaggedArticles } from '../api/get-tagged-articles.ts';
 import { ArticleGrid } from '../components/ArticleCard.tsx';
 import { GENRE_IDS, isGenre } from '../genres.ts';
+import { SearchBox } from '../components/SearchBox.tsx';
 import '../library.css';
 
 const SORTS: SortBy[] = ['newer', 'popular', 'reccomend'];
@@ -62,6 +63,7 @@ export default function LibraryTagPage() {
       )}
       <h1 className="page-title">{searched ? t('tag.searchResults', { tag: tagName }) : tagName || t('tag.fallbackTitle')}</h1>
       <p className="contract-note">{t('contractNote')}</p>
+      <SearchBox />
       <div className="library-toolbar">
         <label htmlFor={sortId} className="library-toolbar__label">
           {t('sort.label')}

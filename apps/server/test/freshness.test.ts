@@ -1,0 +1,158 @@
+import type { ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPostgres } from './helpers.ts';
+import { exited, repoRoot, spawnServer, waitUntilUp } from './server-process.ts';
+
+/**
+ * Nothing stale (issue 18): two real server processes on one PostgreSQL database with the demo content, each keeping
+ * sessions and shared answers (docs/decisions/110). Every answer below is first read (and so kept) on process B; then
+ * a write happens on process A or straight in the database, as another process or an operator would make it; the
+ * very next call on B must show it. Runs only when TEST_DATABASE_URL names a PostgreSQL server.
+ */
+let adminUrl = '';
+let dbName = '';
+let pool: pg.Pool;
+const servers: ChildProcess[] = [];
+const firstPort = 5600 + Math.floor(Math.random() * 300);
+const [A, B] = [0, 1].map((k) => `http://127.0.0.1:${firstPort + k}`) as [string, string];
+
+const dbUrl = () => {
+  const u = new URL(adminUrl);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+};
+async function query<T = Record<string, any>>(text: string, params: unknown[] = []): Promise<T[]> {
+  return (await pool.query(text, params)).rows as T[];
+}
+async function call(base: string, name: string, body: unknown = {}, token?: string): Promise<{ status: number; body: Record<string, any> }> {
+  const res = await fetch(`${base}/api/functions/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+}
+async function signIn(base: string, id: string): Promise<string> {
+  const { body } = await call(base, 'login', { id, password: 'wellbeing-demo' });
+  if (!body.succeed) throw new Error(`login ${id}: ${body.errorCode}`);
+  return body.token as string;
+}
+/** Reads twice on B, so the answer is certainly kept there before the write. */
+async function readTwice(name: string, body: unknown, token?: string) {
+  await call(B, name, body, token);
+  return call(B, name, body, token);
+}
+const iso = (ms: number) => new Date(ms).toISOString();
+
+describe.skipIf(!onPostgres)('kept answers across two server processes (PostgreSQL)', () => {
+  beforeAll(async () => {
+    adminUrl = process.env.TEST_DATABASE_URL!;
+    dbName = `hibi_fresh_${crypto.randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    pool = new pg.Pool({ connectionString: dbUrl(), max: 2 });
+    pool.on('error', () => {});
+    const env = (port: number) => ({
+      DATABASE_URL: dbUrl(),
+      PORT: String(port),
+      DEMO_CONTENT: 'true',
+      LOGIN_LIMIT_PER_ADDRESS: '100000',
+      WEB_DIST_DIR: path.join(repoRoot, '.tmp', 'no-web'),
+    });
+    // The first process migrates and loads the demo content; the second starts on the finished database.
+    servers.push(spawnServer(env(firstPort)));
+    await waitUntilUp(A, 240_000);
+    servers.push(spawnServer(env(firstPort + 1)));
+    await waitUntilUp(B, 240_000);
+  }, 300_000);
+
+  afterAll(async () => {
+    for (const server of servers) server.kill('SIGTERM');
+    await Promise.all(servers.map(exited));
+    await pool?.end();
+    if (dbName) {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    }
+  }, 60_000);
+
+  it('shows a reservation made on the other process in the next guest list', async () => {
+    const now = Date.now();
+    const [event] = await query<{ id: number }>(
+      `INSERT INTO events (title_ja, start_at, end_at, published_at) VALUES ('鮮度テスト', $1, $2, $3) RETURNING id`,
+      [iso(now + 20 * 86_400_000), iso(now + 20 * 86_400_000 + 3_600_000), iso(now - 86_400_000)],
+    );
+    const [session] = await query<{ id: number }>(
+      `INSERT INTO event_sessions (event_id, title_ja, start_at, end_at, capacity, reservation_type, reservation_start_at, reservation_end_at)
+       VALUES ($1, '本編', $2, $3, 1, 1, $4, $5) RETURNING id`,
+      [event!.id, iso(now + 20 * 86_400_000), iso(now + 20 * 86_400_000 + 3_600_000), iso(now - 86_400_000), iso(now + 10 * 86_400_000)],
+    );
+    const status = async () => (await readTwice('getEventByID', { eventID: event!.id })).body.event.reserveStatus.status.name;
+    expect(await status()).toBe('available');
+    const token = await signIn(A, 'member05@example.com');
+    const mine = async () => (await call(B, 'getEventByID', { eventID: event!.id }, token)).body.event;
+    await readTwice('getEventByID', { eventID: event!.id }, token);
+    expect((await mine()).sessions[0].button.kind).toBe('reserve');
+    expect((await call(A, 'reserveEvent', { eventID: event!.id, sessionID: session!.id, body: [] }, token)).body.succeed).toBe(true);
+    expect((await call(B, 'getEventByID', { eventID: event!.id })).body.event.reserveStatus.status.name).toBe('full');
+    // The member's own copy on B: their seat, the cancel button, the seat count.
+    const after = await mine();
+    expect(after.isReserved).toBe(true);
+    expect(after.sessions[0]).toMatchObject({ reservedCount: 1, button: { kind: 'cancel' }, participant: { reservationID: expect.any(Number) } });
+  });
+
+  it('shows an edit made in the database (as the console makes it) in the next call', async () => {
+    const first = (await readTwice('getAnnouncements', { offset: 0, perPage: 10 })).body.announcements[0];
+    await query(`UPDATE announcements SET title_ja = '編集後のお知らせ' WHERE id = $1`, [first.id]);
+    expect((await call(B, 'getAnnouncements', { offset: 0, perPage: 10 })).body.announcements[0].title).toBe('編集後のお知らせ');
+  });
+
+  it('shows an announcement once its publish time passes, without any write', async () => {
+    const at = Date.now() + 2500;
+    const [row] = await query<{ id: number }>(`INSERT INTO announcements (title_ja, from_at) VALUES ('予約投稿', $1) RETURNING id`, [iso(at)]);
+    const ids = async () => (await call(B, 'getAnnouncements', { offset: 0, perPage: 50 })).body.announcements.map((a: { id: number }) => a.id);
+    await readTwice('getAnnouncements', { offset: 0, perPage: 50 });
+    expect(await ids()).not.toContain(row!.id);
+    // Waits for the clock only, then asks once: the kept list must have ended at the publish time.
+    while (Date.now() <= at) await new Promise((r) => setTimeout(r, at - Date.now() + 5));
+    expect(await ids()).toContain(row!.id);
+  });
+
+  it('refuses a session signed out on the other process at the next call', async () => {
+    const token = await signIn(A, 'member06@example.com');
+    expect((await readTwice('getMyProfile', {}, token)).status).toBe(200);
+    expect((await call(A, 'logout', {}, token)).body.succeed).toBe(true);
+    expect((await call(B, 'getMyProfile', {}, token)).status).toBe(401);
+  });
+
+  it('refuses a member whose sessions an operator ended or whose account left its tenant, at the next call', async () => {
+    const ended = await signIn(A, 'member07@example.com');
+    expect((await readTwice('getMyProfile', {}, ended)).status).toBe(200);
+    await query(`DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = 'member07@example.com')`);
+    expect((await call(B, 'getMyProfile', {}, ended)).status).toBe(401);
+
+    const deactivated = await signIn(A, 'member08@example.com');
+    expect((await readTwice('getMyProfile', {}, deactivated)).status).toBe(200);
+    await query(`UPDATE users SET tenant_id = NULL WHERE email = 'member08@example.com'`);
+    expect((await call(B, 'getMyProfile', {}, deactivated)).status).toBe(401);
+  });
+
+  it("follows a change of the member's company contract at the next call", async () => {
+    const token = await signIn(A, 'member@example.com');
+    const hidden = new Set((await query<{ id: number }>(`SELECT id FROM report_articles WHERE contract_only`)).map((r) => r.id));
+    expect(hidden.size).toBeGreaterThan(0);
+    const ids = (body: Record<string, any>) => body.reportArticles.map((a: { id: number }) => a.id) as number[];
+    const before = ids((await readTwice('getNewArrivalReportArticles', { offset: 0, perPage: 50 }, token)).body);
+    expect(before.some((id) => hidden.has(id))).toBe(true);
+    await query(`UPDATE tenants SET corporate_contract = false WHERE id = (SELECT tenant_id FROM users WHERE email = 'member@example.com')`);
+    const after = ids((await call(B, 'getNewArrivalReportArticles', { offset: 0, perPage: 50 }, token)).body);
+    expect(after.some((id) => hidden.has(id))).toBe(false);
+  });
+});
