@@ -54,7 +54,7 @@ export function ContentPreview({ render }: { render: (lang: Lang) => ReactNode }
           ))}
         </fieldset>
       </div>
-      <div className="console-preview__scroll">
+      <div className="console-preview__scroll" role="region" aria-label={t('preview.title')} tabIndex={0}>
         <div className={`console-preview__frame console-preview__frame--${width}`} lang={lang} data-testid="preview-frame">
           {instance ? (
             <I18nextProvider i18n={instance}>
