@@ -1,6 +1,7 @@
 import type { Db } from './db/client.ts';
 import { pruneExpiredSessions } from './domains/auth/service.ts';
 import { pruneEmailLinks } from './domains/lifecycle/service.ts';
+import { pruneOperatorSessions } from './domains/operators/service.ts';
 import { pruneRateLimits } from './lib/rate-limit.ts';
 import { pruneOutbox } from './mail/outbox.ts';
 
@@ -19,6 +20,8 @@ export interface MaintenanceOptions {
 export async function runMaintenance(db: Db, now: Date, options: MaintenanceOptions): Promise<void> {
   await pruneExpiredSessions(db, now, options.sessionIdleTimeoutMs);
   await pruneEmailLinks(db, now);
+  // Operators' ended sessions (12 h or 30 min idle) and spent sign-in challenges.
+  await pruneOperatorSessions(db, now);
   await pruneOutbox(db, new Date(now.getTime() - options.outboxRetentionDays * DAY_MS));
   await pruneRateLimits(db, new Date(now.getTime() - KEEP_RATE_LIMIT_WINDOWS_MS));
 }

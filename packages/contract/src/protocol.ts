@@ -90,7 +90,8 @@ export const epochMs = z.number().int().min(0).max(8_640_000_000_000_000);
 export const id = z.number().int().positive().max(2_147_483_647);
 export const offset = z.number().int().min(0).max(1_000_000).default(0);
 export const perPage = (max: number, fallback: number) => z.number().int().min(1).max(max).default(fallback);
-export const imageSchema = z.object({ id: z.number().int(), url: z.string() });
+/** `alt`: the image's alternative text in the caller's language, when an editor gave one (issue 15); else absent or null. */
+export const imageSchema = z.object({ id: z.number().int(), url: z.string(), alt: z.string().nullable().optional() });
 
 /** Largest request body the entry accepts. */
 export const MAX_BODY_BYTES = 1024 * 1024;

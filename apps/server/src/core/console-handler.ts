@@ -28,7 +28,8 @@ export interface Upload {
   fileName: string;
 }
 
-export type ConsoleContext<F extends ConsoleFunctionDef = ConsoleFunctionDef> = BaseContext & {
+/** The member entry's context without the members' web session (operators have their own cookie, below). */
+export type ConsoleContext<F extends ConsoleFunctionDef = ConsoleFunctionDef> = Omit<BaseContext, 'webSession'> & {
   operator: F['auth'] extends 'none' ? ConsoleOperator | null : ConsoleOperator;
   /** Says what the audit row of this call records (audited functions; the entry writes the row after success). */
   note(note: AuditNote): void;

@@ -94,6 +94,11 @@ describe('announcements', () => {
     const detail = await memberDetail(id);
     expect(detail).toMatchObject({ succeed: true, announcement: { id, title: '予約投稿', isImportant: true } });
     expect(detail.announcement.sections?.[0]?.comment).toBe('<p>本文<strong>強調</strong><a>リンク</a></p>');
+    // Alt texts reach the member calls in the caller's language (Japanese when there is no English one).
+    expect(detail.announcement.images[0]?.alt).toBe('窓の外の景色');
+    expect(detail.announcement.sections?.[0]?.images[0]?.alt).toBe('図');
+    const en = (await t.call('getAnnouncementById', { id, locale: 'en' }, member)).body.announcement;
+    expect([en.images[0]?.alt, en.sections?.[0]?.images[0]?.alt]).toEqual(['The view', '図']);
     // Guests too, and in English the Japanese title stands in for the missing English one.
     expect((await t.call('getAnnouncements', { offset: 0, perPage: 50, locale: 'en' })).body.announcements.find((a) => a.id === id)?.title).toBe(
       '予約投稿',

@@ -260,3 +260,36 @@ describe('console:create-owner', () => {
     expect(audit?.summary).toBe('bootstrap owner boss@example.com (command line)');
   });
 });
+
+describe('bad input to the operator functions', () => {
+  it('is a 400 and changes nothing', async () => {
+    clock += MINUTE;
+    const owner = await t.operatorToken('owner@example.com');
+    const before = (await t.consoleCall('listOperators', {}, { token: owner })).body.operators;
+    const bad: [string, unknown][] = [
+      ['inviteOperator', { email: 'not-an-address', displayName: 'x', role: 'editor' }],
+      ['inviteOperator', { email: 'a@example.com', displayName: 'x', role: 'admin' }],
+      ['inviteOperator', { email: 'a@example.com', displayName: '', role: 'editor' }],
+      ['inviteOperator', { email: 'a@example.com', displayName: 'x'.repeat(61), role: 'editor' }],
+      ['inviteOperator', { email: 'a@example.com', displayName: 'a\u202eb', role: 'editor' }],
+      ['inviteOperator', { email: 'a@example.com', displayName: '<script>', role: 'editor', extra: 1 }],
+      ['inviteOperator', { email: ['a@example.com'], displayName: 'x', role: 'editor' }],
+      ['updateOperator', { id: '1', role: 'owner' }],
+      ['updateOperator', { id: 1, active: 'no' }],
+      ['updateOperator', { id: -1 }],
+      ['resetOperatorTotp', {}],
+      ['resendOperatorInvitation', { id: 1.5 }],
+      ['acceptInvitation', { token: 'x', password: 'x'.repeat(129), displayName: 'x' }],
+      ['acceptInvitation', { token: '', password: 'a-long-enough-password', displayName: 'x' }],
+    ];
+    for (const [name, payload] of bad) {
+      const answer = await t.consoleRaw(name, payload, { token: owner });
+      expect([answer.status, answer.body.errorCode], `${name} ${JSON.stringify(payload)}`).toEqual([400, 'validationError']);
+    }
+    expect((await t.consoleCall('listOperators', {}, { token: owner })).body.operators).toEqual(before);
+    expect(
+      (await t.consoleCall('resendOperatorInvitation', { id: before.find((o) => o.email === 'owner@example.com')!.id }, { token: owner })).body
+        .errorCode,
+    ).toBe('notPending');
+  });
+});

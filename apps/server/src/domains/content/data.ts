@@ -64,7 +64,7 @@ function announcementSelect(v: Reader): SQL {
     v.userId !== null ? sql`EXISTS (SELECT 1 FROM announcement_reads r WHERE r.announcement_id = n.id AND r.user_id = ${v.userId})` : sql`FALSE`;
   return sql`SELECT n.id, ${localized('n', 'title', v.locale)} AS title, (extract(epoch FROM n.from_at) * 1000)::bigint AS from_ms,
       n.is_important, ${read} AS is_read,
-      COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url) ORDER BY i.position, i.id)
+      COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url, 'alt', ${localized('i', 'alt', v.locale)}) ORDER BY i.position, i.id)
                 FROM announcement_images i WHERE i.announcement_id = n.id), '[]'::json) AS images
     FROM announcements n`;
 }
@@ -275,7 +275,7 @@ export async function articleDetail(db: Db, v: Reader, id: number): Promise<Arti
   const [row] = await rows<ArticleDetailRow>(
     db,
     sql`SELECT ${articleColumns(v)}, ${localized('a', 'description', v.locale)} AS description,
-          COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url) ORDER BY i.position, i.id)
+          COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url, 'alt', ${localized('i', 'alt', v.locale)}) ORDER BY i.position, i.id)
                     FROM report_article_images i WHERE i.report_article_id = a.id), '[]'::json) AS images
           ${extra}
         FROM report_articles a ${joins}
@@ -365,7 +365,7 @@ export async function sectionRows(db: Db, ownerType: SectionOwnerType, ids: numb
           'sectionType', s.section_type,
           'subtitle', ${localized('s', 'subtitle', locale)},
           'comment', ${localized('s', 'comment', locale)},
-          'images', COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url) ORDER BY i.position, i.id)
+          'images', COALESCE((SELECT json_agg(json_build_object('id', i.id, 'url', i.url, 'alt', ${localized('i', 'alt', locale)}) ORDER BY i.position, i.id)
                               FROM section_images i WHERE i.section_id = s.id), '[]'::json),
           'videos', COALESCE((SELECT json_agg(json_build_object('videoID', v.id, 'videoUrl', v.video_url, 'thumbnailImageUrl', v.thumbnail_url) ORDER BY v.position, v.id)
                               FROM section_videos v WHERE v.section_id = s.id), '[]'::json),
