@@ -121,6 +121,9 @@ test.describe('global shell', () => {
       const body = await (await page.request.get(url)).body();
       // zod belongs to the server and to lazily loaded forms, never to the first screen.
       expect(body.includes('ZodError'), `${url} ships zod`).toBe(false);
+      // The operator console is its own entry (decision 096): none of its chunks, nor its editor or QR code library.
+      expect(url, 'a console chunk on the members first screen').not.toMatch(/\/assets\/console-/);
+      expect(/ProseMirror|@tiptap|otpauth:/.test(body.toString()), `${url} ships console code`).toBe(false);
       const gz = zlib.gzipSync(body, { level: 9 }).length;
       total += gz;
       sizes.push(`${url.split('/').pop()}: ${(gz / 1024).toFixed(1)} KB`);
@@ -128,6 +131,28 @@ test.describe('global shell', () => {
     console.log(`first screen: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KB gzipped\n  ${sizes.join('\n  ')}`);
     expect(scripts.size).toBeGreaterThan(0);
     expect(total).toBeLessThanOrEqual(170 * 1024);
+  });
+
+  test('the operator console is a bundle of its own: its sign-in screen stays small and loads no editor (decision 096)', async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'measured once');
+    const scripts = new Set<string>();
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.add(r.url());
+    });
+    await page.goto('/console/signin');
+    await expect(page.locator('input[type="password"]')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    let total = 0;
+    for (const url of scripts) {
+      const body = await (await page.request.get(url)).body();
+      expect(/ProseMirror/.test(body.toString()), `${url} ships the rich-text editor`).toBe(false);
+      total += zlib.gzipSync(body, { level: 9 }).length;
+    }
+    console.log(`console sign-in: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KB gzipped`);
+    expect([...scripts].some((url) => /\/assets\/console-/.test(url))).toBe(true);
+    expect(total).toBeLessThanOrEqual(260 * 1024);
   });
 
   test('the app is the production build: no trace of the developer tool in any file (issue 12, finding 17)', async ({ page }, testInfo) => {

@@ -130,3 +130,22 @@ export async function changeLanguage(language: Locale) {
 }
 
 export { i18next };
+
+/**
+ * A separate i18next in one language, with the same message files, for rendering a part of a page in a language of its
+ * own (the console's preview of a member page): the app's own instance and its loaded languages stay as they are.
+ */
+export async function createIsolatedI18n(language: Locale, namespaces: string[]) {
+  const instance = i18next.createInstance();
+  await instance.use(backend).init({
+    lng: language,
+    fallbackLng: 'en',
+    supportedLngs: ['ja', 'en'],
+    ns: namespaces,
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: true },
+    returnNull: false,
+  });
+  return instance;
+}

@@ -79,7 +79,7 @@ export default function AuditLogPage() {
         </button>
       </form>
       <QueryState query={page} isEmpty={entries.length === 0} empty={t('audit.empty')} error={t('audit.loadError')}>
-        <div className="console-table-wrap">
+        <div className="console-table-wrap" role="region" aria-label={t('audit.title')} tabIndex={0}>
           <table className="console-table">
             <caption className="visually-hidden">{t('audit.title')}</caption>
             <thead>

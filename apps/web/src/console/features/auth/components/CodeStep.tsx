@@ -74,6 +74,7 @@ export function CodeStep({
         {(control) => (
           <input
             {...control}
+            type="text"
             name={useRecovery ? 'recoveryCode' : 'code'}
             value={value}
             onChange={(e) => setValue(e.target.value)}

@@ -119,7 +119,7 @@ export function ContentList({ kind, canEdit }: { kind: ContentKind; canEdit: boo
       </form>
       <StatusMessage message={status} />
       <QueryState query={list} isEmpty={rows.length === 0} empty={t('list.empty')} error={t('list.loadError')}>
-        <div className="console-table-wrap">
+        <div className="console-table-wrap" role="region" aria-label={t(`${kind}.title`)} tabIndex={0}>
           <table className="console-table">
             <caption className="visually-hidden">{t(`${kind}.title`)}</caption>
             <thead>

@@ -45,7 +45,7 @@ export default function OperatorsPage() {
       <InviteForm />
       <StatusMessage message={status} />
       <QueryState query={operators} isEmpty={rows.length === 0} empty={t('operators.empty')} error={t('operators.loadError')}>
-        <div className="console-table-wrap">
+        <div className="console-table-wrap" role="region" aria-label={t('operators.title')} tabIndex={0}>
           <table className="console-table">
             <caption className="visually-hidden">{t('operators.title')}</caption>
             <thead>

@@ -1,6 +1,7 @@
-import { Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import type { i18n as I18n } from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { i18next } from '../../../../../lib/i18n.ts';
+import { createIsolatedI18n } from '../../../../../lib/i18n.ts';
 import { Spinner } from '../../../../../components/Spinner.tsx';
 
 type Lang = 'ja' | 'en';
@@ -15,11 +16,19 @@ export function ContentPreview({ render }: { render: (lang: Lang) => ReactNode }
   const { t } = useTranslation('consoleContent');
   const [lang, setLang] = useState<Lang>('ja');
   const [width, setWidth] = useState<(typeof WIDTHS)[number]>(WIDTHS[1]);
-  const instance = useMemo(() => {
-    const clone = i18next.cloneInstance({ lng: lang });
-    void clone.loadNamespaces(['common', 'sections', 'announcements', 'library']);
-    return clone;
-  }, [lang]);
+  // Its own i18next per language (never a clone: a clone shares the app's loader and could stall the console's texts).
+  const [instances, setInstances] = useState<Partial<Record<Lang, I18n>>>({});
+  const instance = instances[lang];
+  useEffect(() => {
+    if (instances[lang]) return;
+    let live = true;
+    void createIsolatedI18n(lang, ['common', 'sections', 'announcements', 'library']).then((made) => {
+      if (live) setInstances((all) => ({ ...all, [lang]: made }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [lang, instances]);
   return (
     <section className="console-preview" aria-labelledby="preview-title">
       <h2 id="preview-title" className="console-editor__heading">
@@ -45,11 +54,15 @@ export function ContentPreview({ render }: { render: (lang: Lang) => ReactNode }
           ))}
         </fieldset>
       </div>
-      <div className="console-preview__scroll">
+      <div className="console-preview__scroll" role="region" aria-label={t('preview.title')} tabIndex={0}>
         <div className={`console-preview__frame console-preview__frame--${width}`} lang={lang} data-testid="preview-frame">
-          <I18nextProvider i18n={instance}>
-            <Suspense fallback={<Spinner />}>{render(lang)}</Suspense>
-          </I18nextProvider>
+          {instance ? (
+            <I18nextProvider i18n={instance}>
+              <Suspense fallback={<Spinner />}>{render(lang)}</Suspense>
+            </I18nextProvider>
+          ) : (
+            <Spinner />
+          )}
         </div>
       </div>
     </section>
