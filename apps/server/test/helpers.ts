@@ -85,7 +85,7 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
-  /** The change feed the app keeps its sessions and shared answers by; `setLive(false)` turns keeping off. */
+  /** The change feed the app keeps its sessions and shared answers by; `pause(true)` turns keeping off. */
   changes: ChangeFeed;
   /** Calls a function through the real entry with a payload its contract accepts; returns status and parsed body. */
   call<N extends FunctionName>(name: N, payload?: Payload<N>, token?: string): Promise<{ status: number; body: Answer<N> }>;

@@ -24,6 +24,7 @@ export class ChangeFeed {
   /** Bumped on every reset: an epoch taken before a reset never matches one taken after. */
   #resets = 0;
   #live = false;
+  #paused = false;
   #notify: Notifier | null = null;
   #connected = false;
   readonly #id = crypto.randomBytes(6).toString('hex');
@@ -33,9 +34,14 @@ export class ChangeFeed {
   #inFlight: Promise<void> | null = null;
   #next: Promise<void> | null = null;
 
-  /** Whether notifications are arriving: caches serve nothing while this is false. */
+  /** Whether notifications are arriving (and keeping is not paused): caches keep and serve nothing while this is false. */
   get live(): boolean {
-    return this.#live;
+    return this.#live && !this.#paused;
+  }
+
+  /** Turns keeping off (tests that count what building an answer costs) or on again; notifications are still heard. */
+  pause(paused: boolean): void {
+    this.#paused = paused;
   }
 
   /** Starts listening on the database (once per process and database). */

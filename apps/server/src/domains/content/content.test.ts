@@ -294,7 +294,7 @@ describe('library index', () => {
       return original.apply(this, args);
     };
     // What building the index costs: with kept answers off (issue 18), every call builds it.
-    t.changes.setLive(false);
+    t.changes.pause(true);
     try {
       count = 0;
       const eight = await t.call('getReportArticleTop', {}, member);
@@ -309,7 +309,7 @@ describe('library index', () => {
       expect(withAll).toBe(withEight);
     } finally {
       db.execute = original;
-      t.changes.setLive(true);
+      t.changes.pause(false);
       await t.database.db.execute(sql`UPDATE tags SET top_position = NULL WHERE NOT is_genre`);
     }
   });
