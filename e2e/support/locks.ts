@@ -8,6 +8,9 @@ import { LOCK_DIR } from './env.ts';
  * three-seat class, the company-id accounts without an email. Tests that change them take them here, across
  * workers: a directory made with mkdir is the lock (atomic), in a folder start-server.sh empties with the database.
  */
+/** The members' announcements list, one for the whole server: announcements.spec counts it; the console adds to it. */
+export const ANNOUNCEMENTS_LOCK = 'demo-announcements';
+
 function lockPath(name: string) {
   return path.join(LOCK_DIR, name.replace(/[^A-Za-z0-9-]/g, '_'));
 }
