@@ -40,7 +40,9 @@ test('an editor writes, previews and schedules an announcement; a member sees it
       await text.click();
       await page.keyboard.type('ご参加ください。');
       await page.getByRole('toolbar', { name: 'Formatting of Text (Japanese)' }).getByRole('button', { name: 'Bold' }).click();
-      await page.keyboard.type('締切は金曜日');
+      // One input, as an IME commits a Japanese word: typed key by key under load, the bold mark was seen to hold only
+      // the first character once (01:20 on 2026-11-24; open in the issue's note).
+      await page.keyboard.insertText('締切は金曜日');
       await expect(text.locator('strong')).toHaveText('締切は金曜日');
       const section = page.getByRole('group', { name: 'Section 1 (description)' });
       await section.getByRole('button', { name: 'Add an image' }).click();
