@@ -102,18 +102,35 @@ export async function withReadFlags(list: AnnouncementHead[], userId: number, db
   return list.map((a) => ({ ...a, isRead: read.has(a.id) }));
 }
 
-/** Reads this process recorded (announcement, member): a repeat records nothing anyway (ON CONFLICT DO NOTHING). */
-const recordedReads = new WeakMap<Db, Set<string>>();
+/**
+ * What this process has recorded already, per database: a repeat would record nothing anyway (a unique index or ON
+ * CONFLICT DO NOTHING), so a kept answer's caller costs no write. Forgotten wholesale past RECORDED_KEPT keys.
+ */
+class RecordedOnce {
+  #byDb = new WeakMap<Db, Set<string>>();
+
+  has(db: Db, key: string): boolean {
+    return this.#byDb.get(db)?.has(key) ?? false;
+  }
+
+  add(db: Db, key: string): void {
+    let recorded = this.#byDb.get(db);
+    if (!recorded) this.#byDb.set(db, (recorded = new Set()));
+    if (recorded.size >= RECORDED_KEPT) recorded.clear();
+    recorded.add(key);
+  }
+}
+const RECORDED_KEPT = 50_000;
+
+/** Reads this process recorded: (announcement, member). */
+const recordedReads = new RecordedOnce();
 
 /** Records a member's read of an announcement they may see (in the statement that checks it), once per process. */
 export async function recordAnnouncementRead(db: Db, user: { id: number; contract: { corporateContract: boolean } }, now: Date, id: number) {
   const key = `${id}:${user.id}`;
-  let recorded = recordedReads.get(db);
-  if (!recorded) recordedReads.set(db, (recorded = new Set()));
-  if (recorded.has(key)) return;
+  if (recordedReads.has(db, key)) return;
   await data.recordAnnouncementRead(db, { userId: user.id, corporate: user.contract.corporateContract, locale: 'ja', now }, id);
-  if (recorded.size >= RECORDED_VIEWS_KEPT) recorded.clear();
-  recorded.add(key);
+  recordedReads.add(db, key);
 }
 
 /** One announcement; for a signed-in viewer the read is recorded (in the same statement that checks visibility). */
@@ -263,19 +280,16 @@ export async function recordResourceView(
 /** Views a member may record in an hour; past it reading still works, it just stops counting (issue 12, finding 13). */
 export const RECORDED_VIEWS_PER_HOUR = 120;
 
+/** Views this process recorded: (article, member, Tokyo day). */
+const recordedViews = new RecordedOnce();
+
 /**
  * A member's view of an article, once per Tokyo day (the unique index of migration 0101); guests are not recorded.
  * Over RECORDED_VIEWS_PER_HOUR a member's views stop counting for the rest of the hour.
  */
-/** Views this process recorded today (article, member, Tokyo day): a repeat records nothing anyway (the unique index). */
-const recordedViews = new WeakMap<Db, Set<string>>();
-const RECORDED_VIEWS_KEPT = 50_000;
-
 export async function recordArticleView(db: Db, articleId: number, userId: number, now: Date): Promise<void> {
   const key = `${articleId}:${userId}:${tokyoDay(now)}`;
-  let recorded = recordedViews.get(db);
-  if (!recorded) recordedViews.set(db, (recorded = new Set()));
-  if (recorded.has(key)) return;
+  if (recordedViews.has(db, key)) return;
   try {
     await hitRateLimit(db, `article-views:${userId}`, RECORDED_VIEWS_PER_HOUR, 3_600_000, now);
   } catch (error) {
@@ -283,6 +297,5 @@ export async function recordArticleView(db: Db, articleId: number, userId: numbe
     throw error;
   }
   await data.insertArticleView(db, articleId, userId, now);
-  if (recorded.size >= RECORDED_VIEWS_KEPT) recorded.clear();
-  recorded.add(key);
+  recordedViews.add(db, key);
 }
