@@ -498,7 +498,7 @@ export async function searchRows(db: Db, v: Reader, terms: string[], withSection
     const pattern = likePattern(term);
     const q = sql`plainto_tsquery('english', ${term})`;
     const words = /[\p{L}\p{N}]/u.test(term);
-    if (/[^\x00-\x7f]/.test(term)) {
+    if ([...term].some((c) => c.codePointAt(0)! > 0x7f)) {
       // A word with a non-ASCII character (Japanese): narrowed by the grams index to the rows holding all its
       // characters and pairs (migration 0710, decision 136), then matched as a substring.
       const like = sql`(s.head_text LIKE ${pattern}${withSections ? sql` OR s.body_text LIKE ${pattern}` : sql``})`;

@@ -184,7 +184,7 @@ describe('searchReportArticles', () => {
     expect((await search('値')).ids).not.toContain(id);
     expect((await search('記録')).ids).toContain(id);
     // A row's grams: non-ASCII characters and pairs holding one, none across a space (either kind).
-    const [row] = await rows<{ g: string[] }>(db, sql`SELECT search_grams('睡眠の質　とbmi') AS g`);
+    const [row] = await rows<{ g: string[] }>(db, sql`SELECT search_grams(${'睡眠の質\u3000とbmi'}) AS g`);
     expect(row!.g.sort()).toEqual(['と', 'とb', 'の', 'の質', '眠', '眠の', '睡', '睡眠', '質'].sort());
   });
 });
