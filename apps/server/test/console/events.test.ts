@@ -278,6 +278,31 @@ describe('events', () => {
     expect(paged.body.reservations.map((r) => r.email)).toEqual([b.email]);
     expect((await t.consoleCall('listSessionReservations', { eventId, sessionId, offset: 5 }, { token: editor })).body.total).toBe(2);
 
+    // The export: BOM, header, a row per reservation with the answers as columns; editors and owners only.
+    const csv = await t.app.inject({
+      method: 'POST',
+      url: '/api/console/exportReservations',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${editor}` },
+      payload: JSON.stringify({ eventId }),
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(String(csv.headers['content-type'])).toMatch(/^text\/csv; charset=utf-8/);
+    expect(String(csv.headers['content-disposition'])).toContain(`event-${eventId}-reservations`);
+    const text = csv.body;
+    expect(text.startsWith('\ufeff')).toBe(true);
+    const lines = text.slice(1).split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe('予約ID,日程,日程の開始,氏名,メールアドレス,会社,予約日時,Q1 経験はありますか,Q2 ご要望,Q3 興味,Q4 ひとこと,Q5 好きな景色');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`山田 花子,${a.email}`);
+    expect(lines[1]).toMatch(/,はい,"窓際の席, ""静か""に",呼吸 \/ 瞑想,,山$/);
+    expect(lines[2]).toMatch(/,いいえ,,,,$/);
+    expect((await t.consoleRaw('exportReservations', { eventId }, { token: support })).status).toBe(403);
+    expect((await t.consoleCall('exportReservations', { eventId: 2_000_000_000 }, { token: editor })).body.errorCode).toBe('notFound');
+    const exported = await one<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'exportReservations' AND target_id = ${String(eventId)}`,
+    );
+    expect(exported.n).toBe(1);
+
     // Support reads but does not cancel.
     const reservationId = list.body.reservations[0]!.id;
     expect((await t.consoleCall('cancelReservationForMember', { reservationId }, { token: support })).status).toBe(403);
@@ -305,5 +330,20 @@ describe('events', () => {
     expect(
       (await t.consoleCall('cancelReservationForMember', { reservationId: after.body.reservations[0]!.id }, { token: editor })).body.errorCode,
     ).toBe('cancellationNotAccepted');
+  });
+
+  it('a question reaches members as escaped HTML and the console reads back its text', async () => {
+    const member = await createMember(db(), { now: now() });
+    const saved = await t.consoleCall('saveEvent', eventForm({ publishAt: clock - HOUR }), { token: editor });
+    const eventId = saved.body.id;
+    const text = '<img src=x onerror=alert(1)> & "引用"\n2行目';
+    const q: QuestionFormValues = { type: 'text', question: { ja: text, en: 'Why?' }, required: true };
+    expect((await t.consoleCall('saveQuestionnaire', { eventId, questions: [q] }, { token: editor })).body.succeed).toBe(true);
+    const seen = await t.call('getEventByID', { eventID: eventId }, member.token);
+    expect(seen.body.event?.questions?.[0]).toMatchObject({
+      question: '&lt;img src=x onerror=alert(1)&gt; &amp; &quot;引用&quot;<br>2行目',
+      required: true,
+    });
+    expect((await snapshot(eventId)).questions[0]!.question).toEqual({ ja: text, en: 'Why?' });
   });
 });

@@ -370,4 +370,5 @@ export const consoleEventFunctions = [
   saveQuestionnaire,
   listSessionReservations,
   cancelReservationForMember,
+  exportReservations,
 ] as const;

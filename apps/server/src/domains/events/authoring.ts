@@ -11,6 +11,7 @@ import { transaction } from '../../db/transaction.ts';
 import { failure, type BusinessFailure } from '../../core/handler.ts';
 import type { ConsoleContext } from '../../core/console-handler.ts';
 import { enqueueRenderedMail } from '../../mail/outbox.ts';
+import { CsvFile, pagedRows } from '../../lib/csv.ts';
 import { consoleSectionsOf, replaceSections } from '../content/service.ts';
 import { cancel } from './bookings.ts';
 import { renderEventMail } from './mails.ts';
@@ -385,8 +386,11 @@ async function mailCancelled(t: Db, r: { event_id: number; session_id: number; u
   await enqueueRenderedMail(t, { kind: 'reservationCancelledByOffice', locale, to: u.email, rendered }, now);
 }
 
-/** The export's header and rows: an event's active reservations page by page (keyset), answers as columns. */
-export async function reservationExport(db: Db, eventId: number, pageSize = 500) {
+/**
+ * The CSV of an event's active reservations (product-decisions §8): a row each, oldest first, the questionnaire's
+ * answers as columns; read in keyset pages, so a big event holds one page in memory.
+ */
+export async function reservationExport(db: Db, eventId: number, now: Date, pageSize = 500): Promise<CsvFile | null> {
   if (!(await data.eventExists(db, eventId))) return null;
   const questions = (await data.consoleQuestions(db, eventId)).map(toQuestion);
   const header = [
@@ -399,26 +403,21 @@ export async function reservationExport(db: Db, eventId: number, pageSize = 500)
     '予約日時',
     ...questions.map((q, i) => `Q${i + 1} ${q.question.ja}`),
   ];
-  async function* rows() {
-    for (let after = 0; ;) {
-      const page = await data.eventReservationExportPage(db, eventId, after, pageSize);
-      for (const r of page) {
-        yield [
-          r.id,
-          r.session_title,
-          tokyoIso(num(r.start_ms)!),
-          personName(r),
-          r.email ?? '',
-          r.company ?? '',
-          tokyoIso(num(r.reserved_ms)!),
-          ...answersInOrder(questions, r.answers),
-        ];
-      }
-      if (page.length < pageSize) return;
-      after = page.at(-1)!.id;
-    }
-  }
-  return { header, rows: rows() };
+  const rows = pagedRows(
+    (after: number | null) => data.eventReservationExportPage(db, eventId, after ?? 0, pageSize),
+    (r) => r.id,
+    (r) => [
+      r.id,
+      r.session_title,
+      tokyoIso(num(r.start_ms)!),
+      personName(r),
+      r.email ?? '',
+      r.company ?? '',
+      tokyoIso(num(r.reserved_ms)!),
+      ...answersInOrder(questions, r.answers),
+    ],
+  );
+  return new CsvFile(`event-${eventId}-reservations-${tokyoIso(now.getTime()).slice(0, 10)}.csv`, header, rows);
 }
 
 /** "2026-11-24 19:00" in Asia/Tokyo (the office reads Japanese time). */

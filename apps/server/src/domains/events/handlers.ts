@@ -134,5 +134,11 @@ export function eventsConsoleHandlers(config: Config) {
     defineConsoleHandler(cfns.cancelReservationForMember, async ({ reservationId }, ctx) =>
       authoring.cancelForMember(ctx, reservationId, config.appBaseUrl),
     ),
+    defineConsoleHandler(cfns.exportReservations, async ({ eventId }, ctx) => {
+      const file = await authoring.reservationExport(ctx.db, eventId, ctx.now());
+      if (!file) return failure('notFound');
+      ctx.note({ targetType: 'event', targetId: eventId, summary: 'reservations exported' });
+      return file;
+    }),
   ];
 }
