@@ -73,7 +73,7 @@ export default function SessionReservationsPage() {
         {data && (
           <>
             <div className="console-table-wrap" role="region" aria-label={t('reservations.titlePlain')} tabIndex={0}>
-              <table className="console-table">
+              <table className="console-table ev-table">
                 <caption className="visually-hidden">{t('reservations.titlePlain')}</caption>
                 <thead>
                   <tr>

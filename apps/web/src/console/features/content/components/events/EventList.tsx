@@ -156,9 +156,11 @@ export function EventList({ canEdit }: { canEdit: boolean }) {
                           {t('actions.unpublish')}
                         </button>
                       )}
-                      <button type="button" className="button button--danger button--small" onClick={() => setConfirm({ action: 'delete', row })}>
-                        {t('actions.delete')}
-                      </button>
+                      {row.reservedCount === 0 && (
+                        <button type="button" className="button button--danger button--small" onClick={() => setConfirm({ action: 'delete', row })}>
+                          {t('actions.delete')}
+                        </button>
+                      )}
                     </td>
                   )}
                 </tr>

@@ -127,7 +127,7 @@ export function QuestionnaireEditor({ event, canEdit }: { event: ConsoleEvent; c
       {event.hasAnswers && <p className="ev-note">{t('questions.answered')}</p>}
       <FormProvider {...form}>
         <form
-          className="console-form"
+          className="console-form ev-questionnaire"
           noValidate
           onSubmit={(e) => {
             e.preventDefault();

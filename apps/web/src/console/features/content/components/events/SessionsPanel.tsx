@@ -75,7 +75,7 @@ export function SessionsPanel({ event, canEdit }: { event: ConsoleEvent; canEdit
         <p className="empty-state">{t('sessions.empty')}</p>
       ) : (
         <div className="console-table-wrap" role="region" aria-label={t('sessions.title')} tabIndex={0}>
-          <table className="console-table">
+          <table className="console-table ev-table">
             <caption className="visually-hidden">{t('sessions.title')}</caption>
             <thead>
               <tr>
