@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { test, expect, expectNoAxeViolations, uniqueTag, useLanguage, BASE_URL, type Lang } from '../support/fixtures.ts';
+import { test, expect, expectNoAxeViolations, mailsTo, uniqueTag, useLanguage, BASE_URL, type Lang } from '../support/fixtures.ts';
 import { apiSignIn } from '../support/console.ts';
 
 /**
@@ -113,13 +113,24 @@ test('an editor creates an event with a 2-seat session and a required question; 
   expect(lines[2]).toMatch(/,いいえ$/);
   await expect(page.getByText(/^Saved event-\d+-reservations/)).toBeVisible();
 
+  // The office cancels the second reservation for the member, after confirming; the member gets a mail.
+  await rows.nth(1).getByRole('button', { name: 'Cancel for E2E Member' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel this reservation?' });
+  await confirm.getByRole('button', { name: 'Cancel the reservation' }).click();
+  await expect(page.getByText('E2E Member’s reservation was cancelled; a mail tells them.')).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await expect
+    .poll(async () => (await mailsTo(page.request, second.email)).map((m) => m.subject), { timeout: 10_000 })
+    .toContain('【Hibi】イベントのご予約を取り消しました');
+  expect((await second.call('getEventByID', { eventID: eventId })).event.isReserved).toBe(false);
+
   // Capacity below the seats taken is refused with words.
   await page.getByRole('link', { name: 'Back to the event' }).click();
   await page.getByRole('button', { name: 'Edit: 午前の回' }).click();
   const editForm = page.getByRole('form', { name: 'Edit session' });
-  await editForm.getByRole('spinbutton', { name: 'Capacity', exact: true }).fill('1');
+  await editForm.getByRole('spinbutton', { name: 'Capacity', exact: true }).fill('0');
   await editForm.getByRole('button', { name: 'Save session' }).click();
-  await expect(editForm.getByText('The capacity cannot be lower than the 2 seats already taken.', { exact: false })).toBeVisible();
+  await expect(editForm.getByText('The capacity cannot be lower than the seats already taken (1).', { exact: false })).toBeVisible();
 
   // Taken down again: the members' upcoming list is shared by the suite.
   expect((await consolePost(page.request, 'unpublishEvent', { id: eventId })).succeed).toBe(true);
