@@ -44,6 +44,12 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     totpCodeFormat: '認証コードは6桁の数字で入力してください',
     totpCodeOrRecovery: '認証コードかリカバリーコードのどちらか一方を入力してください',
     urlInvalid: 'URLは https:// で始まるか、サイト内のパスにしてください',
+    // Console events (issue 16).
+    periodEndsBeforeStart: '終了日時は開始日時より後にしてください',
+    windowEndsBeforeStart: '予約受付の終了は受付開始より後にしてください',
+    externalUrlRequired: '外部サイトで予約する日程には、予約サイトのURL（https://）が必要です',
+    choicesInvalid: '選択式の質問には選択肢を2つ以上入れてください（記述式には選択肢は入れられません）',
+    choiceImagesInvalid: '画像選択の質問には画像を2つ以上入れてください（他の形式には入れられません）',
   },
   en: {
     emailRequired: 'No email address has been entered',
@@ -83,5 +89,11 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     totpCodeFormat: 'The code is 6 digits',
     totpCodeOrRecovery: 'Enter either an authentication code or a recovery code',
     urlInvalid: 'A URL must start with https:// or be a path on this site',
+    // Console events (issue 16).
+    periodEndsBeforeStart: 'The end must be after the start',
+    windowEndsBeforeStart: 'The booking window must close after it opens',
+    externalUrlRequired: 'A session booked on an external site needs the site’s https:// URL',
+    choicesInvalid: 'A choice question needs at least 2 choices (a text question takes none)',
+    choiceImagesInvalid: 'An image question needs at least 2 images (other types take none)',
   },
 };

@@ -877,3 +877,8 @@ export async function explicitRelatedRows(db: Db, v: Reader, id: number) {
         WHERE r.report_article_id = ${id} AND ${visible('a', 'published_at', v)} ORDER BY r.position LIMIT 3`,
   );
 }
+
+/** Removes every section of an owner (child rows cascade): an event's sections when the console saves it (issue 16). */
+export async function deleteSections(db: Db, ownerType: SectionOwnerType, ownerId: number): Promise<void> {
+  await db.execute(sql`DELETE FROM sections WHERE owner_type = ${ownerType} AND owner_id = ${ownerId}`);
+}

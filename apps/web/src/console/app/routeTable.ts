@@ -27,6 +27,14 @@ export const consoleRoutes: ConsoleRouteSpec[] = [
   { path: '/articles/:id', title: 'articleEdit', load: () => import('../features/content/pages/ArticleEditPage.tsx') },
   { path: '/operators', title: 'operators', roles: OWNERS, load: () => import('../features/operators/pages/OperatorsPage.tsx') },
   { path: '/audit', title: 'audit', roles: OWNERS, load: () => import('../features/audit/pages/AuditLogPage.tsx') },
+  { path: '/events', title: 'events', load: () => import('../features/content/pages/EventListPage.tsx') },
+  { path: '/events/new', title: 'eventNew', roles: EDITORS, load: () => import('../features/content/pages/EventEditPage.tsx') },
+  { path: '/events/:id', title: 'eventEdit', load: () => import('../features/content/pages/EventEditPage.tsx') },
+  {
+    path: '/events/:id/sessions/:sessionId',
+    title: 'sessionReservations',
+    load: () => import('../features/content/pages/SessionReservationsPage.tsx'),
+  },
   { path: '*', title: 'notFound', load: () => import('./routes/NotFoundPage.tsx') },
 ];
 
@@ -34,6 +42,7 @@ export const consoleRoutes: ConsoleRouteSpec[] = [
 export const consoleNav: { to: string; key: string; roles?: readonly OperatorRole[] }[] = [
   { to: '/announcements', key: 'nav.announcements' },
   { to: '/articles', key: 'nav.articles' },
+  { to: '/events', key: 'nav.events' },
   { to: '/operators', key: 'nav.operators', roles: OWNERS },
   { to: '/audit', key: 'nav.audit', roles: OWNERS },
 ];
