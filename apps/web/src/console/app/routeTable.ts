@@ -27,6 +27,10 @@ export const consoleRoutes: ConsoleRouteSpec[] = [
   { path: '/articles/:id', title: 'articleEdit', load: () => import('../features/content/pages/ArticleEditPage.tsx') },
   { path: '/operators', title: 'operators', roles: OWNERS, load: () => import('../features/operators/pages/OperatorsPage.tsx') },
   { path: '/audit', title: 'audit', roles: OWNERS, load: () => import('../features/audit/pages/AuditLogPage.tsx') },
+  { path: '/surveys', title: 'surveys', load: () => import('../features/surveys/pages/SurveyListPage.tsx') },
+  { path: '/surveys/new', title: 'surveyNew', roles: EDITORS, load: () => import('../features/surveys/pages/SurveyEditPage.tsx') },
+  { path: '/surveys/:id', title: 'surveyEdit', load: () => import('../features/surveys/pages/SurveyEditPage.tsx') },
+  { path: '/surveys/:id/results', title: 'surveyResults', roles: EDITORS, load: () => import('../features/surveys/pages/SurveyResultsPage.tsx') },
   { path: '*', title: 'notFound', load: () => import('./routes/NotFoundPage.tsx') },
 ];
 
@@ -34,6 +38,7 @@ export const consoleRoutes: ConsoleRouteSpec[] = [
 export const consoleNav: { to: string; key: string; roles?: readonly OperatorRole[] }[] = [
   { to: '/announcements', key: 'nav.announcements' },
   { to: '/articles', key: 'nav.articles' },
+  { to: '/surveys', key: 'nav.surveys' },
   { to: '/operators', key: 'nav.operators', roles: OWNERS },
   { to: '/audit', key: 'nav.audit', roles: OWNERS },
 ];
