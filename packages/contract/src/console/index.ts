@@ -4,6 +4,7 @@ import { consoleContentFunctions } from './content.ts';
 import { consoleMediaFunctions } from './media.ts';
 import { consoleOperatorFunctions } from './operators.ts';
 import { consoleSurveyFunctions } from './surveys.ts';
+import { consoleHelpFunctions } from './help.ts';
 
 /** Every function of the console entry. Each area file owns its list; this file only joins them. */
 export const allConsoleFunctions = [
@@ -13,6 +14,7 @@ export const allConsoleFunctions = [
   ...consoleContentFunctions,
   ...consoleMediaFunctions,
   ...consoleSurveyFunctions,
+  ...consoleHelpFunctions,
 ] as const;
 
 export type AnyConsoleFunction = (typeof allConsoleFunctions)[number];
