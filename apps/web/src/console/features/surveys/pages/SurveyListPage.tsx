@@ -125,8 +125,9 @@ export default function SurveyListPage() {
                     <td>{row.isGeneral ? t('list.everyone') : t('list.tenantCount', { count: row.tenantCount })}</td>
                     <td>
                       {canEdit ? (
-                        <Link to={`/surveys/${row.id}/results`} aria-label={t('list.resultsOf', { title, count: row.answerCount })}>
+                        <Link to={`/surveys/${row.id}/results`}>
                           {t('list.answerCount', { count: row.answerCount })}
+                          <span className="visually-hidden"> {t('list.resultsOf', { title })}</span>
                         </Link>
                       ) : (
                         t('list.answerCount', { count: row.answerCount })
