@@ -109,10 +109,10 @@ test('an editor builds a survey, a member answers it, the editor reads the resul
   await shot(page, testInfo, 'survey-edit-locked', 'en');
 });
 
-test('the survey pages are axe-clean in Japanese and English', async ({ page }, testInfo) => {
-  test.setTimeout(180_000);
-  await apiSignIn(page.request, 'editor');
-  for (const lang of ['ja', 'en'] as const) {
+for (const lang of ['ja', 'en'] as const) {
+  test(`the survey and help pages are axe-clean in ${lang}`, async ({ page }, testInfo) => {
+    test.setTimeout(240_000);
+    await apiSignIn(page.request, 'editor');
     await page.goto('/console/surveys');
     await page.evaluate((l) => localStorage.setItem('hibi.language', l), lang);
     await page.reload();
@@ -141,5 +141,24 @@ test('the survey pages are axe-clean in Japanese and English', async ({ page }, 
     await expect(page.locator('.form-error').first()).toBeVisible();
     await expectNoAxeViolations(page);
     await shot(page, testInfo, 'survey-new-errors', lang);
-  }
-});
+
+    // FAQ and help pages (read and opened, nothing saved: console-help.spec writes, after the other specs).
+    await page.goto('/console/help');
+    await expect(page.locator('.help-category').first()).toBeVisible();
+    await expect(page.locator('.help-page-card').first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shot(page, testInfo, 'help', lang);
+    await page.locator('.help-item a').first().click();
+    await expect(page.locator('.console-rich__content')).toHaveCount(2);
+    await expectNoAxeViolations(page);
+    await shot(page, testInfo, 'faq-item', lang);
+    await page.goto(`/console/help/pages/about/${lang}/2`);
+    await expect(page.locator('.console-rich__content').first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shot(page, testInfo, 'help-page-current', lang);
+    await page.goto(`/console/help/pages/termsOfUse/${lang}/3`);
+    await expect(page.locator('.console-rich__content').first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shot(page, testInfo, 'help-page-next', lang);
+  });
+}

@@ -195,46 +195,35 @@ function PagesSection({ canEdit, run, busy }: { canEdit: boolean; run: Run; busy
       <h2 id="pages-heading">{t('pages.title')}</h2>
       <QueryState query={pages} error={t('pages.loadError')}>
         <p>{t('pages.current', { version: current })}</p>
-        <div className="console-table-wrap" role="region" aria-label={t('pages.title')} tabIndex={0}>
-          <table className="console-table">
-            <caption className="visually-hidden">{t('pages.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('pages.columns.page')}</th>
-                <th scope="col">{t('pages.columns.title')}</th>
-                <th scope="col">{t('pages.columns.read')}</th>
-                <th scope="col">{t('pages.columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {pages.data?.pages.map((p) => {
-                const name = t('pages.pageIn', { page: t(`pages.names.${p.page}`), language: t(`languages.${p.language}`) });
-                return (
-                  <tr key={`${p.page}-${p.language}`}>
-                    <th scope="row">{name}</th>
-                    <td>{p.title}</td>
-                    <td>
-                      {t('pages.readVersion', { version: p.version, source: t(`pages.sources.${p.source}`) })}
-                      {p.nextDraft && <span className="console-flag console-flag--muted">{t('pages.draftOf', { version: next })}</span>}
-                    </td>
-                    <td className="console-table__actions">
-                      <Link className="button button--outline button--small" to={`/help/pages/${p.page}/${p.language}/${current}`}>
-                        {canEdit ? t('pages.editCurrent') : t('pages.view')}
-                        <span className="visually-hidden"> {name}</span>
-                      </Link>
-                      {canEdit && (
-                        <Link className="button button--outline button--small" to={`/help/pages/${p.page}/${p.language}/${next}`}>
-                          {t('pages.editNext', { version: next })}
-                          <span className="visually-hidden"> {name}</span>
-                        </Link>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <ul className="help-pages">
+          {pages.data?.pages.map((p) => {
+            const name = t('pages.pageIn', { page: t(`pages.names.${p.page}`), language: t(`languages.${p.language}`) });
+            return (
+              <li key={`${p.page}-${p.language}`} className="help-page-card">
+                <h3>{name}</h3>
+                <p className="help-page-card__title" lang={p.language}>
+                  {p.title}
+                </p>
+                <p className="console-muted">
+                  {t('pages.readVersion', { version: p.version, source: t(`pages.sources.${p.source}`) })}
+                  {p.nextDraft && <span className="console-flag console-flag--muted">{t('pages.draftOf', { version: next })}</span>}
+                </p>
+                <div className="help-tools">
+                  <Link className="button button--outline button--small" to={`/help/pages/${p.page}/${p.language}/${current}`}>
+                    {canEdit ? t('pages.editCurrent') : t('pages.view')}
+                    <span className="visually-hidden"> {name}</span>
+                  </Link>
+                  {canEdit && (
+                    <Link className="button button--outline button--small" to={`/help/pages/${p.page}/${p.language}/${next}`}>
+                      {t('pages.editNext', { version: next })}
+                      <span className="visually-hidden"> {name}</span>
+                    </Link>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
         {canEdit && (
           <div className="console-notice help-publish">
             <h3>{t('pages.publishTitle', { version: next })}</h3>
