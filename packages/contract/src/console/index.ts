@@ -4,6 +4,8 @@ import { consoleContentFunctions } from './content.ts';
 import { consoleMediaFunctions } from './media.ts';
 import { consoleOperatorFunctions } from './operators.ts';
 import { consoleEventFunctions } from './events.ts';
+import { consoleSurveyFunctions } from './surveys.ts';
+import { consoleHelpFunctions } from './help.ts';
 
 /** Every function of the console entry. Each area file owns its list; this file only joins them. */
 export const allConsoleFunctions = [
@@ -13,6 +15,8 @@ export const allConsoleFunctions = [
   ...consoleContentFunctions,
   ...consoleMediaFunctions,
   ...consoleEventFunctions,
+  ...consoleSurveyFunctions,
+  ...consoleHelpFunctions,
 ] as const;
 
 export type AnyConsoleFunction = (typeof allConsoleFunctions)[number];

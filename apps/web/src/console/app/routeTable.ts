@@ -35,6 +35,14 @@ export const consoleRoutes: ConsoleRouteSpec[] = [
     title: 'sessionReservations',
     load: () => import('../features/content/pages/SessionReservationsPage.tsx'),
   },
+  { path: '/surveys', title: 'surveys', load: () => import('../features/surveys/pages/SurveyListPage.tsx') },
+  { path: '/surveys/new', title: 'surveyNew', roles: EDITORS, load: () => import('../features/surveys/pages/SurveyEditPage.tsx') },
+  { path: '/surveys/:id', title: 'surveyEdit', load: () => import('../features/surveys/pages/SurveyEditPage.tsx') },
+  { path: '/surveys/:id/results', title: 'surveyResults', roles: EDITORS, load: () => import('../features/surveys/pages/SurveyResultsPage.tsx') },
+  { path: '/help', title: 'help', load: () => import('../features/help/pages/HelpAdminPage.tsx') },
+  { path: '/help/faq/new', title: 'faqItem', roles: EDITORS, load: () => import('../features/help/pages/FaqItemPage.tsx') },
+  { path: '/help/faq/:id', title: 'faqItem', load: () => import('../features/help/pages/FaqItemPage.tsx') },
+  { path: '/help/pages/:page/:language/:version', title: 'helpPage', load: () => import('../features/help/pages/HelpPageEditPage.tsx') },
   { path: '*', title: 'notFound', load: () => import('./routes/NotFoundPage.tsx') },
 ];
 
@@ -43,6 +51,8 @@ export const consoleNav: { to: string; key: string; roles?: readonly OperatorRol
   { to: '/announcements', key: 'nav.announcements' },
   { to: '/articles', key: 'nav.articles' },
   { to: '/events', key: 'nav.events' },
+  { to: '/surveys', key: 'nav.surveys' },
+  { to: '/help', key: 'nav.help' },
   { to: '/operators', key: 'nav.operators', roles: OWNERS },
   { to: '/audit', key: 'nav.audit', roles: OWNERS },
 ];
