@@ -4,6 +4,7 @@ import type { ConsoleHandler } from '../core/console-handler.ts';
 import { operatorsConsoleHandlers } from '../domains/operators/handlers.ts';
 import { contentConsoleHandlers } from '../domains/content/handlers.ts';
 import { mediaConsoleHandlers } from '../domains/media/handlers.ts';
+import { lifecycleConsoleHandlers } from '../domains/lifecycle/handlers.ts';
 
 /** name -> handler, for every function of the console entry (POST /api/console/{name}). */
 export function buildConsoleRegistry(config: Config): Map<string, ConsoleHandler<ConsoleFunctionDef>> {
@@ -11,6 +12,7 @@ export function buildConsoleRegistry(config: Config): Map<string, ConsoleHandler
     ...operatorsConsoleHandlers,
     ...contentConsoleHandlers,
     ...mediaConsoleHandlers(config),
+    ...lifecycleConsoleHandlers,
   ] as unknown as ConsoleHandler<ConsoleFunctionDef>[];
   const registry = new Map<string, ConsoleHandler<ConsoleFunctionDef>>();
   for (const handler of all) {

@@ -3,6 +3,7 @@ import { consoleAuthFunctions } from './auth.ts';
 import { consoleContentFunctions } from './content.ts';
 import { consoleMediaFunctions } from './media.ts';
 import { consoleOperatorFunctions } from './operators.ts';
+import { consolePeopleFunctions } from './people.ts';
 
 /** Every function of the console entry. Each area file owns its list; this file only joins them. */
 export const allConsoleFunctions = [
@@ -11,6 +12,7 @@ export const allConsoleFunctions = [
   ...consoleAuditFunctions,
   ...consoleContentFunctions,
   ...consoleMediaFunctions,
+  ...consolePeopleFunctions,
 ] as const;
 
 export type AnyConsoleFunction = (typeof allConsoleFunctions)[number];
