@@ -117,9 +117,13 @@ export default function OutboxPage() {
                   <td>{row.sentAt === null ? '—' : formatDateTime(row.sentAt)}</td>
                   <td>
                     {row.state === 'failed' && (
-                      <button type="button" className="button button--outline button--small" onClick={() => setPending(row)}>
+                      <button
+                        type="button"
+                        className="button button--outline button--small"
+                        aria-label={`${t('retry')} ${row.recipient}`}
+                        onClick={() => setPending(row)}
+                      >
                         {t('retry')}
-                        <span className="visually-hidden"> {row.recipient}</span>
                       </button>
                     )}
                   </td>

@@ -166,9 +166,13 @@ export function InvitationCodes({ tenantId }: { tenantId: number }) {
                   <td>{formatDateTime(row.createdAt)}</td>
                   <td>
                     {row.state !== 'revoked' && (
-                      <button type="button" className="button button--danger button--small" onClick={() => setPending(row)}>
+                      <button
+                        type="button"
+                        className="button button--danger button--small"
+                        aria-label={`${t('codes.revoke')} ${row.code}`}
+                        onClick={() => setPending(row)}
+                      >
                         {t('codes.revoke')}
-                        <span className="visually-hidden"> {row.code}</span>
                       </button>
                     )}
                   </td>
