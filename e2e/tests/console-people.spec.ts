@@ -81,7 +81,10 @@ test('an owner issues a one-use invitation code; one signup gets in, the second 
     await expect(page.locator('.console-table code').first()).toBeVisible();
     await check(page, testInfo, 'tenant', lang);
 
-    await page.getByRole('button', { name: lang === 'en' ? 'Revoke' : '無効にする' }).first().click();
+    await page
+      .getByRole('button', { name: lang === 'en' ? 'Revoke' : '無効にする' })
+      .first()
+      .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await check(page, testInfo, 'tenant-revoke-dialog', lang);
     await page.keyboard.press('Escape');
