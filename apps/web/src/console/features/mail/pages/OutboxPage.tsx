@@ -86,7 +86,7 @@ export default function OutboxPage() {
       <StatusMessage message={status} />
       <QueryState query={outbox} isEmpty={rows.length === 0} empty={t('empty')} error={t('loadError')}>
         <div className="console-table-wrap" role="region" aria-label={t('title')} tabIndex={0}>
-          <table className="console-table">
+          <table className="console-table console-table--people">
             <caption className="visually-hidden">{t('title')}</caption>
             <thead>
               <tr>

@@ -44,7 +44,7 @@ export default function MembersPage() {
       ) : (
         <QueryState query={search} isEmpty={rows.length === 0} empty={t('empty')} error={t('loadError')}>
           <div className="console-table-wrap" role="region" aria-label={t('results')} tabIndex={0}>
-            <table className="console-table">
+            <table className="console-table console-table--people">
               <caption className="visually-hidden">{t('results')}</caption>
               <thead>
                 <tr>

@@ -134,7 +134,7 @@ export function InvitationCodes({ tenantId }: { tenantId: number }) {
       <StatusMessage message={status} />
       <QueryState query={codes} isEmpty={rows.length === 0} empty={t('codes.empty')} error={t('loadError')}>
         <div className="console-table-wrap" role="region" aria-label={t('codes.title')} tabIndex={0}>
-          <table className="console-table">
+          <table className="console-table console-table--people">
             <caption className="visually-hidden">{t('codes.title')}</caption>
             <thead>
               <tr>

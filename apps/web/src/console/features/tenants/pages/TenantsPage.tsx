@@ -31,7 +31,7 @@ export default function TenantsPage() {
       <p className="console-muted">{t('intro')}</p>
       <QueryState query={tenants} isEmpty={rows.length === 0} empty={t('empty')} error={t('loadError')}>
         <div className="console-table-wrap" role="region" aria-label={t('title')} tabIndex={0}>
-          <table className="console-table">
+          <table className="console-table console-table--people">
             <caption className="visually-hidden">{t('title')}</caption>
             <thead>
               <tr>
