@@ -2,6 +2,7 @@
 // handler.ts it sits below the domains, so a domain never imports the console entry.
 import type { z } from 'zod';
 import type { ConsoleErrorCodeOf, ConsoleFunctionDef, ConsoleResponseOf, OperatorRole } from '@hibi/contract/console/protocol';
+import type { CsvFile } from '../lib/csv.ts';
 import type { BaseContext, BusinessFailure } from './handler.ts';
 
 /** The signed-in operator, as the console entry resolved it from the session cookie or bearer token. */
@@ -42,8 +43,9 @@ export type ConsoleContext<F extends ConsoleFunctionDef = ConsoleFunctionDef> = 
   upload: Upload | null;
 };
 
+/** What a handler returns: its response, a business failure, or (a function of kind `csv`) the file to stream. */
 export type ConsoleHandlerResult<F extends ConsoleFunctionDef> =
-  z.input<F['response']> | ConsoleResponseOf<F> | BusinessFailure<ConsoleErrorCodeOf<F>>;
+  z.input<F['response']> | ConsoleResponseOf<F> | BusinessFailure<ConsoleErrorCodeOf<F>> | CsvFile;
 
 export interface ConsoleHandler<F extends ConsoleFunctionDef = ConsoleFunctionDef> {
   def: F;

@@ -6,6 +6,8 @@ import { validationMessages } from '@hibi/contract/messages';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { recordAudit, resolveOperatorToken } from '../domains/operators/service.ts';
+import { Readable } from 'node:stream';
+import { attachmentDisposition, CsvFile } from '../lib/csv.ts';
 import { clientKey, hitRateLimit, TooManyRequests } from '../lib/rate-limit.ts';
 import { BusinessFailure } from '../core/handler.ts';
 import type { AuditNote, ConsoleContext, ConsoleHandler, ConsoleOperator, Upload } from '../core/console-handler.ts';
@@ -178,6 +180,31 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
       try {
         const result = await handler.run(payload as never, ctx as never);
         if (result instanceof BusinessFailure) return send(reply, 200, { ...result.extra, succeed: false, errorCode: result.errorCode });
+        if (def.kind === 'csv') {
+          if (!(result instanceof CsvFile)) throw new Error(`${def.name} is a csv function but returned no CsvFile`);
+          // An export is recorded before its first byte (product-decisions §8: exports are audited).
+          if (operator) {
+            await recordAudit(db, {
+              operatorId: operator.id,
+              operatorEmail: operator.email,
+              action: def.name,
+              targetType: note.targetType ?? null,
+              targetId: note.targetId == null ? null : String(note.targetId),
+              summary: note.summary ?? result.fileName,
+              ip,
+              at: now(),
+            });
+          }
+          const body = Readable.from(result.chunks());
+          body.on('error', (error) => request.log.error({ err: error, fn: def.name }, 'csv export failed while streaming'));
+          return reply
+            .code(200)
+            .header('cache-control', 'no-store')
+            .header('content-type', 'text/csv; charset=utf-8')
+            .header('content-disposition', attachmentDisposition(result.fileName))
+            .header('x-content-type-options', 'nosniff')
+            .send(body);
+        }
         const out = def.response.safeParse(result);
         if (!out.success) {
           request.log.error({ fn: def.name, issues: out.error.issues }, 'response does not match its schema');

@@ -4,6 +4,7 @@
 // memory holds one page at a time whatever the member's history.
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
+import { CSV_BOM, csvField } from './csv.ts';
 
 export type Cell = string | number | boolean | null;
 export type ExportRecord = Record<string, Cell>;
@@ -17,22 +18,8 @@ export interface ExportTable {
   pages: () => AsyncIterable<ExportRecord[]>;
 }
 
-/** UTF-8 byte order mark: spreadsheet programs read Japanese CSV correctly with it. */
-const BOM = '\ufeff';
-
-/**
- * One CSV field: quoted when it holds a comma, quote or line break; a text starting with =, +, -, @, tab or carriage
- * return gets a leading apostrophe, so a spreadsheet shows it instead of running it as a formula (CSV injection).
- */
-export function csvField(value: Cell): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 async function* csvChunks(table: ExportTable): AsyncGenerator<string> {
-  yield BOM + table.columns.map(csvField).join(',') + '\r\n';
+  yield CSV_BOM + table.columns.map(csvField).join(',') + '\r\n';
   for await (const page of table.pages()) {
     yield page.map((record) => table.columns.map((c) => csvField(record[c] ?? null)).join(',') + '\r\n').join('');
   }

@@ -5,7 +5,7 @@ import { DATA_EXPORTS_PER_DAY } from '@hibi/contract/functions/account';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { createEvent, createMember, createSurvey, type MemberFixture } from '../../../test/fixtures.ts';
 import { rows } from '../../db/query.ts';
-import { csvField } from '../../lib/export-zip.ts';
+import { csvField } from '../../lib/csv.ts';
 
 let t: TestApp;
 let me: MemberFixture;
