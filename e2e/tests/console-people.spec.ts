@@ -67,6 +67,14 @@ test('an owner issues a one-use invitation code; one signup gets in, the second 
   await expect(page.getByRole('row').filter({ hasText: code })).toContainText('1 of 1');
   await expect(page.getByRole('row').filter({ hasText: code })).toContainText('Used up');
 
+  // The tenant's members as CSV: the new member is in it, with a BOM and a header row.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Save CSV' }).click();
+  const file = await (await download).path();
+  const csv = fs.readFileSync(file, 'utf8');
+  expect(csv.startsWith('\ufeffid,email,')).toBe(true);
+  expect(csv).toContain('e2e-people-');
+
   // Every people page, in both languages, at this project's width.
   for (const lang of ['ja', 'en'] as const) {
     await page.goto('/console/tenants');

@@ -387,6 +387,46 @@ describe('members', () => {
   });
 });
 
+describe('the members export', () => {
+  it('an owner exports a tenant’s members as CSV (BOM, header, one row each, no health data), audited', async () => {
+    const tenantId = await createTenant(db());
+    const a = await createMember(db(), { tenantId, nickname: '=SUM(1,2)', now: now() });
+    const b = await createMember(db(), { tenantId, nickname: 'びー, "quoted"', now: now() });
+    await t.consoleCall('deactivateMember', { id: b.id }, { token: owner });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/console/exportMembers',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner}` },
+      payload: JSON.stringify({ tenantId }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="members-tenant-\d+-\d{8}\.csv"/);
+    expect(res.body.startsWith('\ufeff')).toBe(true);
+    const lines = res.body.slice(1).split('\r\n');
+    expect(lines[0]).toBe(
+      'id,email,accountId,externalAccountId,nickname,userName,userPhonetic,locale,createdAt,lastSignInAt,passwordSet,deactivatedAt',
+    );
+    expect(lines.slice(1, -1)).toHaveLength(2);
+    expect(lines[1]).toContain(`${a.id},${a.email},`);
+    expect(lines[1]).toContain(`'=SUM(1,2)`);
+    expect(lines[2]).toContain('"びー, ""quoted"""');
+    expect(lines[2]).toMatch(/,false,\d{4}-\d{2}-\d{2}T/);
+    expect(lines.at(-1)).toBe('');
+    expect(res.body.toLowerCase()).not.toMatch(/weight|height|steps|birth|gender/);
+    expect(await lastAudit()).toMatchObject({ action: 'exportMembers', target_type: 'tenant', target_id: String(tenantId) });
+  });
+
+  it('refuses an unknown tenant, bad input and support', async () => {
+    expect((await t.consoleRaw('exportMembers', { tenantId: 999_999 }, { token: owner })).body).toMatchObject({
+      succeed: false,
+      errorCode: 'notFound',
+    });
+    expect((await t.consoleRaw('exportMembers', { tenantId: 'x' }, { token: owner })).status).toBe(400);
+    expect((await t.consoleRaw('exportMembers', { tenantId: 1 }, { token: support })).status).toBe(403);
+  });
+});
+
 describe('the mail outbox', () => {
   it('lists mail by state and recipient without subject or body; a failed mail is queued again', async () => {
     const to = `outbox.${process.pid}@example.org`;

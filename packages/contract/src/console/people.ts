@@ -239,6 +239,17 @@ export const reactivateMember = defineConsoleFunction({
   audited: true,
 });
 
+export const exportMembers = defineConsoleFunction({
+  name: 'exportMembers',
+  roles: ['owner'],
+  kind: 'csv',
+  summary:
+    'A tenant’s members as CSV (UTF-8 with BOM, a header row, one row per member): ids, addresses, names, sign-up, last sign-in, state. Never health data. Audited.',
+  payload: z.object({ tenantId: consoleId }),
+  response: z.object({}),
+  errorCodes: ['notFound'],
+});
+
 /* ------------------------------------------------------------------ mail outbox */
 
 /** The outbox's states as the console names them (`queued`: waiting for its first or next attempt). */
@@ -294,6 +305,7 @@ export const consolePeopleFunctions = [
   endMemberSessions,
   deactivateMember,
   reactivateMember,
+  exportMembers,
   listOutbox,
   retryMail,
 ] as const;

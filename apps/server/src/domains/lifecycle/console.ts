@@ -13,9 +13,11 @@ import type {
   TenantRow,
 } from '@hibi/contract/console/people';
 import { normaliseLocale } from '@hibi/contract/protocol';
+import { TOKYO_OFFSET_MS } from '@hibi/contract/time';
 import type { ConsoleContext } from '../../core/console-handler.ts';
 import { failure, type BusinessFailure } from '../../core/handler.ts';
 import { transaction } from '../../db/transaction.ts';
+import { CsvFile, pagedRows } from '../../lib/csv.ts';
 import { enqueueMail, listOutbox as outboxPage, requeueFailedMail } from '../../mail/outbox.ts';
 import { endAllSessions } from '../auth/service.ts';
 import * as data from './data.ts';
@@ -262,6 +264,53 @@ export async function reactivateMember(ctx: ConsoleContext, id: number): Promise
   const changed = await data.setDeactivated(ctx.db, id, null);
   ctx.note({ targetType: 'member', targetId: id, summary: changed ? 'reactivated' : 'was active' });
   return {};
+}
+
+/** Rows read per query of the members export. */
+export const MEMBER_EXPORT_PAGE = 500;
+
+/** A tenant's members as CSV, read in keyset pages as the response is written (owners only; no health data). */
+export async function exportMembers(ctx: ConsoleContext, tenantId: number): Promise<CsvFile | BusinessFailure<'notFound'>> {
+  const tenant = await data.tenantById(ctx.db, tenantId);
+  if (!tenant) return failure('notFound');
+  const day = new Date(ctx.now().getTime() + TOKYO_OFFSET_MS).toISOString().slice(0, 10).replace(/-/g, '');
+  ctx.note({ targetType: 'tenant', targetId: tenantId, summary: `members of "${tenant.nameJa}" exported` });
+  const iso = (v: Date | string | null) => (v == null ? null : new Date(v));
+  return new CsvFile(
+    `members-tenant-${tenantId}-${day}.csv`,
+    [
+      'id',
+      'email',
+      'accountId',
+      'externalAccountId',
+      'nickname',
+      'userName',
+      'userPhonetic',
+      'locale',
+      'createdAt',
+      'lastSignInAt',
+      'passwordSet',
+      'deactivatedAt',
+    ],
+    pagedRows(
+      (after: number | null) => data.memberExportPage(ctx.db, tenantId, after ?? 0, MEMBER_EXPORT_PAGE),
+      (m) => m.id,
+      (m) => [
+        m.id,
+        m.email,
+        m.login_id,
+        m.external_account_id,
+        m.nickname,
+        m.user_name,
+        m.user_phonetic,
+        m.locale,
+        iso(m.created_at),
+        iso(m.last_login_at),
+        m.password_set,
+        iso(m.deactivated_at),
+      ],
+    ),
+  );
 }
 
 /* ------------------------------------------------------------------ mail outbox */

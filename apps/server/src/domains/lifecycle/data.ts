@@ -315,3 +315,31 @@ export async function setDeactivated(db: Db, userId: number, at: Date | null): P
     .returning({ id: users.id });
   return changed.length === 1;
 }
+
+export interface MemberExportRow {
+  id: number;
+  email: string | null;
+  login_id: string | null;
+  external_account_id: string | null;
+  nickname: string;
+  user_name: string;
+  user_phonetic: string;
+  locale: string;
+  created_at: Date | string;
+  last_login_at: Date | string | null;
+  password_set: boolean;
+  deactivated_at: Date | string | null;
+}
+
+/** A page of a tenant's members after `afterId` (keyset, by id) for the CSV export; no health column is read. */
+export async function memberExportPage(db: Db, tenantId: number, afterId: number, limit: number): Promise<MemberExportRow[]> {
+  return rows<MemberExportRow>(
+    db,
+    sql`SELECT u.id, u.email, u.login_id, u.external_account_id, u.nickname, u.user_name, u.user_phonetic, u.locale, u.created_at,
+               u.last_login_at, (u.password_hash IS NOT NULL) AS password_set, u.deactivated_at
+          FROM users u
+         WHERE u.tenant_id = ${tenantId} AND u.id > ${afterId}
+         ORDER BY u.id
+         LIMIT ${limit}`,
+  );
+}

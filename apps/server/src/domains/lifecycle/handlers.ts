@@ -108,6 +108,7 @@ export const lifecycleConsoleHandlers = [
   defineConsoleHandler(people.endMemberSessions, async (p, ctx) => consolePeople.endMemberSessions(ctx, p.id)),
   defineConsoleHandler(people.deactivateMember, async (p, ctx) => consolePeople.deactivateMember(ctx, p.id)),
   defineConsoleHandler(people.reactivateMember, async (p, ctx) => consolePeople.reactivateMember(ctx, p.id)),
+  defineConsoleHandler(people.exportMembers, async (p, ctx) => consolePeople.exportMembers(ctx, p.tenantId)),
   defineConsoleHandler(people.listOutbox, async (p, ctx) => consolePeople.listOutbox(ctx, p)),
   defineConsoleHandler(people.retryMail, async (p, ctx) => consolePeople.retryMail(ctx, p.id)),
 ];

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConsolePayload } from '../../../lib/types.ts';
 import { consoleCall, consoleCallOrThrow } from '../../../lib/api.ts';
+import { downloadCsv } from '../../../lib/download.ts';
 
 /** Query keys of the tenants pages. */
 export const tenantKeys = {
@@ -74,4 +75,9 @@ export function useRevokeInvitationCode() {
     mutationFn: (code: string) => consoleCall('revokeInvitationCode', { code }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: tenantKeys.all }),
   });
+}
+
+/** Saves a tenant's members as a CSV download (owners only); resolves with the file name. */
+export function useExportMembers() {
+  return useMutation({ mutationFn: (tenantId: number) => downloadCsv('exportMembers', { tenantId }) });
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../../components/QueryState.tsx';
 import { useMe } from '../../../lib/me.ts';
 import { useTenant } from '../api/tenants.ts';
+import { ExportMembers } from '../components/ExportMembers.tsx';
 import { InvitationCodes } from '../components/InvitationCodes.tsx';
 import { TenantForm } from '../components/TenantForm.tsx';
 
@@ -36,6 +37,7 @@ export default function TenantPage() {
             <h1>{tenant.data.name.ja}</h1>
             <TenantForm key={tenant.data.id} tenant={tenant.data} editable={owner} />
             <InvitationCodes tenantId={tenant.data.id} />
+            {owner && <ExportMembers tenantId={tenant.data.id} />}
           </>
         )}
       </QueryState>
