@@ -76,11 +76,13 @@ export default function MemberPage() {
               <dt>{t('contract')}</dt>
               <dd>
                 {m.tenant
-                  ? t('contractText', {
-                      type: m.tenant.contractType,
-                      plan: m.tenant.litePlan ? t('litePlan') : '',
-                      corporate: m.tenant.corporateContract ? t('corporate') : '',
-                    })
+                  ? [
+                      t('contractText', { type: m.tenant.contractType }),
+                      m.tenant.litePlan && t('litePlan'),
+                      m.tenant.corporateContract && t('corporate'),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')
                   : '—'}
               </dd>
               <dt>{t('createdAt')}</dt>
