@@ -24,6 +24,11 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     invitationCodeTooLong: '招待コードが長すぎます',
     // One answer for an unknown, expired or used-up code: no answer tells a guesser which codes exist (issue 12, 9).
     invitationCodeInvalid: '招待コードが正しくないか、有効期限が切れているか、利用上限に達しています',
+    // Operator console, people (issue 16: tenants, invitation codes, members).
+    jaNameRequired: '日本語の名前が入力されていません',
+    invitationCodeFormat: '招待コードは英数字とハイフンで4〜40文字にしてください',
+    maxUsesRange: '利用上限は1〜100000の整数で入力してください',
+    queryRequired: '検索する語を入力してください',
     userNameRequired: '氏名が入力されていません',
     userNameTooLong: '氏名は50文字以内で入力してください',
     userPhoneticRequired: 'ふりがなが入力されていません',
@@ -79,6 +84,11 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     invitationCodeRequired: 'No invitation code has been entered',
     invitationCodeTooLong: 'The invitation code is too long',
     invitationCodeInvalid: 'The invitation code is not valid, has expired or has reached its limit of uses',
+    // Operator console, people (issue 16: tenants, invitation codes, members).
+    jaNameRequired: 'No Japanese name has been entered',
+    invitationCodeFormat: 'An invitation code has 4 to 40 letters, digits and hyphens',
+    maxUsesRange: 'The limit of uses is a whole number from 1 to 100000',
+    queryRequired: 'Enter something to search for',
     userNameRequired: 'No name has been entered',
     userNameTooLong: 'The name must be 50 characters or fewer',
     userPhoneticRequired: 'No kana reading has been entered',

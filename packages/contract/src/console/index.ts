@@ -6,6 +6,7 @@ import { consoleOperatorFunctions } from './operators.ts';
 import { consoleEventFunctions } from './events.ts';
 import { consoleSurveyFunctions } from './surveys.ts';
 import { consoleHelpFunctions } from './help.ts';
+import { consolePeopleFunctions } from './people.ts';
 
 /** Every function of the console entry. Each area file owns its list; this file only joins them. */
 export const allConsoleFunctions = [
@@ -17,6 +18,7 @@ export const allConsoleFunctions = [
   ...consoleEventFunctions,
   ...consoleSurveyFunctions,
   ...consoleHelpFunctions,
+  ...consolePeopleFunctions,
 ] as const;
 
 export type AnyConsoleFunction = (typeof allConsoleFunctions)[number];
