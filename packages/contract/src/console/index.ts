@@ -3,6 +3,9 @@ import { consoleAuthFunctions } from './auth.ts';
 import { consoleContentFunctions } from './content.ts';
 import { consoleMediaFunctions } from './media.ts';
 import { consoleOperatorFunctions } from './operators.ts';
+import { consoleEventFunctions } from './events.ts';
+import { consoleSurveyFunctions } from './surveys.ts';
+import { consoleHelpFunctions } from './help.ts';
 import { consolePeopleFunctions } from './people.ts';
 
 /** Every function of the console entry. Each area file owns its list; this file only joins them. */
@@ -12,6 +15,9 @@ export const allConsoleFunctions = [
   ...consoleAuditFunctions,
   ...consoleContentFunctions,
   ...consoleMediaFunctions,
+  ...consoleEventFunctions,
+  ...consoleSurveyFunctions,
+  ...consoleHelpFunctions,
   ...consolePeopleFunctions,
 ] as const;
 

@@ -78,6 +78,19 @@ export async function termsVersionValue(db: Db): Promise<unknown> {
   return found[0]?.value;
 }
 
+/**
+ * Raises config.termsVersion from `from` to `to` in one statement (the operator console publishing new terms); false
+ * when the stored version was not `from` (another operator published first).
+ */
+export async function raiseTermsVersion(db: Db, from: number, to: number): Promise<boolean> {
+  const result = (await db.execute(
+    sql`INSERT INTO config (key, value) VALUES ('termsVersion', ${JSON.stringify(to)}::jsonb)
+        ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value WHERE COALESCE((config.value #>> '{}')::int, 1) = ${from}
+        RETURNING key`,
+  )) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
+}
+
 export async function setAcceptedTermsVersion(db: Db, userId: number, version: number): Promise<void> {
   await db.update(users).set({ acceptedTermsVersion: version }).where(eq(users.id, userId));
 }
