@@ -155,4 +155,12 @@ describe.skipIf(!onPostgres)('kept answers across two server processes (PostgreS
     const after = ids((await call(B, 'getNewArrivalReportArticles', { offset: 0, perPage: 50 }, token)).body);
     expect(after.some((id) => hidden.has(id))).toBe(false);
   });
+
+  it('refuses a member an operator deactivated (the mark alone, sessions kept) at the next call (issue 16, decision 129)', async () => {
+    const token = await signIn(A, 'member09@example.com');
+    expect((await readTwice('getMyProfile', {}, token)).status).toBe(200);
+    await query(`UPDATE users SET deactivated_at = now() WHERE email = 'member09@example.com'`);
+    expect((await call(B, 'getMyProfile', {}, token)).status).toBe(401);
+    expect((await call(A, 'login', { id: 'member09@example.com', password: 'wellbeing-demo' })).body).toMatchObject({ errorCode: 'notTenantUser' });
+  });
 });
