@@ -3,8 +3,10 @@ import { consoleAuthFunctions } from './auth.ts';
 import { consoleContentFunctions } from './content.ts';
 import { consoleMediaFunctions } from './media.ts';
 import { consoleOperatorFunctions } from './operators.ts';
+import { consoleEventFunctions } from './events.ts';
 import { consoleSurveyFunctions } from './surveys.ts';
 import { consoleHelpFunctions } from './help.ts';
+import { consolePeopleFunctions } from './people.ts';
 
 /** Every function of the console entry. Each area file owns its list; this file only joins them. */
 export const allConsoleFunctions = [
@@ -13,8 +15,10 @@ export const allConsoleFunctions = [
   ...consoleAuditFunctions,
   ...consoleContentFunctions,
   ...consoleMediaFunctions,
+  ...consoleEventFunctions,
   ...consoleSurveyFunctions,
   ...consoleHelpFunctions,
+  ...consolePeopleFunctions,
 ] as const;
 
 export type AnyConsoleFunction = (typeof allConsoleFunctions)[number];

@@ -68,7 +68,7 @@ export const surveyInputSchema = z
     items: z.array(surveyItemInputSchema).max(SURVEY_ITEMS_MAX),
   })
   .superRefine((s, ctx) => {
-    if (s.toDateTime <= s.fromDateTime) ctx.addIssue({ code: 'custom', path: ['toDateTime'], message: 'msg:windowEndsBeforeStart' });
+    if (s.toDateTime <= s.fromDateTime) ctx.addIssue({ code: 'custom', path: ['toDateTime'], message: 'msg:periodEndsBeforeStart' });
     if (!s.isGeneral && s.tenantIds.length === 0) ctx.addIssue({ code: 'custom', path: ['tenantIds'], message: 'msg:tenantsRequired' });
     if (!s.items.some((i) => i.type !== 'comment')) ctx.addIssue({ code: 'custom', path: ['items'], message: 'msg:questionsRequired' });
   });

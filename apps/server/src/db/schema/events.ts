@@ -23,13 +23,18 @@ export const events = pgTable('events', {
   extraTextEn: text('extra_text_en'),
   reportArticleId: integer('report_article_id'),
   contractOnly: boolean('contract_only').notNull().default(false),
-  publishedAt: ts('published_at').notNull().defaultNow(),
+  /** Null: a draft, or taken down (unpublishedAt set); members see the event from this time on. */
+  publishedAt: ts('published_at').defaultNow(),
   advertising: boolean('advertising').notNull().default(false),
   /** 1 offline, 2 online, 3 both. */
   providingType: integer('providing_type').notNull().default(1),
   /** Shown in the overview; null = no limit. */
   capacity: integer('capacity'),
   thumbnailUrl: text('thumbnail_url'),
+  unpublishedAt: ts('unpublished_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedBy: text('updated_by'),
 });
 
 export const eventImages = pgTable('event_images', {
@@ -39,6 +44,8 @@ export const eventImages = pgTable('event_images', {
     .references(() => events.id, { onDelete: 'cascade' }),
   url: text('url').notNull(),
   sort: integer('sort').notNull().default(0),
+  altJa: text('alt_ja'),
+  altEn: text('alt_en'),
 });
 
 /** A bookable (or merely shown) time slot of an event. reserved_count moves with the active reservations. */

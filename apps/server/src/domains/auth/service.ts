@@ -251,7 +251,8 @@ export async function login(ctx: Pick<BaseContext, 'db' | 'ip' | 'now' | 'rateLi
   if (!found || !ok) return failure('invalidCredentials');
   await refundRateLimit(ctx.db, addressKey, LOGIN_WINDOW_MS, ctx.now());
   await refundRateLimit(ctx.db, accountKey, LOGIN_WINDOW_MS, ctx.now());
-  if (!found.tenant) return failure('notTenantUser');
+  // A member an operator deactivated is, for now, no tenant user (the same answer; migration 0630).
+  if (!found.tenant || found.user.deactivatedAt !== null) return failure('notTenantUser');
   const { user, tenant } = found;
   const session = await createSession(ctx.db, user.id, ctx.now());
   return {

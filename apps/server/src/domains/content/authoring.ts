@@ -332,3 +332,16 @@ export async function genresAndTags(db: Db) {
     tags: all.filter((t) => !t.is_genre).map((t) => ({ id: t.id, name: { ja: t.name_ja, en: t.name_en }, genreId: t.genre_id })),
   };
 }
+
+/* ------------------------------------------------------------------ sections of other domains (issue 16: events) */
+
+/** An owner's sections with every language, for a console editor of another domain (events). */
+export async function consoleSectionsOf(db: Db, ownerType: data.SectionOwnerType, id: number): Promise<ConsoleSection[]> {
+  return (await data.consoleSectionRows(db, ownerType, id)).map((r) => json<ConsoleSectionJson>(r.section));
+}
+
+/** Replaces an owner's sections with what a console editor sent (rich text sanitised by the Section writer). */
+export async function replaceSections(tx: Db, ownerType: data.SectionOwnerType, id: number, sections: SectionInput[]): Promise<void> {
+  await data.deleteSections(tx, ownerType, id);
+  await data.insertSections(tx, ownerType, id, sections.map(toStoredSection));
+}

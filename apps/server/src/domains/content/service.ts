@@ -299,3 +299,6 @@ export async function recordArticleView(db: Db, articleId: number, userId: numbe
   await data.insertArticleView(db, articleId, userId, now);
   recordedViews.add(db, key);
 }
+
+/** The Section editor's reads and writes for other domains' console editors (issue 16: events). */
+export { consoleSectionsOf, replaceSections } from './authoring.ts';

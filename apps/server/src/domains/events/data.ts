@@ -6,7 +6,7 @@ import type { Locale } from '@hibi/contract/protocol';
 import type { EventQuestion, ReservationAnswer } from '@hibi/contract/functions/events';
 import type { Db } from '../../db/client.ts';
 import { rows } from '../../db/query.ts';
-import { eventQuestions, events, eventSessions } from '../../db/schema/events.ts';
+import { eventImages, eventQuestions, events, eventSessions } from '../../db/schema/events.ts';
 
 /** Who asks, as far as visibility and their own flags go: a guest (null), or a member with or without a corporate contract. */
 export type Caller = { id: number; corporate: boolean } | null;
@@ -690,5 +690,411 @@ export async function reservationsExportPage(db: Db, userId: number, locale: Loc
                (extract(epoch FROM r.cancelled_at) * 1000)::float8 AS cancelled_ms, r.answers
         FROM event_reservations r JOIN events e ON e.id = r.event_id JOIN event_sessions s ON s.id = r.session_id
         WHERE r.user_id = ${userId} AND r.id > ${afterId} ORDER BY r.id LIMIT ${limit}`,
+  );
+}
+
+/* ------------------------------------------------------------------ console authoring (issue 16; decision 112) */
+
+export type EventPublishState = 'draft' | 'scheduled' | 'published' | 'unpublished';
+export type EventSort = 'startAtDesc' | 'startAtAsc' | 'updatedAtDesc' | 'titleAsc';
+
+/** The publishing state of event `e` against `now` (an unpublished event has no publish time left). */
+const eventStateSql = (now: Date) =>
+  sql`CASE WHEN e.unpublished_at IS NOT NULL THEN 'unpublished' WHEN e.published_at IS NULL THEN 'draft'
+    WHEN e.published_at > ${now.toISOString()}::timestamptz THEN 'scheduled' ELSE 'published' END`;
+
+function eventStateFilter(state: EventPublishState, now: Date): SQL {
+  const at = now.toISOString();
+  switch (state) {
+    case 'unpublished':
+      return sql`e.unpublished_at IS NOT NULL`;
+    case 'draft':
+      return sql`e.unpublished_at IS NULL AND e.published_at IS NULL`;
+    case 'scheduled':
+      return sql`e.unpublished_at IS NULL AND e.published_at > ${at}::timestamptz`;
+    case 'published':
+      return sql`e.unpublished_at IS NULL AND e.published_at <= ${at}::timestamptz`;
+  }
+}
+
+const EVENT_ORDER: Record<EventSort, string> = {
+  startAtDesc: 'e.start_at DESC, e.id DESC',
+  startAtAsc: 'e.start_at ASC, e.id ASC',
+  updatedAtDesc: 'e.updated_at DESC, e.id DESC',
+  titleAsc: 'e.title_ja ASC, e.id ASC',
+};
+
+export interface ConsoleEventQuery {
+  query?: string;
+  state?: EventPublishState;
+  offset: number;
+  perPage: number;
+  sort: EventSort;
+  now: Date;
+}
+
+export interface ConsoleEventListRow {
+  id: number;
+  title_ja: string;
+  title_en: string | null;
+  state: EventPublishState;
+  publish_ms: number | null;
+  start_ms: number;
+  end_ms: number;
+  contract_only: boolean;
+  session_count: number;
+  reserved_count: number;
+  updated_ms: number;
+  updated_by: string | null;
+  total: number;
+}
+
+/** One page of events in every state, with their session and seat counts and the total (one query). */
+export async function consoleEventPage(db: Db, q: ConsoleEventQuery) {
+  const where: SQL[] = [sql`TRUE`];
+  if (q.query) {
+    const pattern = `%${q.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(sql`(e.title_ja ILIKE ${pattern} OR e.title_en ILIKE ${pattern})`);
+  }
+  if (q.state) where.push(eventStateFilter(q.state, q.now));
+  return rows<ConsoleEventListRow>(
+    db,
+    sql`SELECT e.id, e.title_ja, e.title_en, ${eventStateSql(q.now)} AS state, ${ms('e', 'published_at')} AS publish_ms,
+          ${ms('e', 'start_at')} AS start_ms, ${ms('e', 'end_at')} AS end_ms, e.contract_only,
+          COALESCE(s.n, 0)::int AS session_count, COALESCE(s.seats, 0)::int AS reserved_count,
+          ${ms('e', 'updated_at')} AS updated_ms, e.updated_by, count(*) OVER ()::int AS total
+        FROM events e
+        LEFT JOIN LATERAL (SELECT count(*) AS n, sum(x.reserved_count) AS seats FROM event_sessions x WHERE x.event_id = e.id) s ON TRUE
+        WHERE ${sql.join(where, sql` AND `)}
+        ORDER BY ${sql.raw(EVENT_ORDER[q.sort])} LIMIT ${q.perPage} OFFSET ${q.offset}`,
+  );
+}
+
+export interface ConsoleEventRecord {
+  id: number;
+  title_ja: string;
+  title_en: string | null;
+  start_ms: number;
+  end_ms: number;
+  date_remarks_ja: string | null;
+  date_remarks_en: string | null;
+  providing_type: number;
+  place_ja: string | null;
+  place_en: string | null;
+  price: number;
+  capacity: number | null;
+  extra_label_ja: string | null;
+  extra_label_en: string | null;
+  extra_text_ja: string | null;
+  extra_text_en: string | null;
+  advertising: boolean;
+  thumbnail_url: string | null;
+  images: { url: string; alt: { ja: string; en: string | null } }[] | string;
+  report_article_id: number | null;
+  contract_only: boolean;
+  publish_ms: number | null;
+  state: EventPublishState;
+  created_ms: number;
+  updated_ms: number;
+  updated_by: string | null;
+  reservation_count: number;
+  has_answers: boolean;
+}
+
+/** Whether any reservation (cancelled ones too) or waiting-list place of an event holds answers. */
+const hasAnswersSql = (eventId: SQL | number) =>
+  sql`(EXISTS (SELECT 1 FROM event_reservations r WHERE r.event_id = ${eventId} AND jsonb_array_length(r.answers) > 0)
+    OR EXISTS (SELECT 1 FROM event_waiting_list w WHERE w.event_id = ${eventId} AND jsonb_array_length(w.answers) > 0))`;
+
+/** One event with every language, for the console's editor. */
+export async function consoleEventRecord(db: Db, id: number, now: Date): Promise<ConsoleEventRecord | undefined> {
+  const [row] = await rows<ConsoleEventRecord>(
+    db,
+    sql`SELECT e.id, e.title_ja, e.title_en, ${ms('e', 'start_at')} AS start_ms, ${ms('e', 'end_at')} AS end_ms,
+          e.date_remarks_ja, e.date_remarks_en, e.providing_type, e.place_ja, e.place_en, e.price, e.capacity,
+          e.extra_label_ja, e.extra_label_en, e.extra_text_ja, e.extra_text_en, e.advertising, e.thumbnail_url,
+          COALESCE((SELECT json_agg(json_build_object('url', i.url, 'alt', json_build_object('ja', COALESCE(i.alt_ja, ''), 'en', i.alt_en))
+                     ORDER BY i.sort, i.id) FROM event_images i WHERE i.event_id = e.id), '[]'::json) AS images,
+          e.report_article_id, e.contract_only, ${ms('e', 'published_at')} AS publish_ms, ${eventStateSql(now)} AS state,
+          ${ms('e', 'created_at')} AS created_ms, ${ms('e', 'updated_at')} AS updated_ms, e.updated_by,
+          (SELECT count(*)::int FROM event_reservations r WHERE r.event_id = e.id) AS reservation_count,
+          ${hasAnswersSql(sql`e.id`)} AS has_answers
+        FROM events e WHERE e.id = ${id}`,
+  );
+  return row;
+}
+
+export interface ConsoleSessionRow {
+  id: number;
+  title_ja: string;
+  title_en: string | null;
+  providing_type: number;
+  reservation_type: number;
+  start_ms: number;
+  end_ms: number;
+  capacity: number | null;
+  entry_unit_type: number;
+  reserved_count: number;
+  waiting_count: number;
+  rstart_ms: number | null;
+  rend_ms: number | null;
+  url: string | null;
+  external_full: boolean;
+  sort: number;
+}
+
+const consoleSessionColumns = sql`s.id, s.title_ja, s.title_en, s.providing_type, s.reservation_type,
+  ${ms('s', 'start_at')} AS start_ms, ${ms('s', 'end_at')} AS end_ms, s.capacity, s.entry_unit_type, s.reserved_count,
+  (SELECT count(*)::int FROM event_waiting_list w WHERE w.session_id = s.id) AS waiting_count,
+  ${ms('s', 'reservation_start_at')} AS rstart_ms, ${ms('s', 'reservation_end_at')} AS rend_ms, s.url, s.external_full, s.sort`;
+
+/** An event's sessions with every language, their seats taken and their waiting lists' length. */
+export async function consoleSessions(db: Db, eventId: number) {
+  return rows<ConsoleSessionRow>(
+    db,
+    sql`SELECT ${consoleSessionColumns} FROM event_sessions s WHERE s.event_id = ${eventId} ORDER BY s.sort, s.start_at, s.id`,
+  );
+}
+
+export async function consoleSession(db: Db, eventId: number, sessionId: number) {
+  const [row] = await rows<ConsoleSessionRow & { event_title_ja: string; event_title_en: string | null }>(
+    db,
+    sql`SELECT ${consoleSessionColumns}, e.title_ja AS event_title_ja, e.title_en AS event_title_en
+        FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = ${sessionId} AND s.event_id = ${eventId}`,
+  );
+  return row;
+}
+
+export interface ConsoleQuestionRow {
+  type: EventQuestion['type'];
+  question_ja: string;
+  question_en: string | null;
+  required: boolean;
+  choices_ja: string[] | string;
+  choices_en: string[] | string | null;
+  choice_images: { id: number; url: string; alt?: string | null; altEn?: string | null }[] | string;
+  images: { id: number; url: string; alt?: string | null; altEn?: string | null }[] | string;
+}
+
+/** An event's questions with every language, in order. */
+export async function consoleQuestions(db: Db, eventId: number) {
+  return rows<ConsoleQuestionRow>(
+    db,
+    sql`SELECT q.type, q.question_ja, q.question_en, q.required, q.choices_ja, q.choices_en, q.choice_images, q.images
+        FROM event_questions q WHERE q.event_id = ${eventId} ORDER BY q.questionnaire_index`,
+  );
+}
+
+export interface EventWrite {
+  titleJa: string;
+  titleEn: string | null;
+  startAt: Date;
+  endAt: Date;
+  dateRemarksJa: string | null;
+  dateRemarksEn: string | null;
+  providingType: number;
+  placeJa: string | null;
+  placeEn: string | null;
+  price: number;
+  capacity: number | null;
+  extraLabelJa: string | null;
+  extraLabelEn: string | null;
+  extraTextJa: string | null;
+  extraTextEn: string | null;
+  advertising: boolean;
+  thumbnailUrl: string | null;
+  reportArticleId: number | null;
+  contractOnly: boolean;
+  publishedAt: Date | null;
+}
+
+/** A new event row written by an operator; its id. */
+export async function insertConsoleEvent(tx: Db, w: EventWrite, by: string, now: Date): Promise<number> {
+  const [row] = await tx
+    .insert(events)
+    .values({ ...w, unpublishedAt: null, createdAt: now, updatedAt: now, updatedBy: by })
+    .returning({ id: events.id });
+  return row!.id;
+}
+
+/** Replaces an event row's fields (a save clears a take-down); false when absent. */
+export async function updateConsoleEvent(tx: Db, id: number, w: EventWrite, by: string, now: Date): Promise<boolean> {
+  const updated = await tx
+    .update(events)
+    .set({ ...w, unpublishedAt: null, updatedAt: now, updatedBy: by })
+    .where(eq(events.id, id))
+    .returning({ id: events.id });
+  return updated.length > 0;
+}
+
+/** Replaces an event's images (in order, with alt text). */
+export async function replaceEventImages(tx: Db, eventId: number, images: { url: string; altJa: string; altEn: string | null }[]) {
+  await tx.execute(sql`DELETE FROM event_images WHERE event_id = ${eventId}`);
+  if (images.length) await tx.insert(eventImages).values(images.map((i, sort) => ({ eventId, sort, ...i })));
+}
+
+/** Marks an event as changed by an operator (a session or the questionnaire was saved); false when absent. */
+export async function touchEvent(tx: Db, eventId: number, by: string, now: Date): Promise<boolean> {
+  const updated = await rows(tx, sql`UPDATE events SET updated_at = ${now.toISOString()}, updated_by = ${by} WHERE id = ${eventId} RETURNING id`);
+  return updated.length > 0;
+}
+
+/** Takes an event down now: no publish time any more, so every member read hides it; false when absent. */
+export async function unpublishEventRow(db: Db, id: number, by: string, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const updated = await rows(
+    db,
+    sql`UPDATE events SET unpublished_at = COALESCE(unpublished_at, ${at}::timestamptz), published_at = NULL,
+          updated_at = ${at}::timestamptz, updated_by = ${by} WHERE id = ${id} RETURNING id`,
+  );
+  return updated.length > 0;
+}
+
+/** Deletes an event no one ever reserved (sessions, questions, images, favourites cascade): 'deleted', 'reserved' or 'absent'. */
+export async function deleteEventRow(tx: Db, id: number): Promise<'deleted' | 'reserved' | 'absent'> {
+  const [row] = await rows<{ found: boolean; reserved: boolean }>(
+    tx,
+    sql`SELECT EXISTS (SELECT 1 FROM events WHERE id = ${id}) AS found,
+          EXISTS (SELECT 1 FROM event_reservations WHERE event_id = ${id}) OR EXISTS (SELECT 1 FROM event_waiting_list WHERE event_id = ${id}) AS reserved`,
+  );
+  if (!row?.found) return 'absent';
+  if (row.reserved) return 'reserved';
+  const deleted = await rows(
+    tx,
+    sql`DELETE FROM events e WHERE e.id = ${id} AND NOT EXISTS (SELECT 1 FROM event_reservations r WHERE r.event_id = e.id) RETURNING id`,
+  );
+  return deleted.length ? 'deleted' : 'reserved';
+}
+
+export async function eventExists(db: Db, id: number): Promise<boolean> {
+  return (await rows(db, sql`SELECT id FROM events WHERE id = ${id}`)).length > 0;
+}
+
+/** Whether a library article of this id exists (the event's report article). */
+export async function reportArticleExists(db: Db, id: number): Promise<boolean> {
+  return (await rows(db, sql`SELECT id FROM report_articles WHERE id = ${id}`)).length > 0;
+}
+
+export interface SessionWrite {
+  titleJa: string;
+  titleEn: string | null;
+  providingType: number;
+  reservationType: number;
+  startAt: Date;
+  endAt: Date;
+  capacity: number | null;
+  entryUnitType: number;
+  reservationStartAt: Date | null;
+  reservationEndAt: Date | null;
+  url: string | null;
+  externalFull: boolean;
+  sort: number;
+}
+
+export async function insertConsoleSession(tx: Db, eventId: number, w: SessionWrite): Promise<number> {
+  const [row] = await tx
+    .insert(eventSessions)
+    .values({ ...w, eventId })
+    .returning({ id: eventSessions.id });
+  return row!.id;
+}
+
+/**
+ * Replaces a session's fields in one conditional statement: only when the new capacity still holds the seats taken
+ * (checked on the locked row, so a booking in between is counted). 'saved', 'capacity' or 'absent'.
+ */
+export async function updateConsoleSession(tx: Db, eventId: number, id: number, w: SessionWrite): Promise<'saved' | 'capacity' | 'absent'> {
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  const updated = await rows(
+    tx,
+    sql`UPDATE event_sessions SET title_ja = ${w.titleJa}, title_en = ${w.titleEn}, providing_type = ${w.providingType},
+          reservation_type = ${w.reservationType}, start_at = ${iso(w.startAt)}::timestamptz, end_at = ${iso(w.endAt)}::timestamptz,
+          capacity = ${w.capacity}::int, entry_unit_type = ${w.entryUnitType},
+          reservation_start_at = ${iso(w.reservationStartAt)}::timestamptz, reservation_end_at = ${iso(w.reservationEndAt)}::timestamptz,
+          url = ${w.url}, external_full = ${w.externalFull}, sort = ${w.sort}
+        WHERE id = ${id} AND event_id = ${eventId} AND (${w.capacity}::int IS NULL OR reserved_count <= ${w.capacity}::int)
+        RETURNING id`,
+  );
+  if (updated.length) return 'saved';
+  return (await sessionBelongsToEvent(tx, eventId, id)) ? 'capacity' : 'absent';
+}
+
+/** Deletes a session nobody reserved (ever) or waits for: 'deleted', 'reserved' or 'absent'. */
+export async function deleteSessionRow(tx: Db, eventId: number, id: number): Promise<'deleted' | 'reserved' | 'absent'> {
+  const deleted = await rows(
+    tx,
+    sql`DELETE FROM event_sessions s WHERE s.id = ${id} AND s.event_id = ${eventId}
+          AND NOT EXISTS (SELECT 1 FROM event_reservations r WHERE r.session_id = s.id)
+          AND NOT EXISTS (SELECT 1 FROM event_waiting_list w WHERE w.session_id = s.id) RETURNING id`,
+  );
+  if (deleted.length) return 'deleted';
+  return (await sessionBelongsToEvent(tx, eventId, id)) ? 'reserved' : 'absent';
+}
+
+/** Whether members' answers to an event's questionnaire exist (reservations, cancelled too, and waiting lists). */
+export async function eventHasAnswers(db: Db, eventId: number): Promise<boolean> {
+  const [row] = await rows<{ has: boolean }>(db, sql`SELECT ${hasAnswersSql(eventId)} AS has`);
+  return Boolean(row?.has);
+}
+
+/** Replaces an event's questions (questionnaire_index = position). */
+export async function replaceQuestions(tx: Db, eventId: number, questions: NewQuestion[]): Promise<void> {
+  await tx.execute(sql`DELETE FROM event_questions WHERE event_id = ${eventId}`);
+  if (questions.length) await tx.insert(eventQuestions).values(questions.map((q) => ({ ...q, eventId })));
+}
+
+export interface ReservationListRow {
+  id: number;
+  user_name: string;
+  nickname: string;
+  email: string | null;
+  company: string | null;
+  answers: ReservationAnswer[] | string;
+  reserved_ms: number;
+  promoted: boolean;
+  total: number;
+}
+
+const reservationColumns = sql`r.id, u.user_name, u.nickname, u.email, t.name_ja AS company, r.answers,
+  ${ms('r', 'created_at')} AS reserved_ms, r.promoted_from IS NOT NULL AS promoted`;
+
+/** One page of a session's active reservations, oldest first, with the total. */
+export async function sessionReservationPage(db: Db, sessionId: number, offset: number, perPage: number) {
+  return rows<ReservationListRow>(
+    db,
+    sql`SELECT ${reservationColumns}, count(*) OVER ()::int AS total
+        FROM event_reservations r JOIN users u ON u.id = r.user_id LEFT JOIN tenants t ON t.id = u.tenant_id
+        WHERE r.session_id = ${sessionId} AND r.cancelled_at IS NULL
+        ORDER BY r.created_at, r.id LIMIT ${perPage} OFFSET ${offset}`,
+  );
+}
+
+/** The count of a session's active reservations (a page past the end came back empty). */
+export async function sessionReservationCount(db: Db, sessionId: number): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM event_reservations WHERE session_id = ${sessionId} AND cancelled_at IS NULL`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** An active reservation's event, session and member; null when unknown or cancelled. */
+export async function activeReservation(db: Db, reservationId: number) {
+  const [row] = await rows<{ event_id: number; session_id: number; user_id: number }>(
+    db,
+    sql`SELECT event_id, session_id, user_id FROM event_reservations WHERE id = ${reservationId} AND cancelled_at IS NULL`,
+  );
+  return row ?? null;
+}
+
+/** One page of an event's active reservations for the export, after reservation `afterId` (keyset on the id). */
+export async function eventReservationExportPage(db: Db, eventId: number, afterId: number, limit: number) {
+  return rows<Omit<ReservationListRow, 'total'> & { session_title: string; start_ms: number }>(
+    db,
+    sql`SELECT ${reservationColumns}, s.title_ja AS session_title, ${ms('s', 'start_at')} AS start_ms
+        FROM event_reservations r JOIN event_sessions s ON s.id = r.session_id JOIN users u ON u.id = r.user_id
+        LEFT JOIN tenants t ON t.id = u.tenant_id
+        WHERE r.event_id = ${eventId} AND r.cancelled_at IS NULL AND r.id > ${afterId}
+        ORDER BY r.id LIMIT ${limit}`,
   );
 }

@@ -1,4 +1,7 @@
 import * as fns from '@hibi/contract/functions/events';
+import * as cfns from '@hibi/contract/console/events';
+import { defineConsoleHandler } from '../../core/console-handler.ts';
+import * as authoring from './authoring.ts';
 import type { Config } from '../../config.ts';
 import { defineHandler, failure, type Handler } from '../../core/handler.ts';
 import type { CachePolicy } from '../../core/read-cache.ts';
@@ -106,4 +109,36 @@ export function eventsHandlers(config: Config): Handler[] {
 
     defineHandler(fns.resetCalendarFeedUrl, async (_payload, ctx) => ({ url: await resetFeed(ctx.db, config, ctx.user.id, ctx.now()) })),
   ] as unknown as Handler[];
+}
+
+/* ------------------------------------------------------------------ operator console (issue 16 item 1) */
+
+/** Console handlers of the events domain, one per function in the contract's console/events.ts. */
+export function eventsConsoleHandlers(config: Config) {
+  return [
+    defineConsoleHandler(cfns.listConsoleEvents, async (p, ctx) => authoring.listEvents(ctx.db, { ...p, now: ctx.now() })),
+    defineConsoleHandler(cfns.getConsoleEvent, async ({ id }, ctx) => {
+      const event = await authoring.getEvent(ctx.db, id, ctx.now());
+      return event ? { event } : failure('notFound');
+    }),
+    defineConsoleHandler(cfns.saveEvent, async (p, ctx) => authoring.saveEvent(ctx, p)),
+    defineConsoleHandler(cfns.unpublishEvent, async ({ id }, ctx) => authoring.unpublishEvent(ctx, id)),
+    defineConsoleHandler(cfns.deleteEvent, async ({ id }, ctx) => authoring.deleteEvent(ctx, id)),
+    defineConsoleHandler(cfns.saveEventSession, async (p, ctx) => authoring.saveSession(ctx, p)),
+    defineConsoleHandler(cfns.deleteEventSession, async ({ eventId, id }, ctx) => authoring.deleteSession(ctx, eventId, id)),
+    defineConsoleHandler(cfns.saveQuestionnaire, async ({ eventId, questions }, ctx) => authoring.saveQuestionnaire(ctx, eventId, questions)),
+    defineConsoleHandler(cfns.listSessionReservations, async ({ eventId, sessionId, offset, perPage }, ctx) => {
+      const list = await authoring.listReservations(ctx.db, eventId, sessionId, offset, perPage);
+      return list ?? failure('notFound');
+    }),
+    defineConsoleHandler(cfns.cancelReservationForMember, async ({ reservationId }, ctx) =>
+      authoring.cancelForMember(ctx, reservationId, config.appBaseUrl),
+    ),
+    defineConsoleHandler(cfns.exportReservations, async ({ eventId }, ctx) => {
+      const file = await authoring.reservationExport(ctx.db, eventId, ctx.now());
+      if (!file) return failure('notFound');
+      ctx.note({ targetType: 'event', targetId: eventId, summary: 'reservations exported' });
+      return file;
+    }),
+  ];
 }

@@ -3,7 +3,7 @@ import { TOKYO_OFFSET_MS } from '@hibi/contract/time';
 import { greetingName, renderLayout, type RenderedMail } from '../../mail/templates.ts';
 
 /** The events domain's mails: a seat from the waiting list, and the reminders before a reserved session. */
-export type EventMailKind = 'seatPromoted' | 'reminderDay' | 'reminderHour';
+export type EventMailKind = 'seatPromoted' | 'reminderDay' | 'reminderHour' | 'reservationCancelledByOffice';
 
 export interface EventMailData {
   name: string | null;
@@ -52,6 +52,11 @@ const COPY = {
       lead: ['ご予約いただいている次のイベントが、1時間以内に始まります。'],
       after: ['参加できなくなった場合は、開始前にイベントのページから予約をキャンセルしてください。'],
     },
+    reservationCancelledByOffice: {
+      subject: '【Hibi】イベントのご予約を取り消しました',
+      lead: ['事務局にて、次のイベントのご予約を取り消しました。'],
+      after: ['お心当たりのない場合や、あらためて参加をご希望の場合は、イベントのページからご予約いただくか、事務局までお問い合わせください。'],
+    },
     button: 'イベントのページを開く',
     greeting: (n: string) => `${n} 様`,
     labels: { event: 'イベント', session: '日程', when: '日時', place: '場所' },
@@ -72,6 +77,11 @@ const COPY = {
       subject: '[Hibi] Your event starts within the hour',
       lead: ['A reminder: the event you booked starts within the hour.'],
       after: ['If you cannot come, please cancel on the event page before it starts.'],
+    },
+    reservationCancelledByOffice: {
+      subject: '[Hibi] Your event booking has been cancelled',
+      lead: ['The office has cancelled your booking of this event:'],
+      after: ['If this is unexpected, or you would like to come after all, please book again on the event page or contact the office.'],
     },
     button: 'Open the event page',
     greeting: (n: string) => `Dear ${n},`,
@@ -95,6 +105,6 @@ export function renderEventMail(kind: EventMailKind, locale: Locale, d: EventMai
     lead: [...k.lead, ...facts],
     button: c.button,
     link: d.link,
-    after: kind === 'seatPromoted' ? [...k.after] : [...k.after, c.settings],
+    after: kind === 'seatPromoted' || kind === 'reservationCancelledByOffice' ? [...k.after] : [...k.after, c.settings],
   });
 }
