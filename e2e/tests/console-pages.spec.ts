@@ -153,6 +153,35 @@ test('an owner invites an operator, who sets a password, enrols the authenticato
   await invited.getByLabel('リカバリーコードを保管しました').check();
   await continueButton.click();
   await expect(invited).toHaveURL(/\/console\/announcements$/);
+  // A phone: who is signed in shows in the header's menu.
+  await invited.getByRole('button', { name: 'メニュー' }).click();
   await expect(invited.getByText('新しい編集者')).toBeVisible();
   await context.close();
+});
+
+test('on a phone the navigation and the account actions fold behind a menu button; on a desktop they are always shown', async ({
+  page,
+}, testInfo) => {
+  await apiSignIn(page.request, 'owner');
+  await page.goto('/console/tenants');
+  await setLanguage(page, 'en');
+  await page.reload();
+  const menu = page.getByRole('button', { name: 'Menu' });
+  const nav = page.getByRole('navigation', { name: 'Console menu' });
+  if (testInfo.project.name === 'desktop') {
+    await expect(menu).toBeHidden();
+    await expect(nav.getByRole('link', { name: 'Members' })).toBeVisible();
+    return;
+  }
+  await expect(nav.getByRole('link', { name: 'Members' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeHidden();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await nav.getByRole('link', { name: 'Members' }).click();
+  await expect(page).toHaveURL(/\/console\/members$/);
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(nav.getByRole('link', { name: 'Members' })).toBeHidden();
 });

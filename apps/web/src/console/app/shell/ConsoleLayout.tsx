@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLoaderData, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/Spinner.tsx';
@@ -21,6 +21,8 @@ export function ConsoleLayout() {
   const signOut = useSignOut();
   const handle = useDocumentTitle();
   const role = me.operator.role;
+  // Phones: the navigation and the operator's actions fold behind a menu button (one header row instead of four).
+  const [menuOpen, setMenuOpen] = useState(false);
 
   // The server ended the session (12 h, 30 min idle, deactivated): back to the sign-in page.
   useEffect(() => {
@@ -40,37 +42,50 @@ export function ConsoleLayout() {
       </a>
       <header className="console-header">
         <div className="console-header__inner">
-          <NavLink to="/announcements" className="console-brand">
-            <img src="/logo.svg" alt="" width="32" height="32" />
-            {t('brand')}
-          </NavLink>
-          <nav aria-label={t('nav.label')} className="console-nav">
-            <ul>
-              {consoleNav
-                .filter((item) => !item.roles || item.roles.includes(role))
-                .map((item) => (
-                  <li key={item.to}>
-                    <NavLink to={item.to} className="console-nav__link">
-                      {t(item.key)}
-                    </NavLink>
-                  </li>
-                ))}
-            </ul>
-          </nav>
-          <div className="console-header__actions">
-            <p className="console-who">
-              <span className="console-who__name">{me.operator.displayName}</span>
-              <span className={`console-role console-role--${role}`}>{t(`roles.${role}`)}</span>
-            </p>
-            <LanguageSwitch />
+          <div className="console-header__top">
+            <NavLink to="/announcements" className="console-brand" onClick={() => setMenuOpen(false)}>
+              <img src="/logo.svg" alt="" width="32" height="32" />
+              {t('brand')}
+            </NavLink>
             <button
               type="button"
-              className="button button--outline button--small"
-              disabled={signOut.isPending}
-              onClick={() => signOut.mutate(undefined, { onSettled: () => void navigate('/signin') })}
+              className="button button--outline button--small console-menu-button"
+              aria-expanded={menuOpen}
+              aria-controls="console-menu"
+              onClick={() => setMenuOpen((open) => !open)}
             >
-              {t('signOut')}
+              {t('menu')}
             </button>
+          </div>
+          <div id="console-menu" className={`console-header__menu${menuOpen ? ' console-header__menu--open' : ''}`}>
+            <nav aria-label={t('nav.label')} className="console-nav">
+              <ul>
+                {consoleNav
+                  .filter((item) => !item.roles || item.roles.includes(role))
+                  .map((item) => (
+                    <li key={item.to}>
+                      <NavLink to={item.to} className="console-nav__link" onClick={() => setMenuOpen(false)}>
+                        {t(item.key)}
+                      </NavLink>
+                    </li>
+                  ))}
+              </ul>
+            </nav>
+            <div className="console-header__actions">
+              <p className="console-who">
+                <span className="console-who__name">{me.operator.displayName}</span>
+                <span className={`console-role console-role--${role}`}>{t(`roles.${role}`)}</span>
+              </p>
+              <LanguageSwitch />
+              <button
+                type="button"
+                className="button button--outline button--small"
+                disabled={signOut.isPending}
+                onClick={() => signOut.mutate(undefined, { onSettled: () => void navigate('/signin') })}
+              >
+                {t('signOut')}
+              </button>
+            </div>
           </div>
         </div>
       </header>
