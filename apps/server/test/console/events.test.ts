@@ -346,4 +346,19 @@ describe('events', () => {
     });
     expect((await snapshot(eventId)).questions[0]!.question).toEqual({ ja: text, en: 'Why?' });
   });
+
+  it('times up to the year 9999 are stored, later ones refused, never a 500 (years past 9999 in ISO form)', async () => {
+    const far = 253_402_300_799_999;
+    const beyond = await t.consoleRaw('saveEvent', eventForm({ startAt: far + 1, endAt: far + 1 }), { token: editor });
+    expect([beyond.status, beyond.body.errorCode]).toEqual([400, 'validationError']);
+    expect((await t.consoleRaw('saveAnnouncement', { title: { ja: 'x' }, publishAt: 8_640_000_000_000_000 }, { token: editor })).status).toBe(400);
+    const saved = await t.consoleRaw('saveEvent', eventForm({ startAt: far, endAt: far }), { token: editor });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const { eventId } = await publishedEvent();
+    const session = await t.consoleRaw('saveEventSession', sessionForm(eventId, { startAt: far, endAt: far }), { token: editor });
+    expect(session.status, JSON.stringify(session.body)).toBe(200);
+    const list = await t.consoleCall('listConsoleEvents', { sort: 'startAtDesc', perPage: 1 }, { token: editor });
+    expect(list.status).toBe(200);
+    expect((await t.consoleCall('getConsoleEvent', { id: eventId }, { token: editor })).status).toBe(200);
+  });
 });
