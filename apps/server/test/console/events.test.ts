@@ -361,4 +361,18 @@ describe('events', () => {
     expect(list.status).toBe(200);
     expect((await t.consoleCall('getConsoleEvent', { id: eventId }, { token: editor })).status).toBe(200);
   });
+
+  it('list and reservation queries refuse what they cannot hold and page past the end', async () => {
+    for (const query of ['a\u0000b', 'a\ud800', '%_\\', '\u202e逆']) {
+      const answer = await t.consoleRaw('listConsoleEvents', { query }, { token: support });
+      expect([200, 400], `${JSON.stringify(query)}: ${JSON.stringify(answer.body)}`).toContain(answer.status);
+    }
+    const bad: unknown[] = [{ perPage: 0 }, { perPage: 101 }, { offset: -1 }, { offset: 1.5 }, { state: 'hidden' }, { sort: 'random' }];
+    for (const payload of bad)
+      expect((await t.consoleRaw('listConsoleEvents', payload, { token: support })).status, JSON.stringify(payload)).toBe(400);
+    const page = await t.consoleCall('listConsoleEvents', { offset: 999_999 }, { token: support });
+    expect(page.body.events).toEqual([]);
+    expect(page.body.total).toBeGreaterThan(0);
+    expect((await t.consoleRaw('listSessionReservations', { eventId: 1, sessionId: 'x' }, { token: support })).status).toBe(400);
+  });
 });
