@@ -266,7 +266,8 @@ describe('events', () => {
 
     const list = await t.consoleCall('listSessionReservations', { eventId, sessionId }, { token: support });
     expect(list.body).toMatchObject({ succeed: true, total: 2, session: { reservedCount: 2, waitingCount: 1, capacity: 2 } });
-    expect(list.body.questions).toEqual(['経験はありますか', 'ご要望', '興味', 'ひとこと', '好きな景色']);
+    expect(list.body.questions.map((q) => q.ja)).toEqual(['経験はありますか', 'ご要望', '興味', 'ひとこと', '好きな景色']);
+    expect(list.body.questions[0]).toEqual({ ja: '経験はありますか', en: 'Any experience?' });
     expect(list.body.reservations[0]).toMatchObject({
       name: '山田 花子',
       email: a.email,

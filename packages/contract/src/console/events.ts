@@ -318,8 +318,8 @@ export const listSessionReservations = defineConsoleFunction({
   response: z.object({
     event: z.object({ id: z.number().int(), title: localizedOut }),
     session: consoleSessionSchema,
-    /** Question texts (Japanese) in order: the answers' columns. */
-    questions: z.array(z.string()),
+    /** Question texts in order: the answers' columns. */
+    questions: z.array(localizedOut),
     reservations: z.array(
       z.object({
         id: z.number().int(),

@@ -336,7 +336,7 @@ export async function listReservations(db: Db, eventId: number, sessionId: numbe
   return {
     event: { id: eventId, title: { ja: session.event_title_ja, en: session.event_title_en } },
     session: toSession(session),
-    questions: questions.map((q) => q.question.ja),
+    questions: questions.map((q) => q.question),
     reservations: page.map((r) => ({
       id: r.id,
       name: personName(r),

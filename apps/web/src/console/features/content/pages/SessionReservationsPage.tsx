@@ -82,7 +82,7 @@ export default function SessionReservationsPage() {
                     <th scope="col">{t('reservations.columns.company')}</th>
                     {data.questions.map((q, i) => (
                       <th scope="col" key={i}>
-                        {t('reservations.columns.question', { n: i + 1, question: q })}
+                        {t('reservations.columns.question', { n: i + 1, question: localized(q) })}
                       </th>
                     ))}
                     <th scope="col">{t('reservations.columns.reservedAt')}</th>
