@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { BASE_URL, DEVTOOL_WEB_PORT, DEVTOOL_WEB_URL, PORT } from './support/env.ts';
 
+/** Specs whose writes every member sees: the terms version and the FAQ (console-help.spec.ts). */
+const AFTER_ALL = /console-help\.spec\.ts$/;
+
 /**
  * Real Chromium from Debian, driving the production build of the app on the embedded database with the demo content.
  * Tests that change state run as members made for them (support/fixtures.ts), so they run in parallel and in any
@@ -36,8 +39,10 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
-    { name: 'mobile', use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } },
+    { name: 'desktop', use: { viewport: { width: 1440, height: 900 } }, testIgnore: AFTER_ALL },
+    { name: 'mobile', use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true }, testIgnore: AFTER_ALL },
+    // Changes every member sees (a new terms version, a new FAQ item): after the other projects, which count and read them.
+    { name: 'after-all', use: { viewport: { width: 1440, height: 900 } }, testMatch: AFTER_ALL, dependencies: ['desktop', 'mobile'] },
   ],
   webServer: [
     {

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -33,6 +35,46 @@ function offlinePageMessages(): Plugin {
   };
 }
 
+/**
+ * route-preloads.json: for each route of src/app/routeTable.ts, the script and style files its screen needs beyond the
+ * app's entry. The server links them from the page it serves for that path (modulepreload and stylesheet), so the
+ * browser fetches a screen's code beside the entry's instead of after it has run (issue 17, decision 137).
+ */
+function routePreloads(): Plugin {
+  const tableFile = fileURLToPath(new URL('./src/app/routeTable.ts', import.meta.url));
+  return {
+    name: 'hibi-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const routes = [...fs.readFileSync(tableFile, 'utf8').matchAll(/\{\s*path:\s*'([^']+)'[^{}]*?import\('([^']+)'\)/gs)].map(
+        ([, route, spec]) => ({ route: route!, module: path.resolve(path.dirname(tableFile), spec!) }),
+      );
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (start: string[], into = new Set<string>()) => {
+        for (const file of start) {
+          if (into.has(file)) continue;
+          into.add(file);
+          closure(byFile.get(file)?.imports ?? [], into);
+        }
+        return into;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'index');
+      const loaded = entry ? closure([entry.fileName]) : new Set<string>();
+      const css = (files: Iterable<string>) => [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+      const loadedCss = new Set(css(loaded));
+      const table: Record<string, { js: string[]; css: string[] }> = {};
+      for (const { route, module } of routes) {
+        const screen = chunks.find((chunk) => chunk.facadeModuleId === module);
+        if (!screen) continue;
+        const files = [...closure([screen.fileName])].filter((file) => !loaded.has(file));
+        table[route] = { js: files, css: css(files).filter((file) => !loadedCss.has(file)) };
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(table) });
+    },
+  };
+}
+
 /** Modules of the console only: its source, its message files and the packages only its screens use. */
 const CONSOLE_MODULE =
   /[\\/]src[\\/](console[\\/]|locales[\\/]\w+[\\/]console)|[\\/]node_modules[\\/](@tiptap|prosemirror-|qrcode|react-hook-form|@hookform|linkifyjs|dijkstrajs|orderedmap|rope-sequence|w3c-keyname)/;
@@ -43,6 +85,7 @@ export default defineConfig({
   plugins: [
     react(),
     offlinePageMessages(),
+    routePreloads(),
     // The web app manifest and the service worker (docs/decisions/101-service-worker.md): src/sw.ts, built with the
     // list of the build's files to precache; registered by src/app/serviceWorker.ts after the page has loaded.
     VitePWA({

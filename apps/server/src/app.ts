@@ -21,6 +21,7 @@ import { mediaSigningSecret } from './media-secret.ts';
 import { CONTENT_SECURITY_POLICY } from './csp.ts';
 import { errorLogSerializer, redactPath, requestLogSerializer } from './lib/log-redact.ts';
 import { pageLanguage } from './lib/language.ts';
+import { loadRoutePreloads } from './lib/route-preloads.ts';
 
 export interface AppOptions {
   config: Config;
@@ -60,6 +61,11 @@ export { CONTENT_SECURITY_POLICY };
  */
 export function withLanguage(html: string, lang: 'ja' | 'en', source: string): string {
   return html.replace(/<html\b[^>]*>/i, `<html lang="${lang}" data-lang-source="${source}">`);
+}
+
+/** The page with its screen's files linked at the end of its head (decision 137). */
+export function withScreenLinks(html: string, links: string): string {
+  return links ? html.replace('</head>', `${links}</head>`) : html;
 }
 
 /** Builds the server: plugins, then the function entry, then static files (no listening). */
@@ -166,6 +172,7 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream, 
   const indexFile = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   const appPage = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
+  const screenLinks = loadRoutePreloads(config.webDistDir);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
@@ -200,7 +207,7 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream, 
         .header('cache-control', 'no-cache')
         .header('vary', 'Accept-Language, Cookie')
         .type('text/html; charset=utf-8')
-        .send(withLanguage(appPage, lang, source));
+        .send(withScreenLinks(withLanguage(appPage, lang, source), screenLinks(request.url.split(/[?#]/)[0]!)));
     }
     return reply.code(404).type('text/plain').send('Not found');
   });

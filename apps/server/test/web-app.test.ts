@@ -40,6 +40,14 @@ describe('serving the built web app', () => {
     fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), JSON.stringify({ name: 'Hibi', start_url: '/' }));
     fs.writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), 'console.log(1);');
+    fs.writeFileSync(
+      path.join(dist, 'route-preloads.json'),
+      JSON.stringify({
+        '/library/new': { js: ['assets/New-1.js'], css: [] },
+        '/library/:id': { js: ['assets/Article-1.js', 'assets/RichText-1.js'], css: ['assets/Article-1.css'] },
+        '/evil': { js: ['"><script>alert(1)</script>'], css: ['../etc/passwd'] },
+      }),
+    );
     t = await createTestApp({ seed: false, env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -104,5 +112,19 @@ describe('serving the built web app', () => {
     );
     // The page file itself is never served as it was built (it would have no language of the request).
     expect(htmlTag((await page('/index.html', { 'accept-language': 'en' })).body)).toBe('<html lang="en" data-lang-source="browser">');
+  });
+
+  it("links a screen's own files from the page of its path (decision 137), static routes before parameters", async () => {
+    const article = (await get('/library/12?from=top')).body;
+    expect(article).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/Article-1.css"><link rel="modulepreload" crossorigin href="/assets/Article-1.js"><link rel="modulepreload" crossorigin href="/assets/RichText-1.js"></head>',
+    );
+    const fresh = (await get('/library/new')).body;
+    expect(fresh).toContain('href="/assets/New-1.js"');
+    expect(fresh).not.toContain('Article-1');
+    // Unknown paths and deeper paths link nothing; names that are not build files are never written into the page.
+    for (const url of ['/nowhere', '/library/12/more', '/evil']) {
+      expect((await get(url)).body, url).not.toMatch(/modulepreload|stylesheet|<script>/);
+    }
   });
 });

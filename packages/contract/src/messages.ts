@@ -24,6 +24,11 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     invitationCodeTooLong: '招待コードが長すぎます',
     // One answer for an unknown, expired or used-up code: no answer tells a guesser which codes exist (issue 12, 9).
     invitationCodeInvalid: '招待コードが正しくないか、有効期限が切れているか、利用上限に達しています',
+    // Operator console, people (issue 16: tenants, invitation codes, members).
+    jaNameRequired: '日本語の名前が入力されていません',
+    invitationCodeFormat: '招待コードは英数字とハイフンで4〜40文字にしてください',
+    maxUsesRange: '利用上限は1〜100000の整数で入力してください',
+    queryRequired: '検索する語を入力してください',
     userNameRequired: '氏名が入力されていません',
     userNameTooLong: '氏名は50文字以内で入力してください',
     userPhoneticRequired: 'ふりがなが入力されていません',
@@ -50,6 +55,16 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     externalUrlRequired: '外部サイトで予約する日程には、予約サイトのURL（https://）が必要です',
     choicesInvalid: '選択式の質問には選択肢を2つ以上入れてください（記述式には選択肢は入れられません）',
     choiceImagesInvalid: '画像選択の質問には画像を2つ以上入れてください（他の形式には入れられません）',
+    // Surveys and help in the console (decisions 120–126).
+    choicesTooFew: '選択肢を2つ以上入力してください',
+    choicesNotAllowed: 'この種類の設問には選択肢を付けられません',
+    choiceImagesMismatch: '画像選択の設問では、選択肢ごとに画像を1つずつ指定してください',
+    questionRequired: '設問文（日本語）が入力されていません',
+    choiceRequired: '選択肢（日本語）が入力されていません',
+    tenantsRequired: '対象の企業を1つ以上選んでください',
+    questionsRequired: '設問を1つ以上追加してください',
+    dateInvalid: '日付は YYYY-MM-DD の形式で入力してください',
+    dateRangeInvalid: '終了日は開始日以降にしてください',
   },
   en: {
     emailRequired: 'No email address has been entered',
@@ -69,6 +84,11 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     invitationCodeRequired: 'No invitation code has been entered',
     invitationCodeTooLong: 'The invitation code is too long',
     invitationCodeInvalid: 'The invitation code is not valid, has expired or has reached its limit of uses',
+    // Operator console, people (issue 16: tenants, invitation codes, members).
+    jaNameRequired: 'No Japanese name has been entered',
+    invitationCodeFormat: 'An invitation code has 4 to 40 letters, digits and hyphens',
+    maxUsesRange: 'The limit of uses is a whole number from 1 to 100000',
+    queryRequired: 'Enter something to search for',
     userNameRequired: 'No name has been entered',
     userNameTooLong: 'The name must be 50 characters or fewer',
     userPhoneticRequired: 'No kana reading has been entered',
@@ -95,5 +115,15 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     externalUrlRequired: 'A session booked on an external site needs the site’s https:// URL',
     choicesInvalid: 'A choice question needs at least 2 choices (a text question takes none)',
     choiceImagesInvalid: 'An image question needs at least 2 images (other types take none)',
+    // Surveys and help in the console (decisions 120–126).
+    choicesTooFew: 'Enter at least two choices',
+    choicesNotAllowed: 'This kind of question takes no choices',
+    choiceImagesMismatch: 'An image question needs one image for each choice',
+    questionRequired: 'No question text (Japanese) has been entered',
+    choiceRequired: 'No choice text (Japanese) has been entered',
+    tenantsRequired: 'Choose at least one company',
+    questionsRequired: 'Add at least one question',
+    dateInvalid: 'Enter a date as YYYY-MM-DD',
+    dateRangeInvalid: 'The end day must not be before the start day',
   },
 };

@@ -5,6 +5,9 @@ import { operatorsConsoleHandlers } from '../domains/operators/handlers.ts';
 import { contentConsoleHandlers } from '../domains/content/handlers.ts';
 import { mediaConsoleHandlers } from '../domains/media/handlers.ts';
 import { eventsConsoleHandlers } from '../domains/events/handlers.ts';
+import { surveysConsoleHandlers } from '../domains/surveys/handlers.ts';
+import { helpConsoleHandlers } from '../domains/help/handlers.ts';
+import { lifecycleConsoleHandlers } from '../domains/lifecycle/handlers.ts';
 
 /** name -> handler, for every function of the console entry (POST /api/console/{name}). */
 export function buildConsoleRegistry(config: Config): Map<string, ConsoleHandler<ConsoleFunctionDef>> {
@@ -13,6 +16,9 @@ export function buildConsoleRegistry(config: Config): Map<string, ConsoleHandler
     ...contentConsoleHandlers,
     ...mediaConsoleHandlers(config),
     ...eventsConsoleHandlers(config),
+    ...surveysConsoleHandlers,
+    ...helpConsoleHandlers,
+    ...lifecycleConsoleHandlers,
   ] as unknown as ConsoleHandler<ConsoleFunctionDef>[];
   const registry = new Map<string, ConsoleHandler<ConsoleFunctionDef>>();
   for (const handler of all) {

@@ -108,14 +108,18 @@ export async function markSent(db: Db, mail: Claim, now: Date): Promise<void> {
     .where(and(claimed(mail), inArray(mailOutbox.status, ['sending', 'unconfirmed'])));
 }
 
-/** After a failed attempt: try again at `retryAt`, or give up (`failed`) when the mail can never be delivered. */
+/**
+ * After a failed attempt: try again at `retryAt`, or give up (`failed`) when the mail can never be delivered. A failed
+ * mail never left, so it keeps its body for the console's retry (decision 131); pruning deletes it with its row.
+ */
 export async function markAttemptFailed(db: Db, mail: Claim, error: string, retryAt: Date | null): Promise<void> {
   await db
     .update(mailOutbox)
     .set(
       retryAt
         ? { status: 'pending', nextAttemptAt: retryAt, lockedUntil: null, handedOverAt: null, lastError: error }
-        : { status: 'failed', lockedUntil: null, lastError: error, ...WIPED },
+        : // A failed mail keeps its body until it is pruned, so an operator can queue it again (decision 131).
+          { status: 'failed', lockedUntil: null, lastError: error },
     )
     .where(and(claimed(mail), eq(mailOutbox.status, 'sending')));
 }
@@ -135,4 +139,61 @@ export async function pruneOutbox(db: Db, cutoff: Date): Promise<number> {
     .where(and(lt(mailOutbox.createdAt, cutoff), ne(mailOutbox.status, 'sending')))
     .returning({ id: mailOutbox.id });
   return rows.length;
+}
+
+/* ------------------------------------------------------------------ the operator console's view (decision 131) */
+
+/** The console's names of the outbox states: `pending` is `queued`. */
+export type ConsoleMailState = 'queued' | 'sending' | 'sent' | 'failed' | 'unconfirmed';
+const toStatus = (state: ConsoleMailState): OutboxRow['status'] => (state === 'queued' ? 'pending' : state);
+
+export interface OutboxListRow {
+  id: number;
+  kind: string;
+  locale: string;
+  to_address: string;
+  status: OutboxRow['status'];
+  attempts: number;
+  last_error: string | null;
+  created_at: Date | string;
+  next_attempt_at: Date | string;
+  sent_at: Date | string | null;
+  total: number;
+}
+
+/** A page of outbox mail, newest first, without subject or body; `recipient` is part of the address. */
+export async function listOutbox(
+  db: Db,
+  filter: { state?: ConsoleMailState | undefined; recipient?: string | undefined },
+  offset: number,
+  limit: number,
+): Promise<OutboxListRow[]> {
+  const where = [sql`TRUE`];
+  if (filter.state) where.push(sql`status = ${toStatus(filter.state)}`);
+  if (filter.recipient)
+    where.push(sql`lower(to_address) LIKE ${`%${filter.recipient.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`);
+  const result = (await db.execute(
+    sql`SELECT id, kind, locale, to_address, status, attempts, last_error, created_at, next_attempt_at, sent_at, count(*) OVER ()::int AS total
+          FROM mail_outbox
+         WHERE ${sql.join(where, sql` AND `)}
+         ORDER BY id DESC
+         LIMIT ${limit} OFFSET ${offset}`,
+  )) as unknown as { rows: OutboxListRow[] };
+  return result.rows;
+}
+
+/**
+ * Queues a failed mail again, its attempts starting over: 'queued', or why not ('notFound', 'notFailed', or
+ * 'bodyGone' for a mail given up before failed mail kept its body).
+ */
+export async function requeueFailedMail(db: Db, id: number, now: Date): Promise<'queued' | 'notFound' | 'notFailed' | 'bodyGone'> {
+  const queued = await db
+    .update(mailOutbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: now, lockedUntil: null, handedOverAt: null })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'failed'), ne(mailOutbox.textBody, '')))
+    .returning({ id: mailOutbox.id });
+  if (queued.length === 1) return 'queued';
+  const [row] = await db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
+  if (!row) return 'notFound';
+  return row.status === 'failed' ? 'bodyGone' : 'notFailed';
 }

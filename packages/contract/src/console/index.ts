@@ -4,6 +4,9 @@ import { consoleContentFunctions } from './content.ts';
 import { consoleMediaFunctions } from './media.ts';
 import { consoleOperatorFunctions } from './operators.ts';
 import { consoleEventFunctions } from './events.ts';
+import { consoleSurveyFunctions } from './surveys.ts';
+import { consoleHelpFunctions } from './help.ts';
+import { consolePeopleFunctions } from './people.ts';
 
 /** Every function of the console entry. Each area file owns its list; this file only joins them. */
 export const allConsoleFunctions = [
@@ -13,6 +16,9 @@ export const allConsoleFunctions = [
   ...consoleContentFunctions,
   ...consoleMediaFunctions,
   ...consoleEventFunctions,
+  ...consoleSurveyFunctions,
+  ...consoleHelpFunctions,
+  ...consolePeopleFunctions,
 ] as const;
 
 export type AnyConsoleFunction = (typeof allConsoleFunctions)[number];

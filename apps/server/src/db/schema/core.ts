@@ -48,6 +48,8 @@ export const users = pgTable(
     accessTeamMatches: integer('access_team_matches').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Deactivated by an operator (migration 0630): cannot sign in, no live session; null when active. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   },
   (t) => [index('users_tenant_idx').on(t.tenantId)],
 );

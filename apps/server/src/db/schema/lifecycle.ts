@@ -11,6 +11,8 @@ export const invitationCodes = pgTable('invitation_codes', {
   expiresAt: timestamp('expires_at', { withTimezone: true }),
   maxUses: integer('max_uses'),
   usedCount: integer('used_count').notNull().default(0),
+  /** Revoked by an operator (migration 0630): refused at signup like an expired code. */
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,4 +1,5 @@
 // Tables of the surveys domain (surveys, their items and answers) and of the FAQ. Migration: 0400_surveys.sql.
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { tenants, users } from './core.ts';
 
@@ -21,8 +22,26 @@ export const questionnaires = pgTable(
     fromDateTime: timestamp('from_date_time', { withTimezone: true }).notNull(),
     toDateTime: timestamp('to_date_time', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Migration 0620: a draft is kept from members whatever its window. */
+    isDraft: boolean('is_draft').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text('updated_by'),
   },
   (t) => [index('questionnaires_window_idx').on(t.toDateTime, t.fromDateTime)],
+);
+
+/** The tenants a non-general survey targets (migration 0620); tenant_id on the survey holds the first of them. */
+export const questionnaireTenants = pgTable(
+  'questionnaire_tenants',
+  {
+    questionnaireId: integer('questionnaire_id')
+      .notNull()
+      .references(() => questionnaires.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.questionnaireId, t.tenantId] })],
 );
 
 export const questionnaireItems = pgTable(
@@ -63,7 +82,10 @@ export const questionnaireAnswers = pgTable(
 );
 
 export const faqCategories = pgTable('faq_categories', {
-  id: integer('id').primaryKey(),
+  /** New ids come from faq_categories_id_seq (migration 0620), above the seeded ones. */
+  id: integer('id')
+    .primaryKey()
+    .default(sql`nextval('faq_categories_id_seq')`),
   titleJa: text('title_ja').notNull(),
   titleEn: text('title_en'),
   sortOrder: integer('sort_order').notNull(),
@@ -72,7 +94,9 @@ export const faqCategories = pgTable('faq_categories', {
 export const faqItems = pgTable(
   'faq_items',
   {
-    id: integer('id').primaryKey(),
+    id: integer('id')
+      .primaryKey()
+      .default(sql`nextval('faq_items_id_seq')`),
     categoryId: integer('category_id')
       .notNull()
       .references(() => faqCategories.id, { onDelete: 'cascade' }),
@@ -83,6 +107,33 @@ export const faqItems = pgTable(
     htmlEn: text('html_en'),
     fromDate: date('from_date', { mode: 'string' }),
     toDate: date('to_date', { mode: 'string' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text('updated_by'),
   },
   (t) => [index('faq_items_category_idx').on(t.categoryId, t.sortOrder)],
+);
+
+export interface StoredHelpSection {
+  id: string;
+  heading: string;
+  html: string;
+  images?: { url: string; alt: string }[];
+  video?: { url: string; posterUrl?: string | null; type?: string } | null;
+}
+
+/** Help pages written in the console, per page, language and terms version (migration 0620, decision 123). */
+export const helpPages = pgTable(
+  'help_pages',
+  {
+    page: text('page').notNull(),
+    locale: text('locale').notNull(),
+    termsVersion: integer('terms_version').notNull(),
+    title: text('title').notNull(),
+    lead: text('lead').notNull().default(''),
+    updatedOn: date('updated_on', { mode: 'string' }).notNull(),
+    sections: jsonb('sections').notNull().$type<StoredHelpSection[]>().default([]),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+    savedBy: text('saved_by'),
+  },
+  (t) => [primaryKey({ columns: [t.page, t.locale, t.termsVersion] })],
 );

@@ -1,6 +1,6 @@
 // The auth domain's data module: accounts (users and their tenants), sessions and the configured terms version, with
 // the rows typed by the schema. Tokens arrive here hashed; this module never sees a bearer token.
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { config, sessions, tenants, users } from '../../db/schema/core.ts';
 
@@ -33,14 +33,14 @@ export async function insertSession(db: Db, userId: number, tokenHash: string, e
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
 }
 
-/** A live session by its token's hash, with its tenant user: not expired, used after `idleSince`. */
+/** A live session by its token's hash, with its tenant user: not expired, used after `idleSince`, the user not deactivated. */
 export async function findLiveSession(db: Db, tokenHash: string, now: Date, idleSince: Date) {
   const found = await db
     .select({ user: users, tenant: tenants, session: sessions })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
     .innerJoin(tenants, eq(users.tenantId, tenants.id))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), gt(sessions.lastUsedAt, idleSince)))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), gt(sessions.lastUsedAt, idleSince), isNull(users.deactivatedAt)))
     .limit(1);
   return found[0] ?? null;
 }
@@ -57,11 +57,13 @@ export async function deleteSessionByTokenHash(db: Db, tokenHash: string): Promi
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
-/** Deletes every session of a user, optionally keeping one. */
-export async function deleteSessionsOf(db: Db, userId: number, keepSessionId?: number): Promise<void> {
-  await db
+/** Deletes every session of a user, optionally keeping one; how many ended. */
+export async function deleteSessionsOf(db: Db, userId: number, keepSessionId?: number): Promise<number> {
+  const ended = await db
     .delete(sessions)
-    .where(keepSessionId === undefined ? eq(sessions.userId, userId) : and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`));
+    .where(keepSessionId === undefined ? eq(sessions.userId, userId) : and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`))
+    .returning({ id: sessions.id });
+  return ended.length;
 }
 
 /** Deletes sessions past their lifetime, and (with `idleBefore`) sessions without a call since then. */
@@ -74,6 +76,19 @@ export async function deleteExpiredSessions(db: Db, now: Date, idleBefore: Date 
 export async function termsVersionValue(db: Db): Promise<unknown> {
   const found = await db.select().from(config).where(eq(config.key, 'termsVersion')).limit(1);
   return found[0]?.value;
+}
+
+/**
+ * Raises config.termsVersion from `from` to `to` in one statement (the operator console publishing new terms); false
+ * when the stored version was not `from` (another operator published first).
+ */
+export async function raiseTermsVersion(db: Db, from: number, to: number): Promise<boolean> {
+  const result = (await db.execute(
+    sql`INSERT INTO config (key, value) VALUES ('termsVersion', ${JSON.stringify(to)}::jsonb)
+        ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value WHERE COALESCE((config.value #>> '{}')::int, 1) = ${from}
+        RETURNING key`,
+  )) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
 }
 
 export async function setAcceptedTermsVersion(db: Db, userId: number, version: number): Promise<void> {

@@ -178,6 +178,17 @@ export async function currentTermsVersion(db: Db, now: Date): Promise<number> {
   return value;
 }
 
+/**
+ * Publishes the next terms version (the operator console, decision 123): members below it must accept it at their next
+ * call; this process forgets the version it kept at once, other processes within TERMS_VERSION_CACHE_MS. False when the
+ * current version is no longer `version - 1`.
+ */
+export async function publishNextTermsVersion(db: Db, version: number): Promise<boolean> {
+  const raised = await data.raiseTermsVersion(db, version - 1, version);
+  if (raised) termsVersionCache.delete(db);
+  return raised;
+}
+
 /** Records the terms version a member accepted (never lower than one they accepted before); the version kept. */
 export async function acceptTerms(db: Db, user: AuthUser, termsVersion: number): Promise<number> {
   const accepted = Math.max(termsVersion, user.acceptedTermsVersion);
@@ -240,7 +251,8 @@ export async function login(ctx: Pick<BaseContext, 'db' | 'ip' | 'now' | 'rateLi
   if (!found || !ok) return failure('invalidCredentials');
   await refundRateLimit(ctx.db, addressKey, LOGIN_WINDOW_MS, ctx.now());
   await refundRateLimit(ctx.db, accountKey, LOGIN_WINDOW_MS, ctx.now());
-  if (!found.tenant) return failure('notTenantUser');
+  // A member an operator deactivated is, for now, no tenant user (the same answer; migration 0630).
+  if (!found.tenant || found.user.deactivatedAt !== null) return failure('notTenantUser');
   const { user, tenant } = found;
   const session = await createSession(ctx.db, user.id, ctx.now());
   return {

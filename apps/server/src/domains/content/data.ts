@@ -498,6 +498,16 @@ export async function searchRows(db: Db, v: Reader, terms: string[], withSection
     const pattern = likePattern(term);
     const q = sql`plainto_tsquery('english', ${term})`;
     const words = /[\p{L}\p{N}]/u.test(term);
+    if ([...term].some((c) => c.codePointAt(0)! > 0x7f)) {
+      // A word with a non-ASCII character (Japanese): narrowed by the grams index to the rows holding all its
+      // characters and pairs (migration 0710, decision 136), then matched as a substring.
+      const like = sql`(s.head_text LIKE ${pattern}${withSections ? sql` OR s.body_text LIKE ${pattern}` : sql``})`;
+      match.push(sql`(s.grams @> search_grams(lower(${term})) AND ${like})`);
+      rank.push(
+        sql`(CASE WHEN s.title_text LIKE ${pattern} THEN 1.5 WHEN s.head_text LIKE ${pattern} THEN 0.5 ELSE 0.2 END${words ? sql` + ts_rank(s.head_tsv, ${q})` : sql``})`,
+      );
+      continue;
+    }
     const head = words ? sql`(s.head_text LIKE ${pattern} OR s.head_tsv @@ ${q})` : sql`s.head_text LIKE ${pattern}`;
     const body = words ? sql`(s.body_text LIKE ${pattern} OR s.body_tsv @@ ${q})` : sql`s.body_text LIKE ${pattern}`;
     match.push(withSections ? sql`(${head} OR ${body})` : head);
@@ -505,6 +515,16 @@ export async function searchRows(db: Db, v: Reader, terms: string[], withSection
       sql`(CASE WHEN s.title_text LIKE ${pattern} THEN 1.5 WHEN ${head} THEN 0.5 ELSE 0.2 END${words ? sql` + ts_rank(s.head_tsv, ${q})` : sql``})`,
     );
   }
+  // The planner prices LIKE on long text like a comparison of short values, so for a word in many articles it chose a
+  // sequential scan reading every row's section text (about 50 ms at 10,000 articles) over the index scans (3 ms):
+  // this one query is told to use its indexes (decision 136). SET LOCAL ends with the transaction.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    return searchQuery(tx as unknown as Db, match, rank, v, offset, perPage);
+  });
+}
+
+function searchQuery(db: Db, match: SQL[], rank: SQL[], v: Reader, offset: number, perPage: number) {
   return rows<SearchRow>(
     db,
     sql`WITH m AS (

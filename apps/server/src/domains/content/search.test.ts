@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { createArticle, createLiteTenant, createMember, type MemberFixture } from '../../../test/fixtures.ts';
+import { rows } from '../../db/query.ts';
 import { insertSections } from './data.ts';
 import { SECTION_TYPE } from '@hibi/contract/constants';
 
@@ -168,5 +169,22 @@ describe('searchReportArticles', () => {
     expect((await search('瞑想', corporate.token)).ids).toEqual([]);
     // Tags in section HTML are not text.
     expect((await search('strong', corporate.token)).ids).toEqual([]);
+  });
+
+  it('finds one- and two-character Japanese words and mixed words through the grams index, and ASCII parts in any case', async () => {
+    const db = t.database.db;
+    const id = await createArticle(db, { titleJa: '体の記録', publishedAt: new Date(Date.now() - 8 * HOUR) });
+    await insertSections(db, 'report_article', id, [{ sectionType: SECTION_TYPE.description, commentJa: '<p>体重とBMI値の関係</p>' }]);
+    for (const query of ['値', 'BMI値', 'bmi値', 'I値の', '体重']) {
+      expect((await search(query, corporate.token)).ids, query).toContain(id);
+    }
+    // The pairs must be next to each other, in order: 値B is nowhere in the text.
+    expect((await search('値B', corporate.token)).ids).not.toContain(id);
+    // Section text is members' content: a guest finds the article by its title only.
+    expect((await search('値')).ids).not.toContain(id);
+    expect((await search('記録')).ids).toContain(id);
+    // A row's grams: non-ASCII characters and pairs holding one, none across a space (either kind).
+    const [row] = await rows<{ g: string[] }>(db, sql`SELECT search_grams(${'睡眠の質\u3000とbmi'}) AS g`);
+    expect(row!.g.sort()).toEqual(['と', 'とb', 'の', 'の質', '眠', '眠の', '睡', '睡眠', '質'].sort());
   });
 });

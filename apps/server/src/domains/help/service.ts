@@ -5,7 +5,7 @@ import type { Locale } from '@hibi/contract/protocol';
 import type { FaqCategory, HelpPageName, HelpSection } from '@hibi/contract/functions/help';
 import type { Db } from '../../db/client.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
-import { CONTENT_DIR, faqCategoryRows, faqItemRows } from './data.ts';
+import { CONTENT_DIR, faqCategoryRows, faqItemRows, helpPageRow, type HelpPageRow } from './data.ts';
 
 /** The FAQ with only the items whose window (from day and to day inclusive, Asia/Tokyo) contains today. */
 export async function loadFaq(db: Db, locale: Locale, now: Date): Promise<{ today: string; categories: FaqCategory[] }> {
@@ -98,14 +98,19 @@ function parse(file: string, version: number): HelpPage {
 }
 
 /**
- * A help page of the current terms version in the caller's language (Japanese when the English file is missing).
- * Files are re-read when they change, so an operator's edit shows without a restart.
+ * A help page of the current terms version in the caller's language (Japanese when the English file is missing), from
+ * the content files only. Files are re-read when they change, so an edit shows without a restart.
  */
 export function loadHelpPage(page: HelpPageName, locale: Locale, termsVersion: number, dir = CONTENT_DIR): HelpPage | null {
+  return fileHelpPage(page, [locale, 'ja'], termsVersion, dir);
+}
+
+/** The page from the version folder for `termsVersion`, in the first of `locales` that has a file. */
+export function fileHelpPage(page: HelpPageName, locales: readonly Locale[], termsVersion: number, dir = CONTENT_DIR): HelpPage | null {
   const version = versionFolder(termsVersion, dir);
   if (version === null) return null;
   const name = `${HELP_PAGE_FILES[page]}.json`;
-  const candidates = [path.join(dir, `v${version}`, locale, name), path.join(dir, `v${version}`, 'ja', name)];
+  const candidates = locales.map((l) => path.join(dir, `v${version}`, l, name));
   for (const file of candidates) {
     let stat: fs.Stats;
     try {
@@ -120,4 +125,40 @@ export function loadHelpPage(page: HelpPageName, locale: Locale, termsVersion: n
     return parsed;
   }
   return null;
+}
+
+/** A page written in the console, as members read it (sanitised again on the way out, as files are). */
+export function consoleHelpPage(row: HelpPageRow): HelpPage {
+  return {
+    termsVersion: row.termsVersion,
+    title: row.title,
+    lead: row.lead,
+    updatedOn: row.updatedOn,
+    sections: row.sections.map((s) => ({
+      id: s.id,
+      heading: s.heading,
+      html: sanitizeRichText(s.html),
+      images: (s.images ?? []).filter((i) => selfHosted(i.url)),
+      video:
+        s.video && selfHosted(s.video.url) ? { url: s.video.url, posterUrl: s.video.posterUrl ?? null, type: s.video.type ?? 'video/mp4' } : null,
+    })),
+  };
+}
+
+/**
+ * What members read of a help page under the current terms version (decision 123): of the console's rows and the
+ * content files, in the caller's language and in Japanese, the newest version not above the current one; at the same
+ * version the caller's language first, then a console row before a file. The page's `termsVersion` is that version.
+ */
+export async function readHelpPage(db: Db, page: HelpPageName, locale: Locale, termsVersion: number, dir = CONTENT_DIR): Promise<HelpPage | null> {
+  const locales: Locale[] = locale === 'ja' ? ['ja'] : [locale, 'ja'];
+  const candidates: { page: HelpPage; rank: number }[] = [];
+  for (const [n, l] of locales.entries()) {
+    const row = await helpPageRow(db, page, l, termsVersion);
+    if (row) candidates.push({ page: consoleHelpPage(row), rank: -n * 2 });
+    const file = fileHelpPage(page, [l], termsVersion, dir);
+    if (file) candidates.push({ page: file, rank: -n * 2 - 1 });
+  }
+  candidates.sort((a, b) => b.page.termsVersion - a.page.termsVersion || b.rank - a.rank);
+  return candidates[0]?.page ?? null;
 }

@@ -2,7 +2,8 @@
 // signup, password setting and email changes write, with rows typed by the schema.
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/core.ts';
+import { rows } from '../../db/query.ts';
+import { tenants, users } from '../../db/schema/core.ts';
 import { emailLinks, invitationCodes, type EmailLinkPurpose } from '../../db/schema/lifecycle.ts';
 
 export type { EmailLinkPurpose } from '../../db/schema/lifecycle.ts';
@@ -21,7 +22,10 @@ export async function insertInvitationCode(db: Db, code: NewInvitationCode): Pro
   return row!.id;
 }
 
-/** Uses a code atomically: only a code that exists, has not expired and has uses left is counted. Its tenant, or null. */
+/**
+ * Uses a code atomically: only a code that exists, is not revoked, has not expired and has uses left is counted. Its
+ * tenant, or null.
+ */
 export async function claimInvitationCode(tx: Db, code: string, now: Date): Promise<number | null> {
   const claimed = await tx
     .update(invitationCodes)
@@ -29,6 +33,7 @@ export async function claimInvitationCode(tx: Db, code: string, now: Date): Prom
     .where(
       and(
         eq(invitationCodes.code, code),
+        isNull(invitationCodes.revokedAt),
         sql`(${invitationCodes.expiresAt} IS NULL OR ${invitationCodes.expiresAt} > ${now.toISOString()})`,
         sql`(${invitationCodes.maxUses} IS NULL OR ${invitationCodes.usedCount} < ${invitationCodes.maxUses})`,
       ),
@@ -137,4 +142,204 @@ export async function spendLinksOf(tx: Db, userId: number, now: Date): Promise<v
 /** Deletes links that can no longer be used: used ones, and ones that expired before `expiredBefore`. */
 export async function deleteSpentLinks(db: Db, expiredBefore: Date): Promise<void> {
   await db.delete(emailLinks).where(or(isNotNull(emailLinks.usedAt), lt(emailLinks.expiresAt, expiredBefore)));
+}
+
+/* ------------------------------------------------------------------ the operator console: tenants and codes */
+
+const iso = (d: Date) => d.toISOString();
+export type NewTenant = typeof tenants.$inferInsert;
+
+/** A code is usable now: not revoked, not expired, uses left (the rule of claimInvitationCode, in SQL text). */
+const usable = (now: Date) =>
+  sql`c.revoked_at IS NULL AND (c.expires_at IS NULL OR c.expires_at > ${iso(now)}::timestamptz) AND (c.max_uses IS NULL OR c.used_count < c.max_uses)`;
+
+export interface TenantListRow {
+  id: number;
+  name_ja: string;
+  name_en: string | null;
+  contract_type: number;
+  corporate_contract: boolean;
+  team_match_enabled: boolean;
+  email_distribution_enabled: boolean;
+  created_at: Date | string;
+  member_count: number;
+  active_codes: number;
+  total: number;
+}
+
+/** A page of tenants by Japanese name, with their member and usable-code counts: one statement. */
+export async function listTenants(db: Db, now: Date, offset: number, limit: number): Promise<TenantListRow[]> {
+  return rows<TenantListRow>(
+    db,
+    sql`SELECT t.id, t.name_ja, t.name_en, t.contract_type, t.corporate_contract, t.team_match_enabled, t.email_distribution_enabled,
+               t.created_at, count(*) OVER ()::int AS total,
+               (SELECT count(*) FROM users u WHERE u.tenant_id = t.id)::int AS member_count,
+               (SELECT count(*) FROM invitation_codes c WHERE c.tenant_id = t.id AND ${usable(now)})::int AS active_codes
+          FROM tenants t
+         ORDER BY t.name_ja, t.id
+         LIMIT ${limit} OFFSET ${offset}`,
+  );
+}
+
+export async function tenantById(db: Db, id: number) {
+  const [tenant] = await db.select().from(tenants).where(eq(tenants.id, id)).limit(1);
+  return tenant;
+}
+
+export async function insertTenant(db: Db, tenant: NewTenant): Promise<number> {
+  const [row] = await db.insert(tenants).values(tenant).returning({ id: tenants.id });
+  return row!.id;
+}
+
+/** Changes a tenant; false when there is none with this id. */
+export async function updateTenant(db: Db, id: number, patch: Partial<NewTenant>): Promise<boolean> {
+  const changed = await db.update(tenants).set(patch).where(eq(tenants.id, id)).returning({ id: tenants.id });
+  return changed.length === 1;
+}
+
+export interface InvitationCodeListRow {
+  code: string;
+  tenant_id: number;
+  max_uses: number | null;
+  used_count: number;
+  expires_at: Date | string | null;
+  revoked_at: Date | string | null;
+  created_at: Date | string;
+  total: number;
+}
+
+/** A page of a tenant's codes, newest first. */
+export async function listInvitationCodes(db: Db, tenantId: number, offset: number, limit: number): Promise<InvitationCodeListRow[]> {
+  return rows<InvitationCodeListRow>(
+    db,
+    sql`SELECT c.code, c.tenant_id, c.max_uses, c.used_count, c.expires_at, c.revoked_at, c.created_at, count(*) OVER ()::int AS total
+          FROM invitation_codes c
+         WHERE c.tenant_id = ${tenantId}
+         ORDER BY c.created_at DESC, c.id DESC
+         LIMIT ${limit} OFFSET ${offset}`,
+  );
+}
+
+/** Revokes a code (a second revocation keeps the first time); its tenant, or null for an unknown code. */
+export async function revokeInvitationCode(db: Db, code: string, now: Date): Promise<{ tenantId: number; wasRevoked: boolean } | null> {
+  const [row] = await rows<{ tenant_id: number; was_revoked: boolean }>(
+    db,
+    sql`UPDATE invitation_codes c SET revoked_at = COALESCE(c.revoked_at, ${iso(now)}::timestamptz)
+         FROM invitation_codes old
+        WHERE c.id = old.id AND c.code = ${code}
+        RETURNING c.tenant_id, (old.revoked_at IS NOT NULL) AS was_revoked`,
+  );
+  return row ? { tenantId: row.tenant_id, wasRevoked: row.was_revoked } : null;
+}
+
+/* ------------------------------------------------------------------ the operator console: members */
+
+/** A LIKE pattern matching `text` anywhere, its wildcards escaped (ESCAPE '\'). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface MemberListRow {
+  id: number;
+  email: string | null;
+  login_id: string | null;
+  nickname: string;
+  tenant_name: string | null;
+  deactivated_at: Date | string | null;
+  created_at: Date | string;
+  total: number;
+}
+
+/**
+ * A page of members whose address, company-assigned id or nickname contains `query` (trigram indexes, migration
+ * 0630), or whose external account id or number is `query`; exact matches first, then newest first.
+ */
+export async function searchMembers(db: Db, query: string, offset: number, limit: number): Promise<MemberListRow[]> {
+  const pattern = containing(query.toLowerCase());
+  const asId = /^\d{1,9}$/.test(query) ? Number(query) : null;
+  return rows<MemberListRow>(
+    db,
+    sql`SELECT u.id, u.email, u.login_id, u.nickname, t.name_ja AS tenant_name, u.deactivated_at, u.created_at, count(*) OVER ()::int AS total
+          FROM users u LEFT JOIN tenants t ON t.id = u.tenant_id
+         WHERE u.email LIKE ${pattern} ESCAPE '\\'
+            OR u.login_id_lower LIKE ${pattern} ESCAPE '\\'
+            OR u.nickname ILIKE ${pattern} ESCAPE '\\'
+            OR lower(u.external_account_id) = ${query.toLowerCase()}
+            OR u.id = ${asId}
+         ORDER BY (u.id = ${asId} OR u.email = ${query.toLowerCase()} OR u.login_id_lower = ${query.toLowerCase()}) IS TRUE DESC,
+                  u.created_at DESC, u.id DESC
+         LIMIT ${limit} OFFSET ${offset}`,
+  );
+}
+
+export interface MemberStatusRow {
+  id: number;
+  email: string | null;
+  login_id: string | null;
+  external_account_id: string | null;
+  nickname: string;
+  user_name: string;
+  locale: string;
+  created_at: Date | string;
+  last_login_at: Date | string | null;
+  deactivated_at: Date | string | null;
+  password_set: boolean;
+  tenant_id: number | null;
+  name_ja: string | null;
+  name_en: string | null;
+  contract_type: number | null;
+  corporate_contract: boolean | null;
+  sessions_count: number;
+}
+
+/** A member's account status (no health, body or activity column is read); live sessions counted as the entry does. */
+export async function memberStatus(db: Db, id: number, now: Date, idleSince: Date): Promise<MemberStatusRow | undefined> {
+  const [row] = await rows<MemberStatusRow>(
+    db,
+    sql`SELECT u.id, u.email, u.login_id, u.external_account_id, u.nickname, u.user_name, u.locale, u.created_at, u.last_login_at,
+               u.deactivated_at, (u.password_hash IS NOT NULL) AS password_set,
+               t.id AS tenant_id, t.name_ja, t.name_en, t.contract_type, t.corporate_contract,
+               (SELECT count(*) FROM sessions s
+                 WHERE s.user_id = u.id AND s.expires_at > ${iso(now)}::timestamptz AND s.last_used_at > ${iso(idleSince)}::timestamptz)::int
+                 AS sessions_count
+          FROM users u LEFT JOIN tenants t ON t.id = u.tenant_id
+         WHERE u.id = ${id}`,
+  );
+  return row;
+}
+
+/** Sets or clears a member's deactivation; false when there is no such tenant user. */
+export async function setDeactivated(db: Db, userId: number, at: Date | null): Promise<boolean> {
+  const changed = await db
+    .update(users)
+    .set({ deactivatedAt: at })
+    .where(and(eq(users.id, userId), isNotNull(users.tenantId), at ? isNull(users.deactivatedAt) : isNotNull(users.deactivatedAt)))
+    .returning({ id: users.id });
+  return changed.length === 1;
+}
+
+export interface MemberExportRow {
+  id: number;
+  email: string | null;
+  login_id: string | null;
+  external_account_id: string | null;
+  nickname: string;
+  user_name: string;
+  user_phonetic: string;
+  locale: string;
+  created_at: Date | string;
+  last_login_at: Date | string | null;
+  password_set: boolean;
+  deactivated_at: Date | string | null;
+}
+
+/** A page of a tenant's members after `afterId` (keyset, by id) for the CSV export; no health column is read. */
+export async function memberExportPage(db: Db, tenantId: number, afterId: number, limit: number): Promise<MemberExportRow[]> {
+  return rows<MemberExportRow>(
+    db,
+    sql`SELECT u.id, u.email, u.login_id, u.external_account_id, u.nickname, u.user_name, u.user_phonetic, u.locale, u.created_at,
+               u.last_login_at, (u.password_hash IS NOT NULL) AS password_set, u.deactivated_at
+          FROM users u
+         WHERE u.tenant_id = ${tenantId} AND u.id > ${afterId}
+         ORDER BY u.id
+         LIMIT ${limit}`,
+  );
 }

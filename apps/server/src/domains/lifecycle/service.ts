@@ -44,7 +44,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Issues a single-use link token for a user; only its hash is stored. */
-async function issueLink(db: Db, userId: number, purpose: EmailLinkPurpose, email: string | null, now: Date): Promise<string> {
+export async function issueLink(db: Db, userId: number, purpose: EmailLinkPurpose, email: string | null, now: Date): Promise<string> {
   const token = newOpaqueToken();
   const lifetime = purpose === 'revert' ? EMAIL_REVERT_LINK_LIFETIME_MS : EMAIL_LINK_LIFETIME_MS;
   await data.insertLink(db, {

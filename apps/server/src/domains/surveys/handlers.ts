@@ -1,4 +1,7 @@
 import * as fns from '@hibi/contract/functions/surveys';
+import * as cfns from '@hibi/contract/console/surveys';
+import { defineConsoleHandler } from '../../core/console-handler.ts';
+import * as authoring from './authoring.ts';
 import type { Handler } from '../../core/handler.ts';
 import type { Config } from '../../config.ts';
 import { defineHandler, failure } from '../../core/handler.ts';
@@ -26,3 +29,23 @@ export function surveysHandlers(config: Config): Handler[] {
     }),
   ] as unknown as Handler[];
 }
+
+/** The console's survey functions (issue 16, item 2): authoring, results and the answers' CSV. */
+export const surveysConsoleHandlers = [
+  defineConsoleHandler(cfns.listSurveys, async (p, ctx) => authoring.listSurveys(ctx.db, { ...p, now: ctx.now() })),
+  defineConsoleHandler(cfns.getSurvey, async ({ id }, ctx) => {
+    const survey = await authoring.getSurvey(ctx.db, id, ctx.now());
+    return survey ? { survey } : failure('notFound');
+  }),
+  defineConsoleHandler(cfns.saveSurvey, async (p, ctx) => authoring.saveSurvey(ctx, p)),
+  defineConsoleHandler(cfns.duplicateSurvey, async ({ id }, ctx) => authoring.duplicateSurvey(ctx, id)),
+  defineConsoleHandler(cfns.deleteSurvey, async ({ id }, ctx) => authoring.deleteSurvey(ctx, id)),
+  defineConsoleHandler(cfns.listSurveyTenants, async (_p, ctx) => authoring.tenantChoices(ctx.db)),
+  defineConsoleHandler(cfns.getSurveyResults, async ({ id }, ctx) => (await authoring.surveyResults(ctx.db, id, ctx.now())) ?? failure('notFound')),
+  defineConsoleHandler(
+    cfns.listSurveyTextAnswers,
+    async ({ id, questionnaireIndex, cursor, limit }, ctx) =>
+      (await authoring.textAnswers(ctx.db, ctx.now(), id, questionnaireIndex, cursor, limit)) ?? failure('notFound'),
+  ),
+  defineConsoleHandler(cfns.exportSurveyAnswers, async ({ id }, ctx) => authoring.exportAnswers(ctx, id)),
+];

@@ -92,8 +92,8 @@ function isGiven(answer: AnswerValue | undefined): boolean {
  */
 export async function answerSurvey(db: Db, user: AuthUser, locale: Locale, now: Date, input: AnswerInput): Promise<AnswerOutcome> {
   const q = await data.surveyById(db, input.questionnaireID);
-  if (!q || q.isGeneral !== input.isGeneral) return { ok: false, error: 'notFound' };
-  if (!q.isGeneral && q.tenantId !== user.tenantId) return { ok: false, error: 'notFound' };
+  if (!q || q.isDraft || q.isGeneral !== input.isGeneral) return { ok: false, error: 'notFound' };
+  if (!q.isGeneral && !(await data.surveyTargetsTenant(db, q.id, user.tenantId))) return { ok: false, error: 'notFound' };
   // A survey the caller may not see (contract-only without the contract, or not started yet) answers exactly as an
   // unknown id: no call tells whether it exists (issue 12, finding 19). A finished one is listed, so it says so.
   if (q.contractOnly && !user.contract.corporateContract) return { ok: false, error: 'notFound' };

@@ -15,6 +15,8 @@ export interface ConsoleRouteSpec {
 
 export const EDITORS: readonly OperatorRole[] = ['owner', 'editor'];
 export const OWNERS: readonly OperatorRole[] = ['owner'];
+/** Owners and support: tenants and invitation codes, members, the mail outbox (issue 16, items 4-6). */
+export const PEOPLE: readonly OperatorRole[] = ['owner', 'support'];
 
 export const consoleRoutes: ConsoleRouteSpec[] = [
   { path: '/signin', title: 'signIn', public: true, load: () => import('../features/auth/pages/SignInPage.tsx') },
@@ -35,6 +37,20 @@ export const consoleRoutes: ConsoleRouteSpec[] = [
     title: 'sessionReservations',
     load: () => import('../features/content/pages/SessionReservationsPage.tsx'),
   },
+  { path: '/surveys', title: 'surveys', load: () => import('../features/surveys/pages/SurveyListPage.tsx') },
+  { path: '/surveys/new', title: 'surveyNew', roles: EDITORS, load: () => import('../features/surveys/pages/SurveyEditPage.tsx') },
+  { path: '/surveys/:id', title: 'surveyEdit', load: () => import('../features/surveys/pages/SurveyEditPage.tsx') },
+  { path: '/surveys/:id/results', title: 'surveyResults', roles: EDITORS, load: () => import('../features/surveys/pages/SurveyResultsPage.tsx') },
+  { path: '/help', title: 'help', load: () => import('../features/help/pages/HelpAdminPage.tsx') },
+  { path: '/help/faq/new', title: 'faqItem', roles: EDITORS, load: () => import('../features/help/pages/FaqItemPage.tsx') },
+  { path: '/help/faq/:id', title: 'faqItem', load: () => import('../features/help/pages/FaqItemPage.tsx') },
+  { path: '/help/pages/:page/:language/:version', title: 'helpPage', load: () => import('../features/help/pages/HelpPageEditPage.tsx') },
+  { path: '/tenants', title: 'tenants', roles: PEOPLE, load: () => import('../features/tenants/pages/TenantsPage.tsx') },
+  { path: '/tenants/new', title: 'tenantNew', roles: OWNERS, load: () => import('../features/tenants/pages/TenantPage.tsx') },
+  { path: '/tenants/:id', title: 'tenant', roles: PEOPLE, load: () => import('../features/tenants/pages/TenantPage.tsx') },
+  { path: '/members', title: 'members', roles: PEOPLE, load: () => import('../features/members/pages/MembersPage.tsx') },
+  { path: '/members/:id', title: 'member', roles: PEOPLE, load: () => import('../features/members/pages/MemberPage.tsx') },
+  { path: '/mail', title: 'mail', roles: PEOPLE, load: () => import('../features/mail/pages/OutboxPage.tsx') },
   { path: '*', title: 'notFound', load: () => import('./routes/NotFoundPage.tsx') },
 ];
 
@@ -43,6 +59,11 @@ export const consoleNav: { to: string; key: string; roles?: readonly OperatorRol
   { to: '/announcements', key: 'nav.announcements' },
   { to: '/articles', key: 'nav.articles' },
   { to: '/events', key: 'nav.events' },
+  { to: '/surveys', key: 'nav.surveys' },
+  { to: '/help', key: 'nav.help' },
   { to: '/operators', key: 'nav.operators', roles: OWNERS },
   { to: '/audit', key: 'nav.audit', roles: OWNERS },
+  { to: '/tenants', key: 'nav.tenants', roles: PEOPLE },
+  { to: '/members', key: 'nav.members', roles: PEOPLE },
+  { to: '/mail', key: 'nav.mail', roles: PEOPLE },
 ];

@@ -1,0 +1,229 @@
+// Benchmark (not a test): first paint of the member pages, by Lighthouse 13 (mobile preset, simulated throttling,
+// performance only; the median of BENCH_RUNS runs, 3 by default), beside a static copy of each page: the HTML the app
+// shows once it has loaded and rendered, with its scripts removed, served with the same CSS, fonts and images. The
+// ratio of the two LCPs says how much of the first paint is the app's own doing (issue 17).
+//
+// Run: npm run bench:pages (builds the web app and the server first). It starts the built server on the embedded
+// database with the demo content, in a temporary data folder. BENCH_PAGES=home,library,… picks pages; CHROME_PATH
+// names the browser (Debian's Chromium by default).
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer, { type CookieData } from 'puppeteer-core';
+import { runMain } from './support.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const ONLY = process.env.BENCH_PAGES?.split(',').filter(Boolean);
+const PORT = 6700 + Math.floor(Math.random() * 200);
+const STATIC_PORT = PORT + 1;
+const APP = `http://127.0.0.1:${PORT}`;
+const PASSWORD = 'wellbeing-demo';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
+
+interface Page {
+  name: string;
+  path: string;
+  signedIn?: boolean;
+}
+
+interface Figures {
+  score: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+  fcp: number;
+}
+
+const children: ChildProcess[] = [];
+
+async function waitUp(url: string, timeoutMs = 180_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+async function call(fn: string, payload: object, headers: Record<string, string> = {}) {
+  const res = await fetch(`${APP}/api/functions/${fn}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: APP, ...headers },
+    body: JSON.stringify(payload),
+  });
+  return { body: (await res.json()) as Record<string, any>, cookies: res.headers.getSetCookie() };
+}
+
+/** The member's browser cookies after a cookie sign-in, as the web app signs in. */
+async function signIn(): Promise<CookieData[]> {
+  const { body, cookies } = await call('login', { id: 'member@example.com', password: PASSWORD, session: 'cookie' });
+  if (!body.succeed) throw new Error(`login failed: ${JSON.stringify(body)}`);
+  return cookies.map((c) => {
+    const [pair] = c.split(';');
+    const eq = pair!.indexOf('=');
+    return { name: pair!.slice(0, eq), value: pair!.slice(eq + 1), domain: '127.0.0.1', path: '/' };
+  });
+}
+
+/** The pages of issue 17: the three lists, one item of each kind, and the signed-in home. */
+async function pages(): Promise<Page[]> {
+  const announcements = (await call('getAnnouncements', { offset: 0, perPage: 1 })).body;
+  const events = (await call('getEvents', { offset: 0, perPage: 1 })).body;
+  const top = (await call('getReportArticleTop', {})).body;
+  const firstId = (list: unknown): number | undefined => (Array.isArray(list) ? (list[0] as { id?: number })?.id : undefined);
+  const article = firstId(top.newArrivals) ?? firstId(top.pickups) ?? firstId(top.reportArticles);
+  const all: Page[] = [
+    { name: 'home (guest)', path: '/' },
+    { name: 'library', path: '/library' },
+    { name: 'events', path: '/events' },
+    { name: 'announcement', path: `/notifications/${firstId(announcements.announcements) ?? 1}` },
+    { name: 'article', path: `/library/${article ?? 1}` },
+    { name: 'event', path: `/events/${firstId(events.events) ?? 1}` },
+    { name: 'home (member)', path: '/', signedIn: true },
+  ];
+  return ONLY ? all.filter((p) => ONLY.some((o) => p.name.startsWith(o))) : all;
+}
+
+/** The page as the app renders it, scripts and preloads of scripts removed: what a server-rendered page could show. */
+async function staticCopy(page: Page, cookies: CookieData[]): Promise<string> {
+  const browser = await puppeteer.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
+  try {
+    const tab = await browser.newPage();
+    await tab.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+    if (page.signedIn) await browser.setCookie(...cookies);
+    await tab.goto(`${APP}${page.path}`, { waitUntil: 'networkidle0' });
+    // Runs in the page (a string: this file is compiled without the DOM's types).
+    const html = await tab.evaluate(`(() => {
+      document.querySelectorAll('script, link[rel="modulepreload"], link[rel="manifest"]').forEach((n) => n.remove());
+      return '<!doctype html>\\n' + document.documentElement.outerHTML;
+    })()`);
+    return String(html);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Serves each static copy at its page's path (a second origin) and everything else (CSS, fonts, images) from the app. */
+function staticServer(copies: Map<string, string>): http.Server {
+  const server = http.createServer((req, res) => {
+    const key = `${req.url ?? '/'}|${req.headers['x-bench-signed-in'] ? 'member' : 'guest'}`;
+    const copy = copies.get(key) ?? copies.get(`${req.url ?? '/'}|guest`);
+    if (copy && req.method === 'GET' && (req.headers.accept ?? '').includes('text/html')) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(copy);
+      return;
+    }
+    const upstream = http.request(`${APP}${req.url}`, { method: req.method, headers: { ...req.headers, host: `127.0.0.1:${PORT}` } }, (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  server.listen(STATIC_PORT, '127.0.0.1');
+  return server;
+}
+
+/** One Lighthouse run in a fresh browser (no cache, no service worker), with the member's cookies when signed in. */
+async function measure(url: string, cookies: CookieData[] | null, extraHeaders?: Record<string, string>): Promise<Figures> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const tab = await browser.newPage();
+    if (cookies) await browser.setCookie(...cookies);
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: Boolean(cookies), extraHeaders },
+      undefined,
+      tab,
+    );
+    await browser.disconnect();
+    const lhr = result!.lhr;
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcp: audit('largest-contentful-paint'),
+      cls: audit('cumulative-layout-shift'),
+      tbt: audit('total-blocking-time'),
+      fcp: audit('first-contentful-paint'),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+function median(runs: Figures[]): Figures {
+  const at = (k: keyof Figures) => [...runs.map((r) => r[k])].sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
+  return { score: at('score'), lcp: at('lcp'), cls: at('cls'), tbt: at('tbt'), fcp: at('fcp') };
+}
+
+async function main() {
+  if (!fs.existsSync(CHROME_PATH)) throw new Error(`${CHROME_PATH} is missing: apt-get install chromium (or set CHROME_PATH)`);
+  const dist = path.join(ROOT, 'apps/server/dist/main.js');
+  const web = path.join(ROOT, 'apps/web/dist/index.html');
+  if (!fs.existsSync(dist) || !fs.existsSync(web)) throw new Error('build first: npm run build');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hibi-pages-'));
+  const server = spawn(process.execPath, [dist], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      DEMO_CONTENT: 'true',
+      MAILBOX_PORT: '0',
+      LOG_LEVEL: 'warn',
+      APP_BASE_URL: APP,
+      WEB_DIST_DIR: path.join(ROOT, 'apps/web/dist'),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(server);
+  let staticSrv: http.Server | null = null;
+  try {
+    await waitUp(`${APP}/readyz`);
+    const cookies = await signIn();
+    const list = await pages();
+    const copies = new Map<string, string>();
+    for (const page of list) copies.set(`${page.path}|${page.signedIn ? 'member' : 'guest'}`, await staticCopy(page, cookies));
+    staticSrv = staticServer(copies);
+    console.log(
+      `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, simulated throttling, median of ${RUNS}; load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')} on ${os.cpus().length} cores\n`,
+    );
+    console.log('| page | score | LCP | CLS | TBT | static copy LCP | LCP ratio |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const page of list) {
+      const app: Figures[] = [];
+      const still: Figures[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        app.push(await measure(`${APP}${page.path}`, page.signedIn ? cookies : null));
+        still.push(await measure(`http://127.0.0.1:${STATIC_PORT}${page.path}`, null, page.signedIn ? { 'x-bench-signed-in': '1' } : undefined));
+      }
+      const a = median(app);
+      const s = median(still);
+      console.log(
+        `| ${page.name} ${page.path} | ${a.score} | ${(a.lcp / 1000).toFixed(2)} s | ${a.cls.toFixed(3)} | ${Math.round(a.tbt)} ms | ${(s.lcp / 1000).toFixed(2)} s | ${(a.lcp / s.lcp).toFixed(2)}x |`,
+      );
+    }
+  } finally {
+    staticSrv?.close();
+    for (const child of children) child.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+runMain(main);

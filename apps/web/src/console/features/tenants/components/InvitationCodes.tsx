@@ -1,0 +1,199 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { InvitationCodeRow } from '@hibi/contract/console/people';
+import { Field } from '../../../../components/Field.tsx';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
+import { FormError, StatusMessage, type StatusText } from '../../../../components/FormMessage.tsx';
+import { QueryState } from '../../../../components/QueryState.tsx';
+import { Pager } from '../../../components/Pager.tsx';
+import { callErrorText, failureText } from '../../../lib/forms.ts';
+import { formatDateTime, fromTokyoInput, toTokyoInput } from '../../../lib/time.ts';
+import { CODES_PAGE_SIZE, useCreateInvitationCode, useInvitationCodes, useRevokeInvitationCode } from '../api/tenants.ts';
+
+const DAY = 86_400_000;
+
+/** A tenant's invitation codes with their uses and state; create one (generated or chosen) and revoke one. */
+export function InvitationCodes({ tenantId }: { tenantId: number }) {
+  const { t } = useTranslation('consoleTenants');
+  const [offset, setOffset] = useState(0);
+  const codes = useInvitationCodes(tenantId, offset);
+  const create = useCreateInvitationCode();
+  const revoke = useRevokeInvitationCode();
+  const [draft, setDraft] = useState(() => ({ code: '', maxUses: '1', expiresAt: toTokyoInput(Date.now() + 30 * DAY) }));
+  const [created, setCreated] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState<InvitationCodeRow | null>(null);
+  const [status, setStatus] = useState<StatusText | null>(null);
+  const rows = codes.data?.codes ?? [];
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setCreated(null);
+    const expiresAt = fromTokyoInput(draft.expiresAt);
+    const maxUses = Number(draft.maxUses);
+    if (expiresAt === null) return setFormError(t('codes.expiresInvalid'));
+    if (!/^\d+$/.test(draft.maxUses.trim()) || maxUses < 1) return setFormError(t('codes.maxUsesInvalid'));
+    setFormError(null);
+    create.mutate(
+      { tenantId, maxUses, expiresAt, ...(draft.code.trim() ? { code: draft.code.trim() } : {}) },
+      {
+        onSuccess: (answer) => {
+          if (answer.succeed) {
+            setCreated(answer.code);
+            setDraft({ ...draft, code: '' });
+            setOffset(0);
+          } else {
+            setFormError(
+              failureText(answer, {
+                notFound: t('notFound'),
+                codeTaken: t('codes.codeTaken'),
+                expiryInPast: t('codes.expiryInPast'),
+              }),
+            );
+          }
+        },
+        onError: (error) => setFormError(callErrorText(error)),
+      },
+    );
+  }
+
+  function runRevoke(row: InvitationCodeRow) {
+    revoke.mutate(row.code, {
+      onSuccess: (answer) =>
+        setStatus(answer.succeed ? { text: t('codes.revoked', { code: row.code }), error: false } : { text: failureText(answer), error: true }),
+      onError: (error) => setStatus({ text: callErrorText(error), error: true }),
+      onSettled: () => setPending(null),
+    });
+  }
+
+  return (
+    <section aria-labelledby="codes-title">
+      <h2 id="codes-title" className="console-editor__heading">
+        {t('codes.title')}
+      </h2>
+      <form className="console-fieldset" noValidate onSubmit={submit} aria-labelledby="codes-new">
+        <h3 id="codes-new" className="console-subheading">
+          {t('codes.new')}
+        </h3>
+        <FormError>{formError}</FormError>
+        <div className="console-localized">
+          <Field label={t('codes.code')} hint={t('codes.codeHint')}>
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                value={draft.code}
+                maxLength={40}
+                autoComplete="off"
+                spellCheck={false}
+                onChange={(e) => setDraft({ ...draft, code: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field label={t('codes.maxUses')} requiredMark>
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={100000}
+                step={1}
+                required
+                value={draft.maxUses}
+                onChange={(e) => setDraft({ ...draft, maxUses: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field label={t('codes.expiresAt')} hint={t('codes.expiresHint')} requiredMark>
+            {(control) => (
+              <input
+                {...control}
+                type="datetime-local"
+                required
+                value={draft.expiresAt}
+                onChange={(e) => setDraft({ ...draft, expiresAt: e.target.value })}
+              />
+            )}
+          </Field>
+        </div>
+        <p>
+          <button type="submit" className="button button--primary" disabled={create.isPending} aria-busy={create.isPending || undefined}>
+            {t('codes.create')}
+          </button>
+        </p>
+        {created && (
+          <p className="console-notice" role="status">
+            {t('codes.created')}{' '}
+            <code className="console-code" data-testid="created-code">
+              {created}
+            </code>
+          </p>
+        )}
+      </form>
+      <StatusMessage message={status} />
+      <QueryState query={codes} isEmpty={rows.length === 0} empty={t('codes.empty')} error={t('loadError')}>
+        <div className="console-table-wrap" role="region" aria-label={t('codes.title')} tabIndex={0}>
+          <table className="console-table console-table--people">
+            <caption className="visually-hidden">{t('codes.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('codes.code')}</th>
+                <th scope="col">{t('codes.state')}</th>
+                <th scope="col">{t('codes.uses')}</th>
+                <th scope="col">{t('codes.expiresAt')}</th>
+                <th scope="col">{t('codes.createdAt')}</th>
+                <th scope="col">{t('codes.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.code}>
+                  <td>
+                    <code className="console-code">{row.code}</code>
+                  </td>
+                  <td>
+                    <span className={`console-state${row.state === 'active' ? ' console-state--published' : ''}`}>
+                      {t(`codes.states.${row.state}`)}
+                    </span>
+                  </td>
+                  <td>
+                    {row.maxUses === null
+                      ? t('codes.usesUnlimited', { used: row.usedCount })
+                      : t('codes.usesOf', { used: row.usedCount, max: row.maxUses })}
+                  </td>
+                  <td>{row.expiresAt === null ? '—' : formatDateTime(row.expiresAt)}</td>
+                  <td>{formatDateTime(row.createdAt)}</td>
+                  <td>
+                    {row.state !== 'revoked' && (
+                      <button
+                        type="button"
+                        className="button button--danger button--small"
+                        aria-label={`${t('codes.revoke')} ${row.code}`}
+                        onClick={() => setPending(row)}
+                      >
+                        {t('codes.revoke')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <Pager offset={offset} perPage={CODES_PAGE_SIZE} total={codes.data?.total ?? 0} onChange={setOffset} />
+      </QueryState>
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending ? t('codes.confirmRevoke', { code: pending.code }) : ''}
+        confirmLabel={t('codes.revoke')}
+        cancelLabel={t('cancel')}
+        busy={revoke.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={() => pending && runRevoke(pending)}
+      >
+        <p>{t('codes.confirmRevokeText')}</p>
+      </ConfirmDialog>
+    </section>
+  );
+}

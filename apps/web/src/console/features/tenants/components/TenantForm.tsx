@@ -1,0 +1,96 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CONTRACT_TYPES, tenantInputSchema, type TenantFormValues, type TenantRow } from '@hibi/contract/console/people';
+import { Field } from '../../../../components/Field.tsx';
+import { FormError, StatusMessage } from '../../../../components/FormMessage.tsx';
+import { callErrorText, failureText, fieldErrorText } from '../../../lib/forms.ts';
+import { useSaveTenant } from '../api/tenants.ts';
+
+/** A tenant's names, contract type and switches; read-only for support operators. */
+export function TenantForm({ tenant, editable }: { tenant: TenantRow | null; editable: boolean }) {
+  const { t } = useTranslation('consoleTenants');
+  const navigate = useNavigate();
+  const save = useSaveTenant();
+  const form = useForm<TenantFormValues>({
+    resolver: zodResolver(tenantInputSchema),
+    defaultValues: tenant
+      ? {
+          id: tenant.id,
+          name: { ja: tenant.name.ja, en: tenant.name.en ?? '' },
+          contractType: tenant.contractType,
+          corporateContract: tenant.corporateContract,
+          teamMatchEnabled: tenant.teamMatchEnabled,
+          emailDistributionEnabled: tenant.emailDistributionEnabled,
+        }
+      : { name: { ja: '', en: '' }, contractType: 1, corporateContract: true, teamMatchEnabled: false, emailDistributionEnabled: false },
+  });
+  const errors = form.formState.errors;
+  const answer = save.data;
+  return (
+    <form
+      className="console-fieldset"
+      noValidate
+      aria-labelledby="tenant-settings"
+      onSubmit={form.handleSubmit((values) =>
+        save.mutate(values, {
+          onSuccess: (result) => {
+            if (result.succeed && !tenant) void navigate(`/tenants/${result.id}`);
+          },
+        }),
+      )}
+    >
+      <h2 id="tenant-settings" className="console-editor__heading">
+        {t('settings')}
+      </h2>
+      <FormError>
+        {answer && !answer.succeed ? failureText(answer, { notFound: t('notFound') }) : save.error ? callErrorText(save.error) : null}
+      </FormError>
+      <fieldset disabled={!editable} className="console-plain-fieldset">
+        <legend className="visually-hidden">{t('settings')}</legend>
+        <div className="console-localized">
+          <Field label={t('nameJa')} error={fieldErrorText(errors.name?.ja)} requiredMark>
+            {(control) => <input {...control} {...form.register('name.ja')} type="text" required maxLength={100} />}
+          </Field>
+          <Field label={t('nameEn')} error={fieldErrorText(errors.name?.en)}>
+            {(control) => <input {...control} {...form.register('name.en')} type="text" maxLength={100} lang="en" />}
+          </Field>
+          <Field label={t('contractType')} hint={t('contractTypeHint')} error={fieldErrorText(errors.contractType)}>
+            {(control) => (
+              <select {...control} {...form.register('contractType', { valueAsNumber: true })}>
+                {CONTRACT_TYPES.map((n) => (
+                  <option key={n} value={n}>
+                    {t(`contractTypes.${n}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        <label className="console-check">
+          <input type="checkbox" {...form.register('corporateContract')} />
+          {t('corporateContractLong')}
+        </label>
+        <label className="console-check">
+          <input type="checkbox" {...form.register('teamMatchEnabled')} />
+          {t('teamMatchEnabledLong')}
+        </label>
+        <label className="console-check">
+          <input type="checkbox" {...form.register('emailDistributionEnabled')} />
+          {t('emailDistributionEnabledLong')}
+        </label>
+      </fieldset>
+      <StatusMessage message={answer?.succeed ? { text: t('saved'), error: false } : null} />
+      {editable ? (
+        <p>
+          <button type="submit" className="button button--primary" disabled={save.isPending} aria-busy={save.isPending || undefined}>
+            {tenant ? t('save') : t('create')}
+          </button>
+        </p>
+      ) : (
+        <p className="console-muted">{t('readOnly')}</p>
+      )}
+    </form>
+  );
+}
