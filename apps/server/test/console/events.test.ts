@@ -164,6 +164,7 @@ describe('events', () => {
     // Fewer seats than taken: a business error the console shows in words.
     const below = await t.consoleCall('saveEventSession', sessionForm(eventId, { id: sessionId, capacity: 1 }), { token: editor });
     expect([below.status, below.body.errorCode]).toEqual([200, 'capacityBelowReserved']);
+    expect(below.body).toMatchObject({ reservedCount: 2 });
     // Exactly the seats taken is fine later; first the refusals.
     const bad: [string, unknown][] = [
       ['window ends before it starts', sessionForm(eventId, { id: sessionId, reservationStartAt: clock, reservationEndAt: clock - HOUR })],

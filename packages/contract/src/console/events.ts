@@ -250,7 +250,7 @@ export const saveEventSession = defineConsoleFunction({
   summary: 'Creates or replaces a session of an event; a capacity below the seats already taken is refused.',
   payload: sessionInputSchema,
   response: z.object({ id: z.number().int() }),
-  /** capacityBelowReserved: fewer seats than members already hold (cancel reservations first). */
+  /** capacityBelowReserved: fewer seats than members already hold (cancel reservations first); carries `reservedCount`. */
   errorCodes: ['notFound', 'capacityBelowReserved'],
   audited: true,
 });
