@@ -111,9 +111,10 @@ export default function SessionReservationsPage() {
                           <button
                             type="button"
                             className="button button--danger button--small"
+                            aria-label={t('reservations.cancel', { name: r.name })}
                             onClick={() => setConfirm({ id: r.id, name: r.name })}
                           >
-                            {t('reservations.cancel', { name: r.name })}
+                            {t('reservations.cancelShort')}
                           </button>
                         </td>
                       )}
