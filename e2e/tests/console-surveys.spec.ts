@@ -121,11 +121,11 @@ for (const lang of ['ja', 'en'] as const) {
     await shot(page, testInfo, 'surveys', lang);
 
     // The demo's answered survey: its editor (locked) and its results.
-    await page
+    const answered = page
       .locator('.console-table tbody tr', { hasText: lang === 'ja' ? '睡眠と休養のチェック' : 'Sleep and rest check' })
       .getByRole('link')
-      .first()
-      .click();
+      .first();
+    await page.goto((await answered.getAttribute('href'))!);
     await expect(page.locator('.survey-item').first()).toBeVisible();
     await expectNoAxeViolations(page);
     await shot(page, testInfo, 'survey-edit', lang);

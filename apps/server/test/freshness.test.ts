@@ -155,4 +155,26 @@ describe.skipIf(!onPostgres)('kept answers across two server processes (PostgreS
     const after = ids((await call(B, 'getNewArrivalReportArticles', { offset: 0, perPage: 50 }, token)).body);
     expect(after.some((id) => hidden.has(id))).toBe(false);
   });
+
+  it('refuses a member an operator deactivated (the mark alone, sessions kept) at the next call (issue 16, decision 129)', async () => {
+    const token = await signIn(A, 'member09@example.com');
+    expect((await readTwice('getMyProfile', {}, token)).status).toBe(200);
+    await query(`UPDATE users SET deactivated_at = now() WHERE email = 'member09@example.com'`);
+    expect((await call(B, 'getMyProfile', {}, token)).status).toBe(401);
+    expect((await call(A, 'login', { id: 'member09@example.com', password: 'wellbeing-demo' })).body).toMatchObject({ errorCode: 'notTenantUser' });
+  });
+
+  // Last: it raises the terms version every member of this database must then accept.
+  it('asks for the new terms at the next call on the other process once the console publishes them (decision 123)', async () => {
+    const token = await signIn(A, 'member10@example.com');
+    expect((await readTwice('getMyProfile', {}, token)).status).toBe(200);
+    const [current] = await query<{ v: number }>(`SELECT COALESCE((SELECT (value #>> '{}')::int FROM config WHERE key = 'termsVersion'), 1) AS v`);
+    // As publishTermsVersion raises it on process A.
+    await query(`INSERT INTO config (key, value) VALUES ('termsVersion', $1::jsonb) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [
+      JSON.stringify(current!.v + 1),
+    ]);
+    const answer = await call(B, 'getMyProfile', {}, token);
+    expect(answer.status).toBe(403);
+    expect(answer.body.errorCode).toBe('termsNotAccepted');
+  });
 });

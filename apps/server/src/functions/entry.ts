@@ -141,7 +141,7 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
       if (auth === 'required' && !user) return send(reply, 401, { succeed: false, errorCode: 'loginRequired' });
       // Terms first (spec 1 §4): a member below the current terms version may only reach the calls the terms page
       // needs; everything else is refused (or, where guests are served, answered as for a guest).
-      if (user && !handler.def.beforeTerms && user.acceptedTermsVersion < (await currentTermsVersion(db, now()))) {
+      if (user && !handler.def.beforeTerms && user.acceptedTermsVersion < (await currentTermsVersion(db, now(), changes))) {
         if (auth === 'required') return send(reply, 403, { succeed: false, errorCode: 'termsNotAccepted' });
         user = null;
       }

@@ -20,7 +20,13 @@ export default function HomeEvents() {
   return (
     <section className="home-events" aria-labelledby="home-events-title">
       <SectionHeading id="home-events-title" title={t('home.title')} more={{ to: '/events', label: t('home.seeAll') }} />
-      <QueryState query={query} loading={null} isEmpty={events.length === 0} empty={t('home.empty')} error={t('list.loadFailed')}>
+      <QueryState
+        query={query}
+        loading={<div className="home-events__placeholder" aria-hidden="true" />}
+        isEmpty={events.length === 0}
+        empty={t('home.empty')}
+        error={t('list.loadFailed')}
+      >
         {signedIn ? (
           <EventGrid events={events.slice(0, PAGE_SIZE.homeEventsSignedIn)} />
         ) : (

@@ -2,7 +2,7 @@ import '../help.css';
 import { useState } from 'react';
 import { FormProvider, get, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { faqItemInputSchema, type FaqItemFormValues, type FaqItemInput } from '@hibi/contract/console/help';
 import { Field } from '../../../../components/Field.tsx';
@@ -62,7 +62,9 @@ function FaqItemEditor({
   const save = useSaveFaqItem();
   const action = useFaqAction();
   const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState<StatusText | null>(null);
+  // A new item saved for the first time comes back here at its own address, saying so.
+  const justSaved = Boolean((useLocation().state as { saved?: boolean } | null)?.saved);
+  const [status, setStatus] = useState<StatusText | null>(justSaved ? { text: t('item.saved'), error: false } : null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const resolver: Resolver<Values, unknown, FaqItemInput> = async (values, context, options) => {
     const payload: FaqItemFormValues = {
@@ -104,7 +106,7 @@ function FaqItemEditor({
           setStatus({ text: t('item.saved'), error: false });
           if (!id) {
             unsaved.allowNext();
-            void navigate(`/help/faq/${answer.id}`, { replace: true });
+            void navigate(`/help/faq/${answer.id}`, { replace: true, state: { saved: true } });
           }
         },
         onError: (thrown) => setError(callErrorText(thrown)),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Field } from '../../../../components/Field.tsx';
 import { QueryState } from '../../../../components/QueryState.tsx';
 import { Pager } from '../../../components/Pager.tsx';
+import { ConsoleApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 import { MEMBERS_PAGE_SIZE, useMemberSearch } from '../api/members.ts';
 
@@ -42,7 +43,17 @@ export default function MembersPage() {
       {query === '' ? (
         <p className="console-muted">{t('start')}</p>
       ) : (
-        <QueryState query={search} isEmpty={rows.length === 0} empty={t('empty')} error={t('loadError')}>
+        <QueryState
+          query={search}
+          isEmpty={rows.length === 0}
+          empty={t('empty')}
+          error={
+            // A query the server refuses (control characters, too long) says why, in the server's words.
+            search.error instanceof ConsoleApiError && search.error.validationErrorMessage.length > 0
+              ? search.error.validationErrorMessage.join(' ')
+              : t('loadError')
+          }
+        >
           <div className="console-table-wrap" role="region" aria-label={t('results')} tabIndex={0}>
             <table className="console-table console-table--people">
               <caption className="visually-hidden">{t('results')}</caption>
