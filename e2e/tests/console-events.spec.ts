@@ -126,6 +126,7 @@ test('an editor creates an event with a 2-seat session and a required question; 
 
   // Capacity below the seats taken is refused with words.
   await page.getByRole('link', { name: 'Back to the event' }).click();
+  await expect(page.getByRole('cell', { name: '1 of 2 taken' })).toBeVisible();
   await page.getByRole('button', { name: 'Edit: 午前の回' }).click();
   const editForm = page.getByRole('form', { name: 'Edit session' });
   await editForm.getByRole('spinbutton', { name: 'Capacity', exact: true }).fill('0');

@@ -164,6 +164,7 @@ describe('events', () => {
     // Fewer seats than taken: a business error the console shows in words.
     const below = await t.consoleCall('saveEventSession', sessionForm(eventId, { id: sessionId, capacity: 1 }), { token: editor });
     expect([below.status, below.body.errorCode]).toEqual([200, 'capacityBelowReserved']);
+    expect(below.body).toMatchObject({ reservedCount: 2 });
     // Exactly the seats taken is fine later; first the refusals.
     const bad: [string, unknown][] = [
       ['window ends before it starts', sessionForm(eventId, { id: sessionId, reservationStartAt: clock, reservationEndAt: clock - HOUR })],
@@ -266,7 +267,8 @@ describe('events', () => {
 
     const list = await t.consoleCall('listSessionReservations', { eventId, sessionId }, { token: support });
     expect(list.body).toMatchObject({ succeed: true, total: 2, session: { reservedCount: 2, waitingCount: 1, capacity: 2 } });
-    expect(list.body.questions).toEqual(['経験はありますか', 'ご要望', '興味', 'ひとこと', '好きな景色']);
+    expect(list.body.questions.map((q) => q.ja)).toEqual(['経験はありますか', 'ご要望', '興味', 'ひとこと', '好きな景色']);
+    expect(list.body.questions[0]).toEqual({ ja: '経験はありますか', en: 'Any experience?' });
     expect(list.body.reservations[0]).toMatchObject({
       name: '山田 花子',
       email: a.email,
@@ -345,5 +347,34 @@ describe('events', () => {
       required: true,
     });
     expect((await snapshot(eventId)).questions[0]!.question).toEqual({ ja: text, en: 'Why?' });
+  });
+
+  it('times up to the year 9999 are stored, later ones refused, never a 500 (years past 9999 in ISO form)', async () => {
+    const far = 253_402_300_799_999;
+    const beyond = await t.consoleRaw('saveEvent', eventForm({ startAt: far + 1, endAt: far + 1 }), { token: editor });
+    expect([beyond.status, beyond.body.errorCode]).toEqual([400, 'validationError']);
+    expect((await t.consoleRaw('saveAnnouncement', { title: { ja: 'x' }, publishAt: 8_640_000_000_000_000 }, { token: editor })).status).toBe(400);
+    const saved = await t.consoleRaw('saveEvent', eventForm({ startAt: far, endAt: far }), { token: editor });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const { eventId } = await publishedEvent();
+    const session = await t.consoleRaw('saveEventSession', sessionForm(eventId, { startAt: far, endAt: far }), { token: editor });
+    expect(session.status, JSON.stringify(session.body)).toBe(200);
+    const list = await t.consoleCall('listConsoleEvents', { sort: 'startAtDesc', perPage: 1 }, { token: editor });
+    expect(list.status).toBe(200);
+    expect((await t.consoleCall('getConsoleEvent', { id: eventId }, { token: editor })).status).toBe(200);
+  });
+
+  it('list and reservation queries refuse what they cannot hold and page past the end', async () => {
+    for (const query of ['a\u0000b', 'a\ud800', '%_\\', '\u202e逆']) {
+      const answer = await t.consoleRaw('listConsoleEvents', { query }, { token: support });
+      expect([200, 400], `${JSON.stringify(query)}: ${JSON.stringify(answer.body)}`).toContain(answer.status);
+    }
+    const bad: unknown[] = [{ perPage: 0 }, { perPage: 101 }, { offset: -1 }, { offset: 1.5 }, { state: 'hidden' }, { sort: 'random' }];
+    for (const payload of bad)
+      expect((await t.consoleRaw('listConsoleEvents', payload, { token: support })).status, JSON.stringify(payload)).toBe(400);
+    const page = await t.consoleCall('listConsoleEvents', { offset: 999_999 }, { token: support });
+    expect(page.body.events).toEqual([]);
+    expect(page.body.total).toBeGreaterThan(0);
+    expect((await t.consoleRaw('listSessionReservations', { eventId: 1, sessionId: 'x' }, { token: support })).status).toBe(400);
   });
 });

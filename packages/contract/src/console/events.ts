@@ -250,7 +250,7 @@ export const saveEventSession = defineConsoleFunction({
   summary: 'Creates or replaces a session of an event; a capacity below the seats already taken is refused.',
   payload: sessionInputSchema,
   response: z.object({ id: z.number().int() }),
-  /** capacityBelowReserved: fewer seats than members already hold (cancel reservations first). */
+  /** capacityBelowReserved: fewer seats than members already hold (cancel reservations first); carries `reservedCount`. */
   errorCodes: ['notFound', 'capacityBelowReserved'],
   audited: true,
 });
@@ -318,8 +318,8 @@ export const listSessionReservations = defineConsoleFunction({
   response: z.object({
     event: z.object({ id: z.number().int(), title: localizedOut }),
     session: consoleSessionSchema,
-    /** Question texts (Japanese) in order: the answers' columns. */
-    questions: z.array(z.string()),
+    /** Question texts in order: the answers' columns. */
+    questions: z.array(localizedOut),
     reservations: z.array(
       z.object({
         id: z.number().int(),

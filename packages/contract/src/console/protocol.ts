@@ -155,4 +155,5 @@ export const contentUrl = z
   });
 
 export const consoleId = z.number().int().positive().max(2_147_483_647);
-export const consoleEpochMs = z.number().int().min(0).max(8_640_000_000_000_000);
+/** Epoch ms up to the end of year 9999 (a later year's ISO form, +275760-…, is not a time PostgreSQL reads: a 500 before). */
+export const consoleEpochMs = z.number().int().min(0).max(253_402_300_799_999);

@@ -235,14 +235,19 @@ export async function saveSession(
     sort: input.sort,
   };
   const by = ctx.operator!.email;
-  type Outcome = { kind: 'saved'; id: number } | { kind: 'absent' | 'capacity' };
+  type Outcome = { kind: 'saved'; id: number } | { kind: 'absent' } | { kind: 'capacity' };
   const outcome = await transaction(ctx.db, async (tx): Promise<Outcome> => {
     if (!(await data.touchEvent(tx, input.eventId, by, ctx.now()))) return { kind: 'absent' };
     if (input.id === undefined) return { kind: 'saved', id: await data.insertConsoleSession(tx, input.eventId, write) };
     const result = await data.updateConsoleSession(tx, input.eventId, input.id, write);
-    return result === 'saved' ? { kind: 'saved', id: input.id } : { kind: result };
+    return result === 'saved' ? { kind: 'saved', id: input.id } : result === 'capacity' ? { kind: 'capacity' } : { kind: 'absent' };
   });
-  if (outcome.kind !== 'saved') return failure(outcome.kind === 'absent' ? 'notFound' : 'capacityBelowReserved');
+  if (outcome.kind === 'absent') return failure('notFound');
+  if (outcome.kind === 'capacity') {
+    // The seats taken now, so the message names the number the operator has to stay above.
+    const taken = (await data.sessionOfEvent(ctx.db, input.eventId, input.id!))?.reserved_count ?? 0;
+    return failure('capacityBelowReserved', { reservedCount: taken });
+  }
   ctx.note({
     targetType: 'event_session',
     targetId: outcome.id,
@@ -336,7 +341,7 @@ export async function listReservations(db: Db, eventId: number, sessionId: numbe
   return {
     event: { id: eventId, title: { ja: session.event_title_ja, en: session.event_title_en } },
     session: toSession(session),
-    questions: questions.map((q) => q.question.ja),
+    questions: questions.map((q) => q.question),
     reservations: page.map((r) => ({
       id: r.id,
       name: personName(r),

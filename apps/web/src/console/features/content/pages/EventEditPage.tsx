@@ -42,7 +42,7 @@ export default function EventEditPage() {
             </div>
           )}
           <SessionsPanel event={query.data} canEdit={canEdit} />
-          <QuestionnaireEditor key={`q-${query.data.id}-${query.data.updatedAt}`} event={query.data} canEdit={canEdit} />
+          <QuestionnaireEditor key={`q-${query.data.id}`} event={query.data} canEdit={canEdit} />
         </>
       )}
     </QueryState>

@@ -82,7 +82,7 @@ export default function SessionReservationsPage() {
                     <th scope="col">{t('reservations.columns.company')}</th>
                     {data.questions.map((q, i) => (
                       <th scope="col" key={i}>
-                        {t('reservations.columns.question', { n: i + 1, question: q })}
+                        {t('reservations.columns.question', { n: i + 1, question: localized(q) })}
                       </th>
                     ))}
                     <th scope="col">{t('reservations.columns.reservedAt')}</th>
@@ -111,9 +111,10 @@ export default function SessionReservationsPage() {
                           <button
                             type="button"
                             className="button button--danger button--small"
+                            aria-label={t('reservations.cancel', { name: r.name })}
                             onClick={() => setConfirm({ id: r.id, name: r.name })}
                           >
-                            {t('reservations.cancel', { name: r.name })}
+                            {t('reservations.cancelShort')}
                           </button>
                         </td>
                       )}

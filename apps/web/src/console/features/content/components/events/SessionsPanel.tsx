@@ -211,7 +211,10 @@ function SessionForm({
             return setError(
               failureText(answer, {
                 notFound: t('errors.notFound'),
-                capacityBelowReserved: t('errors.capacityBelowReserved', { taken: session?.reservedCount ?? 0 }),
+                // The server names the seats taken at the moment of the save (the page's copy may be older).
+                capacityBelowReserved: t('errors.capacityBelowReserved', {
+                  taken: (answer as { reservedCount?: number }).reservedCount ?? session?.reservedCount ?? 0,
+                }),
               }),
             );
           }
