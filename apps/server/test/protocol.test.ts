@@ -88,6 +88,25 @@ describe('bad input to every function', () => {
     expect(after).toEqual(before);
   });
 
+  it('the largest and smallest numbers each field accepts never give a 5xx (edge numbers that pass the schema)', async () => {
+    const edges = [8_640_000_000_000_000, 253_402_300_799_999, Number.MAX_SAFE_INTEGER, 2_147_483_648, 2_147_483_647, 1e21, -2_147_483_649, -1e21];
+    for (const name of names) {
+      const def = registry.get(name)!.def;
+      const shape = (def.payload as z.ZodObject).shape as Record<string, z.ZodType>;
+      for (const [field, schema] of Object.entries(shape)) {
+        for (const value of edges) {
+          if (!schema.safeParse(value).success) continue;
+          const res = await raw(name, JSON.stringify({ [field]: value }));
+          expect(res.status, `${name}.${field}=${value}`).toBeLessThan(500);
+        }
+      }
+    }
+    // A whole valid payload with the latest time JavaScript has: a year past 9999 that PostgreSQL does not read.
+    const late = await raw('getWalkingProgramRank', JSON.stringify({ timestamp: 8_640_000_000_000_000 }));
+    expect(late.status).toBe(400);
+    expect((await raw('getWalkingProgramRank', JSON.stringify({ timestamp: 253_402_300_799_999 }))).status).toBeLessThan(500);
+  });
+
   it('NUL, control characters, lone surrogates and bidi overrides in any string of any function get 400 and store nothing (issue 12, 14)', async () => {
     const nasty = ['a\u0000b', 'a\u0007b', 'a\u001bb', 'a\u0085b', 'a\ud800b', 'a\udc00', 'a\u202eb', 'a\u2066b', '\ufeffa'];
     const before = await rowCounts();

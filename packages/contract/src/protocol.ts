@@ -86,7 +86,8 @@ export type Envelope<F extends FunctionDef> = Success<F> | Failure<F>;
 export const localeField = z.string().max(35).optional();
 
 /** Shared field shapes. */
-export const epochMs = z.number().int().min(0).max(8_640_000_000_000_000);
+/** Epoch ms up to the end of year 9999: a later year's ISO form (+275760-…) is not a time PostgreSQL reads. */
+export const epochMs = z.number().int().min(0).max(253_402_300_799_999);
 export const id = z.number().int().positive().max(2_147_483_647);
 export const offset = z.number().int().min(0).max(1_000_000).default(0);
 export const perPage = (max: number, fallback: number) => z.number().int().min(1).max(max).default(fallback);
