@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { elapsed, runMain } from './support.ts';
+import { elapsed, runMain, waitUp } from './support.ts';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -55,19 +55,6 @@ function startServer(port: number, databaseUrl: string): ChildProcess {
     LOGIN_LIMIT_PER_ADDRESS: '1000000',
     WEB_DIST_DIR: path.join(ROOT, '.tmp', 'bench-no-web'),
   });
-}
-
-async function waitUp(url: string, timeoutMs = 180_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
 async function call(base: string, fn: string, payload: object, token?: string): Promise<Record<string, any>> {

@@ -14,7 +14,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type CookieData } from 'puppeteer-core';
-import { runMain } from './support.ts';
+import { runMain, waitUp } from './support.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -41,19 +41,6 @@ interface Figures {
 }
 
 const children: ChildProcess[] = [];
-
-async function waitUp(url: string, timeoutMs = 180_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
 
 async function call(fn: string, payload: object, headers: Record<string, string> = {}) {
   const res = await fetch(`${APP}/api/functions/${fn}`, {

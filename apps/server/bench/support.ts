@@ -80,3 +80,17 @@ export function runMain(main: () => Promise<void>) {
     process.exitCode = 1;
   });
 }
+
+/** Waits until a started server answers `url` with 2xx (a benchmark's server process starting up). */
+export async function waitUp(url: string, timeoutMs = 180_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
