@@ -45,32 +45,36 @@ function routePreloads(): Plugin {
   return {
     name: 'hibi-route-preloads',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      const routes = [...fs.readFileSync(tableFile, 'utf8').matchAll(/\{\s*path:\s*'([^']+)'[^{}]*?import\('([^']+)'\)/gs)].map(
-        ([, route, spec]) => ({ route: route!, module: path.resolve(path.dirname(tableFile), spec!) }),
-      );
-      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const closure = (start: string[], into = new Set<string>()) => {
-        for (const file of start) {
-          if (into.has(file)) continue;
-          into.add(file);
-          closure(byFile.get(file)?.imports ?? [], into);
+    // After Vite's own post steps: they drop chunks that only carried CSS (their styles move to the importers).
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const routes = [...fs.readFileSync(tableFile, 'utf8').matchAll(/\{\s*path:\s*'([^']+)'[^{}]*?import\('([^']+)'\)/gs)].map(
+          ([, route, spec]) => ({ route: route!, module: path.resolve(path.dirname(tableFile), spec!) }),
+        );
+        const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = (start: string[], into = new Set<string>()) => {
+          for (const file of start) {
+            if (into.has(file)) continue;
+            into.add(file);
+            closure(byFile.get(file)?.imports ?? [], into);
+          }
+          return into;
+        };
+        const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'index');
+        const loaded = entry ? closure([entry.fileName]) : new Set<string>();
+        const css = (files: Iterable<string>) => [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+        const loadedCss = new Set(css(loaded));
+        const table: Record<string, { js: string[]; css: string[] }> = {};
+        for (const { route, module } of routes) {
+          const screen = chunks.find((chunk) => chunk.facadeModuleId === module);
+          if (!screen) continue;
+          const files = [...closure([screen.fileName])].filter((file) => byFile.has(file) && !loaded.has(file));
+          table[route] = { js: files, css: css(files).filter((file) => !loadedCss.has(file)) };
         }
-        return into;
-      };
-      const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'index');
-      const loaded = entry ? closure([entry.fileName]) : new Set<string>();
-      const css = (files: Iterable<string>) => [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
-      const loadedCss = new Set(css(loaded));
-      const table: Record<string, { js: string[]; css: string[] }> = {};
-      for (const { route, module } of routes) {
-        const screen = chunks.find((chunk) => chunk.facadeModuleId === module);
-        if (!screen) continue;
-        const files = [...closure([screen.fileName])].filter((file) => !loaded.has(file));
-        table[route] = { js: files, css: css(files).filter((file) => !loadedCss.has(file)) };
-      }
-      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(table) });
+        this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(table) });
+      },
     },
   };
 }

@@ -168,4 +168,23 @@ test.describe('global shell', () => {
     const traced = files.filter((f) => /isDevtoolPath|devtool__/.test(fs.readFileSync(path.join(WEB_DIST_DIR, f), 'utf8')));
     expect(traced).toEqual([]);
   });
+
+  test("each page links its screen's files, and every file it links is served as code (decision 137)", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'checked once');
+    const table = JSON.parse(fs.readFileSync(path.join(WEB_DIST_DIR, 'route-preloads.json'), 'utf8')) as Record<
+      string,
+      { js: string[]; css: string[] }
+    >;
+    expect(Object.keys(table).length).toBeGreaterThan(20);
+    const linked = new Set(Object.values(table).flatMap((files) => [...files.js, ...files.css]));
+    for (const file of linked) {
+      const response = await page.request.get(`/${file}`);
+      expect(response.status(), file).toBe(200);
+      expect(response.headers()['content-type'], file).toMatch(/javascript|text\/css/);
+    }
+    const served = await (await page.request.get('/library/1')).text();
+    for (const file of table['/library/:id']!.js) expect(served).toContain(`<link rel="modulepreload" crossorigin href="/${file}">`);
+    // A file the build does not have is a 404, never the app's page.
+    expect((await page.request.get('/assets/no-such-chunk-0000.js')).status()).toBe(404);
+  });
 });

@@ -194,7 +194,7 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream, 
       return reply.code(404).send({ succeed: false, errorCode: request.url.startsWith('/api/functions/') ? 'unknownFunction' : 'notFound' });
     }
     // A missing file is a 404, never the app's page with 200.
-    if (request.method === 'GET' && hasWeb && !request.url.startsWith('/media/')) {
+    if (request.method === 'GET' && hasWeb && !request.url.startsWith('/media/') && !request.url.startsWith('/assets/')) {
       // /console and every path below it serve the operator console, the web app's second entry
       // (docs/decisions/096-console-web-entry.md); no-cache as said (sendFile's own default would be `public, max-age=0`).
       if (/^\/console(?:[/?#]|$)/.test(request.url)) {

@@ -75,6 +75,10 @@ describe('serving the built web app', () => {
 
   it('hashed assets are immutable; pages and the offline page are revalidated', async () => {
     expect((await get('/assets/index-AbC123.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A build file that is not there is a 404, never the app's page (a cache would keep HTML as the script).
+    const missing = await get('/assets/index-Gone00.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).not.toMatch(/html/);
     expect((await get('/offline.html')).headers['cache-control']).toBe('no-cache');
     const page = await get('/events');
     expect(page.statusCode).toBe(200);
