@@ -184,15 +184,12 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
           if (!(result instanceof CsvFile)) throw new Error(`${def.name} is a csv function but returned no CsvFile`);
           // An export is recorded before its first byte (product-decisions §8: exports are audited).
           if (operator) {
-            await recordAudit(db, {
+            await ctx.audit({
+              ...note,
+              summary: note.summary ?? result.fileName,
+              action: def.name,
               operatorId: operator.id,
               operatorEmail: operator.email,
-              action: def.name,
-              targetType: note.targetType ?? null,
-              targetId: note.targetId == null ? null : String(note.targetId),
-              summary: note.summary ?? result.fileName,
-              ip,
-              at: now(),
             });
           }
           const body = Readable.from(result.chunks());
@@ -211,16 +208,7 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
           return send(reply, 500, { succeed: false, errorCode: 'internalError' });
         }
         if (def.audited && operator) {
-          await recordAudit(db, {
-            operatorId: operator.id,
-            operatorEmail: operator.email,
-            action: def.name,
-            targetType: note.targetType ?? null,
-            targetId: note.targetId == null ? null : String(note.targetId),
-            summary: note.summary,
-            ip,
-            at: now(),
-          });
+          await ctx.audit({ ...note, action: def.name, operatorId: operator.id, operatorEmail: operator.email });
         }
         return send(reply, 200, { succeed: true, ...(out.data as Record<string, unknown>) });
       } catch (error) {
