@@ -87,8 +87,8 @@ export const contentListPayload = z.object({
   sort: z.enum(CONTENT_SORTS).default('publishAtDesc'),
 });
 
-const localizedOut = z.object({ ja: z.string(), en: z.string().nullable() });
-const contentListItem = z.object({
+export const localizedOut = z.object({ ja: z.string(), en: z.string().nullable() });
+export const contentListItem = z.object({
   id: z.number().int(),
   title: localizedOut,
   state: z.enum(PUBLISH_STATES),

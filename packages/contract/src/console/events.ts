@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { imageInputSchema, PUBLISH_STATES, sectionInputSchema } from './content.ts';
+import { contentListItem, contentListPayload, imageInputSchema, localizedOut, PUBLISH_STATES, sectionInputSchema } from './content.ts';
 import {
   consoleEpochMs,
   consoleId,
@@ -33,7 +33,6 @@ const optionalLocalized = <S extends z.ZodType>(s: S) =>
     .optional()
     .transform((v) => v ?? null);
 
-const localizedOut = z.object({ ja: z.string(), en: z.string().nullable() });
 const imageOut = z.object({ url: z.string(), alt: localizedOut });
 
 /* ------------------------------------------------------------------ events */
@@ -138,27 +137,14 @@ export const listConsoleEvents = defineConsoleFunction({
   name: 'listConsoleEvents',
   roles: ['owner', 'editor', 'support'],
   summary: 'Events in every publishing state, searched by title and filtered by state, paged in SQL.',
-  payload: z.object({
-    query: z.string().trim().max(100).optional(),
-    state: z.enum(PUBLISH_STATES).optional(),
-    offset: z.number().int().min(0).max(1_000_000).default(0),
-    perPage: z.number().int().min(1).max(100).default(20),
-    sort: z.enum(EVENT_SORTS).default('startAtDesc'),
-  }),
+  payload: contentListPayload.extend({ sort: z.enum(EVENT_SORTS).default('startAtDesc') }),
   response: z.object({
     events: z.array(
-      z.object({
-        id: z.number().int(),
-        title: localizedOut,
-        state: z.enum(PUBLISH_STATES),
-        publishAt: z.number().int().nullable(),
+      contentListItem.extend({
         startAt: z.number().int(),
         endAt: z.number().int(),
-        contractOnly: z.boolean(),
         sessionCount: z.number().int(),
         reservedCount: z.number().int(),
-        updatedAt: z.number().int(),
-        updatedBy: z.string().nullable(),
       }),
     ),
     total: z.number().int(),

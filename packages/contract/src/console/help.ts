@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localizedOut } from './content.ts';
 import { HELP_PAGES } from '../functions/help.ts';
 import { singleLineText } from '../text.ts';
 import { consoleId, defineConsoleFunction, localizedRichText, localizedTitle, multiLineText, RICH_TEXT_MAX, TITLE_MAX } from './protocol.ts';
@@ -31,8 +32,6 @@ const optionalDay = z
   .union([calendarDay, z.literal(''), z.null()])
   .optional()
   .transform((v) => (v ? v : null));
-
-const localizedOut = z.object({ ja: z.string(), en: z.string().nullable() });
 
 export const MOVE_DIRECTIONS = ['up', 'down'] as const;
 

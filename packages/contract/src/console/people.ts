@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localizedOut } from './content.ts';
 import { singleLineText } from '../text.ts';
 import { consoleEpochMs, consoleId, defineConsoleFunction, localizedTitle } from './protocol.ts';
 
@@ -12,8 +13,6 @@ import { consoleEpochMs, consoleId, defineConsoleFunction, localizedTitle } from
 /** Contract types a tenant may have; 5 is the lite plan (its members may withdraw themselves, spec 2). */
 export const CONTRACT_TYPES = [1, 2, 3, 4, 5] as const;
 export const TENANT_NAME_MAX = 100;
-
-const localizedOut = z.object({ ja: z.string(), en: z.string().nullable() });
 
 export const tenantRowSchema = z.object({
   id: z.number().int(),

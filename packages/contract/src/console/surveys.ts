@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localizedOut } from './content.ts';
 import { CHOICES_MAX, QUESTION_TYPES } from '../functions/surveys.ts';
 import { ALT_MAX, consoleEpochMs, consoleId, contentUrl, defineConsoleFunction, localizedText, localizedTitle, TITLE_MAX } from './protocol.ts';
 
@@ -74,8 +75,6 @@ export const surveyInputSchema = z
   });
 export type SurveyInput = z.output<typeof surveyInputSchema>;
 export type SurveyFormValues = z.input<typeof surveyInputSchema>;
-
-const localizedOut = z.object({ ja: z.string(), en: z.string().nullable() });
 
 export const surveyListPayload = z.object({
   /** Part of the Japanese or English title (case-insensitive). */
