@@ -2,8 +2,8 @@
 //
 // 1. Hot reads: one server process (the compiled production build), autocannon with 100 connections for
 //    BENCH_SECONDS (8) per call, as a guest and as signed-in members (100 members, a token per request in turn); beside
-//    it a bare Fastify process answering the same JSON from memory. Prints requests/s, p99 and the share of the bare
-//    route's requests/s.
+//    it a bare Fastify process answering the same JSON from memory, measured again just before each call (the shared
+//    machine's load moves). Prints requests/s, p99 and the share of the bare route's requests/s.
 // 2. The reservation storm: two server processes on the same database; BENCH_STORM_ROUNDS rounds in which 200 members
 //    reserve one session of 150 seats at once, half through each process. Prints calls/s and oversold seats (must be 0).
 //
@@ -89,14 +89,16 @@ interface Row {
   rps: number;
   p99: number;
   non2xx: number;
+  /** The bare route's requests/s measured just before this call (the machine is shared: its load moves). */
+  bare: number;
 }
 
-async function cannon(url: string, body: string, tokens: string[] | null): Promise<{ rps: number; p99: number; non2xx: number }> {
+async function cannon(url: string, body: string, tokens: string[] | null, seconds = SECONDS): Promise<{ rps: number; p99: number; non2xx: number }> {
   let i = 0;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration: seconds,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body,
@@ -156,24 +158,29 @@ async function main() {
     const barePort = basePort + 2;
     startProcess(['-e', BARE_SERVER], { BARE_PORT: String(barePort), BARE_BODY: bareBody });
     await waitUp(`http://127.0.0.1:${barePort}/health`);
-    const bare = await cannon(`http://127.0.0.1:${barePort}/bare`, '{}', null);
+    // The bare route is measured again before each call (for half as long): the share compares two runs seconds apart.
+    const bareSeconds = Math.max(2, Math.round(SECONDS / 2));
+    await cannon(`http://127.0.0.1:${barePort}/bare`, '{}', null, 2); // warm-up
     console.log(
-      `\nbare Fastify route (getEvents' JSON from memory): ${Math.round(bare.rps)} requests/s, p99 ${bare.p99} ms, ${CONNECTIONS} connections, ${SECONDS} s`,
+      `\nbare Fastify route (getEvents' JSON from memory) beside each call, ${CONNECTIONS} connections, ${bareSeconds} s; each call ${SECONDS} s`,
     );
 
     const rows: Row[] = [];
     for (const [fn, payload, who] of reads) {
       if (ONLY && !ONLY.includes(fn)) continue;
       for (const as of who === 'both' ? (['guest', 'member'] as const) : (['member'] as const)) {
+        const bare = await cannon(`http://127.0.0.1:${barePort}/bare`, '{}', null, bareSeconds);
         const r = await cannon(`${bases[0]}/api/functions/${fn}`, JSON.stringify(payload), as === 'member' ? tokens.slice(0, 100) : null);
-        rows.push({ call: fn, as, ...r });
-        console.log(`  ${fn} (${as}): ${Math.round(r.rps)} requests/s, p99 ${r.p99} ms${r.non2xx ? `, ${r.non2xx} failed` : ''}`);
+        rows.push({ call: fn, as, ...r, bare: bare.rps });
+        console.log(
+          `  ${fn} (${as}): ${Math.round(r.rps)} requests/s, p99 ${r.p99} ms${r.non2xx ? `, ${r.non2xx} failed` : ''} (bare ${Math.round(bare.rps)}, p99 ${bare.p99} ms)`,
+        );
       }
     }
-    console.log(`\n| call | as | requests/s | p99 | share of bare |\n|---|---|---|---|---|`);
+    console.log(`\n| call | as | requests/s | p99 | bare requests/s | share of bare |\n|---|---|---|---|---|---|`);
     for (const r of rows) {
       console.log(
-        `| ${r.call} | ${r.as} | ${Math.round(r.rps)} | ${r.p99} ms | ${((100 * r.rps) / bare.rps).toFixed(1)}% |${r.non2xx ? ` ${r.non2xx} failed` : ''}`,
+        `| ${r.call} | ${r.as} | ${Math.round(r.rps)} | ${r.p99} ms | ${Math.round(r.bare)} | ${((100 * r.rps) / r.bare).toFixed(1)}% |${r.non2xx ? ` ${r.non2xx} failed` : ''}`,
       );
     }
 

@@ -12,13 +12,26 @@ export interface AudienceUser {
 }
 
 export interface CachePolicy {
-  /** The tables whose writes can change the answer. */
+  /** The tables whose writes (anyone's) can change the answer. */
   tables: readonly string[];
   /**
+   * Tables whose rows belong to members (migration 0720 names the member in each notice): only the caller's own rows
+   * can change the caller's own answer (`perMember`) or marks (`personalize`). Decision 138.
+   */
+  ownTables?: readonly string[];
+  /**
    * Which callers share one answer: a short name of their audience, or null when this caller's answer is their own
-   * (then nothing is cached or served from the cache for them).
+   * (then nothing is cached or served from the cache for them). With `perMember`, each member is their own audience.
    */
   audience(user: AudienceUser | null): string | null;
+  /** The answer is the caller's own (their profile, their health data): kept per member, renewed by `tables` and their rows of `ownTables`. */
+  perMember?: boolean;
+  /**
+   * The payload as the answer depends on it (a timestamp as its Tokyo week, say), so that calls differing only in what
+   * the answer ignores share it; null: this call is not kept (a payload the handler would refuse). Default: the whole
+   * payload.
+   */
+  keyOf?(payload: Record<string, unknown>, now: Date): string | null;
   /** The next moment (epoch ms) after `now` at which the answer changes by the clock alone; null: never. */
   nextChange(db: Db, now: Date): Promise<number | null>;
   /**
@@ -27,7 +40,12 @@ export interface CachePolicy {
    * carry another member's marks) and never changes the kept one.
    */
   personalize?(answer: Answer, user: AudienceUser & { id: number }, db: Db, now: Date): Promise<Answer>;
+  /** How long a personalised answer may be served again without calling `personalize` (a view counts once a Tokyo day); default: while the kept answer and the member's own rows are unchanged. */
+  personalUntil?(now: Date): number;
 }
+
+/** Who a member-scoped audience belongs to. */
+export const memberAudience = (user: (AudienceUser & { id?: number }) | null): string | null => (user?.id === undefined ? null : `m${user.id}`);
 
 /** An answer's fields (without `succeed`) as the contract shapes them. */
 export type Answer = Record<string, unknown>;
@@ -45,14 +63,30 @@ export function visibilityClass(user: AudienceUser | null): string {
 
 /** No answer is kept longer than this, whatever the feed says: a bound on the harm of a bug, not a freshness rule. */
 export const MAX_AGE_MS = 5 * 60_000;
-/** Answers kept per process; the oldest go first. */
-export const MAX_ENTRIES = 2000;
+/** Answers kept per process, shared and per member; the oldest go first. */
+export const MAX_ENTRIES = 20_000;
+/** And by the size of their bodies (each answer is kept twice: as fields and serialised). */
+export const MAX_UNITS = 64 * 1024 * 1024;
 
 interface Entry extends Kept {
   epoch: number;
   tables: readonly string[];
+  ownTables: readonly string[];
+  /** The member whose own answer this is (perMember), or null. */
+  member: number | null;
   until: number;
 }
+
+/** A kept answer as one member was served it (with their marks), while the kept answer is the same. */
+interface Personal {
+  entry: Entry;
+  epoch: number;
+  until: number;
+  body: string;
+}
+
+/** The personalised answers one process keeps, by size of their bodies (UTF-16 units, about bytes). */
+export const MAX_PERSONAL_UNITS = 32 * 1024 * 1024;
 
 /** The cached answers of one process, keyed by function, audience, language and payload. */
 export class ReadCache {
@@ -61,32 +95,94 @@ export class ReadCache {
   #moments = new Map<CachePolicy, { epoch: number; at: number | null; until: number }>();
 
   constructor(readonly feed: ChangeFeed) {
-    feed.onReset(() => {
-      this.#entries.clear();
-      this.#moments.clear();
-    });
+    feed.onReset(() => this.clear());
+  }
+
+  #units = 0;
+  #personal = new Map<string, Personal>();
+  #personalUnits = 0;
+
+  /** The number an answer of this policy (for this member, when it is their own) is kept under; take it before reading. */
+  epochOf(policy: CachePolicy, member: number | null): number {
+    const shared = this.feed.epoch(policy.tables);
+    return member === null ? shared : shared + this.feed.memberEpoch(policy.ownTables ?? [], member);
   }
 
   get(key: string, now: number): Kept | null {
     if (!this.feed.live) return null;
     const entry = this.#entries.get(key);
     if (!entry) return null;
-    if (now >= entry.until || now < entry.until - MAX_AGE_MS || this.feed.epoch(entry.tables) !== entry.epoch) {
-      this.#entries.delete(key);
+    const epoch = this.feed.epoch(entry.tables) + (entry.member === null ? 0 : this.feed.memberEpoch(entry.ownTables, entry.member));
+    if (now >= entry.until || now < entry.until - MAX_AGE_MS || epoch !== entry.epoch) {
+      this.#drop(key, entry);
       return null;
     }
     return entry;
   }
 
-  /** Keeps an answer read after `epoch` was taken, until its policy's next time-change. */
-  async put(key: string, policy: CachePolicy, db: Db, epoch: number, now: number, value: Answer, body: string): Promise<void> {
+  /** Keeps an answer read after `epoch` (epochOf) was taken, until its policy's next time-change. */
+  async put(
+    key: string,
+    policy: CachePolicy,
+    db: Db,
+    epoch: number,
+    now: number,
+    value: Answer,
+    body: string,
+    member: number | null = null,
+  ): Promise<void> {
     if (!this.feed.live) return;
-    const next = await this.nextChange(policy, db, epoch, now);
-    if (this.feed.epoch(policy.tables) !== epoch) return;
+    const next = await this.nextChange(policy, db, this.feed.epoch(policy.tables), now);
+    if (this.epochOf(policy, member) !== epoch) return;
     const until = Math.min(now + MAX_AGE_MS, next ?? Number.POSITIVE_INFINITY);
     if (until <= now) return;
-    if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!);
-    this.#entries.set(key, { value, body, epoch, tables: policy.tables, until });
+    const old = this.#entries.get(key);
+    if (old) this.#drop(key, old);
+    while ((this.#entries.size >= MAX_ENTRIES || this.#units + body.length > MAX_UNITS) && this.#entries.size) {
+      const [oldestKey, oldest] = this.#entries.entries().next().value!;
+      this.#drop(oldestKey, oldest);
+    }
+    this.#entries.set(key, { value, body, epoch, tables: policy.tables, ownTables: policy.ownTables ?? [], member, until });
+    this.#units += body.length;
+  }
+
+  #drop(key: string, entry: Entry): void {
+    this.#entries.delete(key);
+    this.#units -= entry.body.length;
+  }
+
+  /** The member's personalised form of a kept answer (got with `get` just now), if kept and still theirs. */
+  personal(key: string, kept: Kept, member: number, epoch: number, now: number): string | null {
+    const k = `${key}|${member}`;
+    const p = this.#personal.get(k);
+    if (!p) return null;
+    if (p.entry !== kept || p.epoch !== epoch || now >= p.until) {
+      this.#dropPersonal(k, p);
+      return null;
+    }
+    return p.body;
+  }
+
+  /** Keeps a member's personalised form of a kept answer, made after `epoch` (memberEpoch of the policy's ownTables) was taken. */
+  putPersonal(key: string, kept: Kept, policy: CachePolicy, member: number, epoch: number, now: number, body: string): void {
+    if (!this.feed.live || this.feed.memberEpoch(policy.ownTables ?? [], member) !== epoch) return;
+    const entry = kept as Entry;
+    const until = Math.min(entry.until, policy.personalUntil?.(new Date(now)) ?? Number.POSITIVE_INFINITY);
+    if (until <= now || body.length > MAX_PERSONAL_UNITS / 16) return;
+    const k = `${key}|${member}`;
+    const old = this.#personal.get(k);
+    if (old) this.#dropPersonal(k, old);
+    while (this.#personalUnits + body.length > MAX_PERSONAL_UNITS && this.#personal.size) {
+      const [oldestKey, oldest] = this.#personal.entries().next().value!;
+      this.#dropPersonal(oldestKey, oldest);
+    }
+    this.#personal.set(k, { entry, epoch, until, body });
+    this.#personalUnits += body.length;
+  }
+
+  #dropPersonal(key: string, p: Personal): void {
+    this.#personal.delete(key);
+    this.#personalUnits -= p.body.length;
   }
 
   private async nextChange(policy: CachePolicy, db: Db, epoch: number, now: number): Promise<number | null> {
@@ -100,7 +196,10 @@ export class ReadCache {
   /** Forgets everything (tests). */
   clear(): void {
     this.#entries.clear();
+    this.#units = 0;
     this.#moments.clear();
+    this.#personal.clear();
+    this.#personalUnits = 0;
   }
 }
 

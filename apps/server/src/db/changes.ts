@@ -19,6 +19,8 @@ export const PING_TIMEOUT_MS = 2000;
 
 export class ChangeFeed {
   #generations = new Map<string, number>();
+  /** Members whose rows' generations are counted (memberEpoch was asked for them). */
+  #members = new Set<number>();
   #userListeners = new Set<(userId: number) => void>();
   #resetListeners = new Set<() => void>();
   /** Bumped on every reset: an epoch taken before a reset never matches one taken after. */
@@ -96,7 +98,7 @@ export class ChangeFeed {
     }
   }
 
-  /** One notification: a table's name, `user:<id>`, or a process's ping. */
+  /** One notification: a table's name, `<table>@<user id>`, `user:<id>` (a session ended), or a process's ping. */
   receive(payload: string): void {
     if (payload.startsWith('ping:')) {
       const [, id, seq] = payload.split(':');
@@ -112,7 +114,24 @@ export class ChangeFeed {
       if (Number.isInteger(id)) for (const listener of this.#userListeners) listener(id);
       return;
     }
-    this.#generations.set(payload, (this.#generations.get(payload) ?? 0) + 1);
+    // A member's row (migration 0720): a write to the table, and to that member's rows of it.
+    const at = payload.indexOf('@');
+    if (at > 0) {
+      const table = payload.slice(0, at);
+      const id = Number(payload.slice(at + 1));
+      this.#bump(table);
+      // Only members something was kept for are counted one by one: the numbers stay as few as the members served.
+      if (this.#members.has(id)) this.#bump(payload);
+      if (table === 'users' && Number.isInteger(id)) for (const listener of this.#userListeners) listener(id);
+      return;
+    }
+    // A table written without naming whose rows (a shared table, TRUNCATE): a write to everyone's rows of it.
+    this.#bump(payload);
+    this.#bump(`${payload}@*`);
+  }
+
+  #bump(key: string): void {
+    this.#generations.set(key, (this.#generations.get(key) ?? 0) + 1);
   }
 
   setLive(live: boolean): void {
@@ -129,6 +148,17 @@ export class ChangeFeed {
   epoch(tables: readonly string[]): number {
     let sum = this.#resets * 2 ** 40;
     for (const table of tables) sum += this.#generations.get(table) ?? 0;
+    return sum;
+  }
+
+  /**
+   * Like `epoch`, for one member's rows of the tables: changes when a row of theirs is written, or the table is written
+   * without naming whose rows (or the feed was reset); other members' writes leave it alone.
+   */
+  memberEpoch(tables: readonly string[], userId: number): number {
+    this.#members.add(userId);
+    let sum = this.#resets * 2 ** 40;
+    for (const table of tables) sum += (this.#generations.get(`${table}@${userId}`) ?? 0) + (this.#generations.get(`${table}@*`) ?? 0);
     return sum;
   }
 

@@ -150,25 +150,35 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
     // A shared answer (core/read-cache.ts): served as kept, or kept once built.
     const policy = answers ? handler.cache : undefined;
     if (policy && auth === 'none') await changes!.barrier();
-    const audience = policy?.audience(user) ?? null;
-    const cacheKey = policy && audience !== null ? `${handler.def.name}|${audience}|${locale}|${stableKey(payload)}` : null;
     const startedAt = now().getTime();
+    const audience = policy?.audience(user) ?? null;
+    const payloadKey = policy && audience !== null ? (policy.keyOf ? policy.keyOf(payload, new Date(startedAt)) : stableKey(payload)) : null;
+    const cacheKey = payloadKey !== null ? `${handler.def.name}|${audience}|${locale}|${payloadKey}` : null;
+    // A member's own answer (decision 138) is renewed by their own rows too.
+    const member = policy?.perMember && user ? user.id : null;
     if (cacheKey) {
       const kept = answers!.get(cacheKey, startedAt);
       if (kept !== null) {
         let body = kept.body;
         if (user && policy!.personalize) {
-          try {
-            body = JSON.stringify({ succeed: true, ...(await policy!.personalize(kept.value, user, db, new Date(startedAt))) });
-          } catch (error) {
-            request.log.error({ err: error, fn: handler.def.name }, 'function failed');
-            return send(reply, 500, { succeed: false, errorCode: 'internalError' });
+          // Taken before the marks are read: a write of the member's rows meanwhile leaves this form unkept.
+          const ownEpoch = answers!.feed.memberEpoch(policy!.ownTables ?? [], user.id);
+          const personal = answers!.personal(cacheKey, kept, user.id, ownEpoch, startedAt);
+          if (personal !== null) body = personal;
+          else {
+            try {
+              body = JSON.stringify({ succeed: true, ...(await policy!.personalize(kept.value, user, db, new Date(startedAt))) });
+            } catch (error) {
+              request.log.error({ err: error, fn: handler.def.name }, 'function failed');
+              return send(reply, 500, { succeed: false, errorCode: 'internalError' });
+            }
+            answers!.putPersonal(cacheKey, kept, policy!, user.id, ownEpoch, startedAt, body);
           }
         }
         return reply.code(200).header('cache-control', 'no-store').type(JSON_TYPE).send(body);
       }
     }
-    const epoch = policy && cacheKey ? answers!.feed.epoch(policy.tables) : 0;
+    const epoch = policy && cacheKey ? answers!.epochOf(policy, member) : 0;
 
     const ctx: MemberContext & { user: typeof user } = {
       db,
@@ -217,7 +227,7 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
       }
       if (cacheKey) {
         const body = JSON.stringify({ succeed: true, ...(out.data as Record<string, unknown>) });
-        await answers!.put(cacheKey, policy!, db, epoch, startedAt, out.data as Record<string, unknown>, body);
+        await answers!.put(cacheKey, policy!, db, epoch, startedAt, out.data as Record<string, unknown>, body, member);
         return reply.code(200).header('cache-control', 'no-store').type(JSON_TYPE).send(body);
       }
       return send(reply, 200, { succeed: true, ...(out.data as Record<string, unknown>) });

@@ -191,6 +191,15 @@ export async function walkingTop(db: Db, meId: number, meTenantId: number, tenan
 
 /* ------------------------------------------------------------------ team matches */
 
+/** The next team match start after now (a profile shows matches once started), epoch ms; null: none. */
+export async function nextTeamMatchStartMs(db: Db, nowIso: string): Promise<number | null> {
+  const [r] = await rows<{ at: number | null }>(
+    db,
+    sql`SELECT floor(extract(epoch from min(start_at)) * 1000)::float8 AS at FROM team_matches WHERE start_at > ${nowIso}::timestamptz`,
+  );
+  return r?.at ?? null;
+}
+
 export async function recentTeamMatches(db: Db, userId: number, locale: Locale, nowIso: string, limit: number) {
   return rows<{ id: number; name: string; start_at: number; end_at: number; team_id: number; team_name: string; league: string }>(
     db,

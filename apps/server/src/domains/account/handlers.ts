@@ -1,8 +1,9 @@
 import * as fns from '@hibi/contract/functions/account';
 import { LITE_PLAN_CONTRACT_TYPE } from '@hibi/contract/constants';
-import { tokyoDay, tokyoDayStart } from '@hibi/contract/time';
+import { tokyoDay, tokyoDayStart, tokyoWeek } from '@hibi/contract/time';
 import type { Config } from '../../config.ts';
 import { defineHandler, failure, FileAnswer, type Handler } from '../../core/handler.ts';
+import { memberAudience, type CachePolicy } from '../../core/read-cache.ts';
 import { exportOwnData } from './export.ts';
 import { currentPasswordMatches } from '../auth/service.ts';
 import {
@@ -13,6 +14,7 @@ import {
   friendRequests,
   friendsOfFriend,
   myProfile,
+  nextProfileChange,
   ownFriends,
   removeFriend,
   requestFriend,
@@ -35,6 +37,39 @@ export const FRIEND_REQUESTS_PER_DAY = 60;
 /** Earliest instant getWalkingProgramRank answers for (the product's data starts in 2000 at the earliest). */
 const EARLIEST_MS = tokyoDayStart('2000-01-01');
 
+/** Ranks among a tenant or everyone: every member's weekly steps, names and friendships (decision 138). */
+const RANKING_TABLES = ['tenants', 'weekly_steps', 'users', 'friendships'];
+const TEAM_TABLES = [
+  'team_matches',
+  'team_match_teams',
+  'team_match_members',
+  'team_match_team_days',
+  'team_match_day_ranks',
+  'team_match_rank_state',
+];
+
+/** A member's profile: kept per member; their own rows, their tenant's ranks and their teams renew it. */
+const profile: CachePolicy = {
+  tables: ['tenants', 'weekly_steps', ...TEAM_TABLES],
+  ownTables: ['users', 'target_weights', 'daily_steps'],
+  perMember: true,
+  audience: memberAudience,
+  nextChange: nextProfileChange,
+};
+
+/** The walking ranking of a Tokyo week, as one member sees it (their rank, friends marked): kept per member and week. */
+const walkingRank: CachePolicy = {
+  tables: RANKING_TABLES,
+  perMember: true,
+  audience: memberAudience,
+  keyOf: (p, now) => {
+    const timestamp = p.timestamp as number;
+    if (timestamp < EARLIEST_MS || timestamp > now.getTime() + 24 * 3600_000) return null;
+    return `${tokyoWeek(timestamp).monday}|${p.filterbyTenant === true}`;
+  },
+  nextChange: async () => null,
+};
+
 /** Handlers of the account domain, one per function in the contract's functions/account.ts. */
 export function accountHandlers(config: Config): Handler[] {
   return [
@@ -45,7 +80,7 @@ export function accountHandlers(config: Config): Handler[] {
       return new FileAnswer(body, fileName);
     }),
 
-    defineHandler(fns.getMyProfile, async (_payload, ctx) => myProfile(ctx.db, ctx.user.id, ctx.locale, ctx.now())),
+    defineHandler(fns.getMyProfile, async (_payload, ctx) => myProfile(ctx.db, ctx.user.id, ctx.locale, ctx.now()), { cache: profile }),
 
     defineHandler(fns.getUserContract, async (_payload, ctx) => ({
       contractType: ctx.user.contract.contractType,
@@ -144,9 +179,13 @@ export function accountHandlers(config: Config): Handler[] {
 
     defineHandler(fns.getCurrentUserStatus, async (_payload, ctx) => currentUserStatus(ctx.db, ctx.user, ctx.locale, ctx.now())),
 
-    defineHandler(fns.getWalkingProgramRank, async ({ timestamp, filterbyTenant }, ctx) => {
-      if (timestamp < EARLIEST_MS || timestamp > ctx.now().getTime() + 24 * 3600_000) return failure('invalidTimestamp');
-      return walkingRanking(ctx.db, ctx.user, timestamp, filterbyTenant);
-    }),
+    defineHandler(
+      fns.getWalkingProgramRank,
+      async ({ timestamp, filterbyTenant }, ctx) => {
+        if (timestamp < EARLIEST_MS || timestamp > ctx.now().getTime() + 24 * 3600_000) return failure('invalidTimestamp');
+        return walkingRanking(ctx.db, ctx.user, timestamp, filterbyTenant);
+      },
+      { cache: walkingRank },
+    ),
   ] as unknown as Handler[];
 }

@@ -2,7 +2,7 @@
 // individual and team matches. Rules and transactions live here; every SQL statement is in data.ts.
 import type { Locale } from '@hibi/contract/protocol';
 import { STEPS } from '@hibi/contract/constants';
-import { addDays, tokyoDay, tokyoDayStart, tokyoWeek } from '@hibi/contract/time';
+import { addDays, DAY_MS, startOfTokyoDay, tokyoDay, tokyoDayStart, tokyoWeek } from '@hibi/contract/time';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { failure, type AuthUser } from '../../core/handler.ts';
@@ -136,6 +136,15 @@ export async function teamMatchesOf(db: Db, userId: number, locale: Locale, now:
       stepsHistory: own.map((h) => ({ dateTime: tokyoDayStart(h.day), steps: Number(h.day_avg) })),
     };
   });
+}
+
+/**
+ * The next moment a profile changes by the clock alone: the Tokyo day turning (this week's steps), a team match
+ * starting, or the team ranks coming due for their refresh (kept answers do not refresh them: decision 138).
+ */
+export async function nextProfileChange(db: Db, now: Date): Promise<number> {
+  const nextStart = await data.nextTeamMatchStartMs(db, now.toISOString());
+  return Math.min(nextStart ?? Number.POSITIVE_INFINITY, startOfTokyoDay(now.getTime()) + DAY_MS, now.getTime() + TEAM_RANK_REFRESH_MS);
 }
 
 /** How long a match's computed daily ranks are served before they are computed again (late uploads of past days). */

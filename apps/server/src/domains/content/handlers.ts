@@ -3,6 +3,7 @@ import * as cfns from '@hibi/contract/console/content';
 import { defineConsoleHandler } from '../../core/console-handler.ts';
 import * as authoring from './authoring.ts';
 import type { Locale } from '@hibi/contract/protocol';
+import { DAY_MS, startOfTokyoDay } from '@hibi/contract/time';
 import type { AnnouncementHead } from '@hibi/contract/functions/content';
 import type { AuthUser, Handler } from '../../core/handler.ts';
 import { defineHandler, failure } from '../../core/handler.ts';
@@ -43,6 +44,8 @@ const popularLists: CachePolicy = { tables: POPULARITY_TABLES, audience: visibil
 /** The announcements list: kept per visibility class, a member's read flags added from one small query. */
 const announcementList: CachePolicy = {
   ...libraryLists,
+  // The marked form, kept with the answer until the member's reads change (decision 138).
+  ownTables: ['announcement_reads'],
   personalize: async (answer, user, db) => ({
     ...answer,
     announcements: await withReadFlags(answer.announcements as AnnouncementHead[], user.id, db),
@@ -52,6 +55,7 @@ const announcementList: CachePolicy = {
 /** An announcement: kept per visibility class; a member's read is recorded, so it is marked read. */
 const announcementDetail: CachePolicy = {
   ...libraryLists,
+  ownTables: ['announcement_reads'],
   personalize: async (answer, user, db, now) => {
     const announcement = answer.announcement as Record<string, unknown>;
     await recordAnnouncementRead(db, user, now, announcement.id as number);
@@ -61,6 +65,9 @@ const announcementDetail: CachePolicy = {
 /** An article: kept per visibility class; a member's view is recorded (once a day counts). */
 const articleDetail: CachePolicy = {
   ...libraryLists,
+  // Served again without recording until the Tokyo day turns: a second view of the day records nothing anyway.
+  ownTables: ['report_article_views'],
+  personalUntil: (now) => startOfTokyoDay(now.getTime()) + DAY_MS,
   personalize: async (answer, user, db, now) => {
     await recordArticleView(db, (answer.article as { id: number }).id, user.id, now);
     return answer;

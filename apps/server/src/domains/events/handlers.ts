@@ -31,6 +31,8 @@ import { visibilityClass } from '../../core/read-cache.ts';
 /** Kept answers (issue 18) per visibility class; a member's own marks come from one small query. */
 const eventList: CachePolicy = {
   tables: EVENT_TABLES,
+  // A member's marks, kept with the answer until their own rows change (decision 138).
+  ownTables: ['event_reservations', 'event_waiting_list', 'event_favorites'],
   audience: visibilityClass,
   nextChange: nextEventChange,
   personalize: async (answer, user, db) => ({ ...answer, events: await withEventMarks(answer.events as EventListItem[], user.id, db) }),

@@ -2,6 +2,7 @@ import * as fns from '@hibi/contract/functions/health';
 import { addDays, monthOf, tokyoDay, tokyoDayStart } from '@hibi/contract/time';
 import type { Config } from '../../config.ts';
 import { defineHandler, failure, type Handler } from '../../core/handler.ts';
+import { memberAudience, stableKey, type CachePolicy } from '../../core/read-cache.ts';
 import {
   applyStaged,
   bmi,
@@ -18,6 +19,24 @@ import {
 } from './service.ts';
 
 const REPORT_FIRST_MONTH = '2021-12-01';
+
+/**
+ * A member's health data over a range is made of their own rows only (decision 138): kept per member, renewed when a
+ * row of theirs is written, shared by every call naming the same Tokyo days. Step statistics rank the member among
+ * their tenant (everyone's weekly steps): those calls are not kept.
+ */
+export const HEALTH_OWN_TABLES = ['daily_steps', 'weekly_steps', 'health_logs', 'target_weights', 'users'] as const;
+const healthRange: CachePolicy = {
+  tables: [],
+  ownTables: HEALTH_OWN_TABLES,
+  perMember: true,
+  audience: memberAudience,
+  keyOf: (p) =>
+    p.needsStepStatistics
+      ? null
+      : stableKey({ ...p, fromDateTime: tokyoDay(p.fromDateTime as number), toDateTime: tokyoDay(p.toDateTime as number) }),
+  nextChange: async () => null,
+};
 const UNDERWEIGHT_BMI = 18.5;
 
 /** Handlers of the health domain, one per function in the contract's functions/health.ts. */
@@ -77,13 +96,17 @@ export function healthHandlers(config: Config): Handler[] {
       };
     }),
 
-    defineHandler(fns.getHealthDataByRange, async (p, ctx) => {
-      const from = tokyoDay(p.fromDateTime);
-      const to = tokyoDay(p.toDateTime);
-      if (from > to) return failure('invalidRange');
-      if (addDays(from, fns.HEALTH_LIMITS.rangeDaysMax - 1) < to) return failure('rangeTooLong');
-      return healthByRange(ctx.db, ctx.user.id, from, to, p);
-    }),
+    defineHandler(
+      fns.getHealthDataByRange,
+      async (p, ctx) => {
+        const from = tokyoDay(p.fromDateTime);
+        const to = tokyoDay(p.toDateTime);
+        if (from > to) return failure('invalidRange');
+        if (addDays(from, fns.HEALTH_LIMITS.rangeDaysMax - 1) < to) return failure('rangeTooLong');
+        return healthByRange(ctx.db, ctx.user.id, from, to, p);
+      },
+      { cache: healthRange },
+    ),
 
     defineHandler(fns.getHealthLogInputStatus, async (_p, ctx) => logInputStatus(ctx.db, ctx.user.id, tokyoDay(ctx.now().getTime()))),
 
