@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { MAX_BODY_BYTES } from '@hibi/contract/protocol';
 import { validationMessages } from '@hibi/contract/messages';
@@ -18,6 +17,7 @@ import { registerHealthRoutes, type Lifecycle } from './health.ts';
 import { PROTECTED_DIR, PUBLIC_DIR } from './paths.ts';
 import { PROTECTED_PREFIX, setMediaSigningSecret, verifyMediaSignature } from './lib/media-signing.ts';
 import { mediaSigningSecret } from './media-secret.ts';
+import { applySecurityHeaders, securityHeaders } from './lib/security-headers.ts';
 import { CONTENT_SECURITY_POLICY } from './csp.ts';
 import { errorLogSerializer, redactPath, requestLogSerializer } from './lib/log-redact.ts';
 import { pageLanguage } from './lib/language.ts';
@@ -122,15 +122,18 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream, 
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-  });
+  applySecurityHeaders(
+    app,
+    securityHeaders(
+      {
+        contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+        crossOriginEmbedderPolicy: false,
+        strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      },
+      { 'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()' },
+    ),
+  );
 
   // Anything that goes wrong before a handler runs (bad JSON, too large, wrong media type) is a 4xx of the protocol.
   app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {

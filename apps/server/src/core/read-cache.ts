@@ -53,7 +53,8 @@ export type Answer = Record<string, unknown>;
 /** A kept answer: its fields and its serialised form. */
 export interface Kept {
   value: Answer;
-  body: string;
+  /** The serialised answer, encoded once (UTF-8): served as these bytes. */
+  body: Buffer;
 }
 
 /** The audiences of content that guests, members and contract members see differently (product decisions §3). */
@@ -82,10 +83,10 @@ interface Personal {
   entry: Entry;
   epoch: number;
   until: number;
-  body: string;
+  body: Buffer;
 }
 
-/** The personalised answers one process keeps, by size of their bodies (UTF-16 units, about bytes). */
+/** The personalised answers one process keeps, by size of their bodies (bytes). */
 export const MAX_PERSONAL_UNITS = 32 * 1024 * 1024;
 
 /** The cached answers of one process, keyed by function, audience, language and payload. */
@@ -128,7 +129,7 @@ export class ReadCache {
     epoch: number,
     now: number,
     value: Answer,
-    body: string,
+    body: Buffer,
     member: number | null = null,
   ): Promise<void> {
     if (!this.feed.live) return;
@@ -152,7 +153,7 @@ export class ReadCache {
   }
 
   /** The member's personalised form of a kept answer (got with `get` just now), if kept and still theirs. */
-  personal(key: string, kept: Kept, member: number, epoch: number, now: number): string | null {
+  personal(key: string, kept: Kept, member: number, epoch: number, now: number): Buffer | null {
     const k = `${key}|${member}`;
     const p = this.#personal.get(k);
     if (!p) return null;
@@ -164,7 +165,7 @@ export class ReadCache {
   }
 
   /** Keeps a member's personalised form of a kept answer, made after `epoch` (memberEpoch of the policy's ownTables) was taken. */
-  putPersonal(key: string, kept: Kept, policy: CachePolicy, member: number, epoch: number, now: number, body: string): void {
+  putPersonal(key: string, kept: Kept, policy: CachePolicy, member: number, epoch: number, now: number, body: Buffer): void {
     if (!this.feed.live || this.feed.memberEpoch(policy.ownTables ?? [], member) !== epoch) return;
     const entry = kept as Entry;
     const until = Math.min(entry.until, policy.personalUntil?.(new Date(now)) ?? Number.POSITIVE_INFINITY);

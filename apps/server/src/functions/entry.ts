@@ -167,7 +167,7 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
           if (personal !== null) body = personal;
           else {
             try {
-              body = JSON.stringify({ succeed: true, ...(await policy!.personalize(kept.value, user, db, new Date(startedAt))) });
+              body = Buffer.from(JSON.stringify({ succeed: true, ...(await policy!.personalize(kept.value, user, db, new Date(startedAt))) }));
             } catch (error) {
               request.log.error({ err: error, fn: handler.def.name }, 'function failed');
               return send(reply, 500, { succeed: false, errorCode: 'internalError' });
@@ -226,7 +226,7 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
         return send(reply, 500, { succeed: false, errorCode: 'internalError' });
       }
       if (cacheKey) {
-        const body = JSON.stringify({ succeed: true, ...(out.data as Record<string, unknown>) });
+        const body = Buffer.from(JSON.stringify({ succeed: true, ...(out.data as Record<string, unknown>) }));
         await answers!.put(cacheKey, policy!, db, epoch, startedAt, out.data as Record<string, unknown>, body, member);
         return reply.code(200).header('cache-control', 'no-store').type(JSON_TYPE).send(body);
       }

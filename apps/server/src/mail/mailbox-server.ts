@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import type { Db } from '../db/client.ts';
 import { PUBLIC_DIR } from '../paths.ts';
 import { CONTENT_SECURITY_POLICY } from '../csp.ts';
+import { applySecurityHeaders, securityHeaders } from '../lib/security-headers.ts';
 import { registerMailbox } from './mailbox.ts';
 
 const STYLESHEET = path.join(PUBLIC_DIR, 'lifecycle/mailbox.css');
@@ -16,10 +16,10 @@ const STYLESHEET = path.join(PUBLIC_DIR, 'lifecycle/mailbox.css');
  */
 export async function buildMailboxApp(db: Db): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-    crossOriginEmbedderPolicy: false,
-  });
+  applySecurityHeaders(
+    app,
+    securityHeaders({ contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY }, crossOriginEmbedderPolicy: false }),
+  );
   registerMailbox(app, db);
   app.get('/', async (_request, reply) => reply.redirect('/dev/mailbox'));
   app.get('/media/lifecycle/mailbox.css', async (_request, reply) =>
