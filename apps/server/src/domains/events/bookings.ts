@@ -271,6 +271,79 @@ export async function reserve(
   return { ok: false, code: 'reservationCapacityOver' };
 }
 
+/**
+ * Reservations of one session that arrive while another is being written wait for it and are then written together,
+ * in one statement and one commit (decision 139): the session row is locked until a commit is on disk, so one
+ * reservation at a time capped a storm at about one commit per seat. A batch's members who were not booked (no seat
+ * left, a reservation already, a window closed) go through `reserve` one by one, which says why.
+ */
+export class SeatQueue {
+  #byDb = new WeakMap<Db, Map<string, QueuedSeat[]>>();
+
+  reserve(db: Db, userId: number, eventId: number, sessionId: number, answers: ReservationAnswer[], now: Date): Promise<ReserveResult> {
+    let queues = this.#byDb.get(db);
+    if (!queues) this.#byDb.set(db, (queues = new Map()));
+    const key = `${eventId}:${sessionId}`;
+    return new Promise<ReserveResult>((resolve, reject) => {
+      const waiting = queues.get(key);
+      const request = { userId, answers, at: now, resolve, reject };
+      if (waiting) {
+        waiting.push(request);
+        return;
+      }
+      queues.set(key, []);
+      void this.#drain(db, queues, key, eventId, sessionId, [request]);
+    });
+  }
+
+  async #drain(db: Db, queues: Map<string, QueuedSeat[]>, key: string, eventId: number, sessionId: number, first: QueuedSeat[]) {
+    let batch = first;
+    while (batch.length) {
+      try {
+        await writeBatch(db, eventId, sessionId, batch);
+      } catch (error) {
+        for (const r of batch) r.reject(error);
+      }
+      batch = queues.get(key)!.splice(0, SEAT_BATCH_MAX);
+    }
+    queues.delete(key);
+  }
+}
+
+interface QueuedSeat extends data.SeatRequest {
+  resolve(result: ReserveResult): void;
+  reject(error: unknown): void;
+}
+
+/** Requests written in one statement at most. */
+export const SEAT_BATCH_MAX = 200;
+
+async function writeBatch(db: Db, eventId: number, sessionId: number, batch: QueuedSeat[]): Promise<void> {
+  let rest = batch;
+  if (batch.length > 1) {
+    try {
+      const booked = await data.reserveSeats(db, eventId, sessionId, batch);
+      rest = [];
+      for (const r of batch) {
+        const id = booked.get(r.userId);
+        if (id !== undefined) {
+          booked.delete(r.userId);
+          r.resolve({ ok: true, reservationID: id });
+        } else rest.push(r);
+      }
+    } catch (error) {
+      // A faster booking on another process took the seats (the CHECK) or the member's reservation (the index):
+      // one by one, as if there had been no batch. Anything else fails the whole batch.
+      const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+      if (code !== '23514' && code !== '23505') {
+        for (const r of batch) r.reject(error);
+        return;
+      }
+    }
+  }
+  await Promise.all(rest.map((r) => reserve(db, r.userId, eventId, sessionId, r.answers, r.at).then(r.resolve, r.reject)));
+}
+
 /** Statements a reservation tries before it reports the session full. */
 const RESERVE_ATTEMPTS = 3;
 

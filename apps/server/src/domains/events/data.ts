@@ -342,6 +342,55 @@ export async function reserveSeat(
   return row?.id ?? null;
 }
 
+/** One member's request in a batch of reservations (reserveSeats): who, their answers, and when the call arrived. */
+export interface SeatRequest {
+  userId: number;
+  answers: ReservationAnswer[];
+  at: Date;
+}
+
+/**
+ * Reservations of one session for several members in one statement and one commit (decision 139): the requests in
+ * arrival order, each judged by the booking window at its own arrival time, the first of them up to the free seats
+ * (the session row locked, read as last committed). A member who holds a reservation of the event, or appears twice,
+ * is skipped. Answers the reservation id per member booked; the others are for `reserveSeat` to book or explain one
+ * by one. The same guards as reserveSeat hold: the CHECK on the seat count fails the statement as a whole.
+ */
+export async function reserveSeats(db: Db, eventId: number, sessionId: number, requests: SeatRequest[]): Promise<Map<number, number>> {
+  const batch = JSON.stringify(requests.map((r, ord) => ({ ord, user_id: r.userId, answers: r.answers, at: r.at.toISOString() })));
+  const booked = await rows<{ id: number; user_id: number }>(
+    db,
+    sql`WITH req AS (
+          SELECT * FROM jsonb_to_recordset(${batch}::jsonb) AS r(ord int, user_id int, answers jsonb, at timestamptz)
+        ), s AS (
+          SELECT id, capacity, reserved_count, start_at, end_at, reservation_start_at, reservation_end_at FROM event_sessions
+          WHERE id = ${sessionId} AND event_id = ${eventId} AND reservation_type NOT IN (0, 2)
+          FOR UPDATE
+        ), eligible AS (
+          SELECT req.ord, req.user_id, req.answers, req.at FROM req, s
+          WHERE req.at < s.end_at
+            AND (s.reservation_start_at IS NULL OR s.reservation_start_at <= req.at)
+            AND req.at < COALESCE(s.reservation_end_at, s.start_at)
+            AND req.ord = (SELECT min(o.ord) FROM req o WHERE o.user_id = req.user_id)
+            AND NOT EXISTS (SELECT 1 FROM event_reservations x WHERE x.event_id = ${eventId} AND x.user_id = req.user_id AND x.cancelled_at IS NULL)
+          ORDER BY req.ord
+          LIMIT (SELECT CASE WHEN capacity IS NULL THEN NULL ELSE greatest(capacity - reserved_count, 0) END FROM s)
+        ), booked AS (
+          INSERT INTO event_reservations (event_id, session_id, user_id, answers, created_at)
+          SELECT ${eventId}, ${sessionId}, user_id, answers, at FROM eligible ORDER BY ord
+          ON CONFLICT (event_id, user_id) WHERE cancelled_at IS NULL DO NOTHING
+          RETURNING id, user_id
+        ), seat AS (
+          UPDATE event_sessions SET reserved_count = reserved_count + (SELECT count(*) FROM booked)
+          WHERE id = ${sessionId} AND EXISTS (SELECT 1 FROM booked) RETURNING id
+        ), unqueued AS (
+          DELETE FROM event_waiting_list w USING booked b WHERE w.event_id = ${eventId} AND w.user_id = b.user_id AND EXISTS (SELECT 1 FROM seat)
+        )
+        SELECT id, user_id FROM booked`,
+  );
+  return new Map(booked.map((b) => [Number(b.user_id), Number(b.id)]));
+}
+
 /** A new reservation; null when the user has an active one for the event already (the partial unique index). */
 export async function insertReservation(
   tx: Db,

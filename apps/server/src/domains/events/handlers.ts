@@ -18,8 +18,8 @@ import {
   listReservingEvents,
   nextEventChange,
   promoteFromWaitingList,
-  reserve,
   resetFeed,
+  SeatQueue,
   setFavorite,
   visibleEventAnswers,
   withEventMarks,
@@ -44,6 +44,7 @@ const eventDetail: CachePolicy = {
 
 /** Handlers of the events domain, one per function in the contract's functions/events.ts. */
 export function eventsHandlers(config: Config): Handler[] {
+  const seats = new SeatQueue();
   return [
     defineHandler(
       fns.getEvents,
@@ -70,7 +71,7 @@ export function eventsHandlers(config: Config): Handler[] {
       const now = ctx.now();
       const checked = await visibleEventAnswers(ctx.db, ctx.user, now, eventID, sessionID, body);
       if (!checked.ok) return failure(checked.code);
-      const result = await reserve(ctx.db, ctx.user.id, eventID, sessionID, checked.answers, now);
+      const result = await seats.reserve(ctx.db, ctx.user.id, eventID, sessionID, checked.answers, now);
       return result.ok ? { reservationID: result.reservationID } : failure(result.code as (typeof fns.RESERVE_ERROR_CODES)[number]);
     }),
 

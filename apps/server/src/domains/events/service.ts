@@ -11,6 +11,7 @@ export {
   listEvents,
   listReservingEvents,
   reserve,
+  SeatQueue,
   setFavorite,
   visibleEventAnswers,
   withEventMarks,
