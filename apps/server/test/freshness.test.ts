@@ -217,6 +217,32 @@ describe.skipIf(!onPostgres)('kept answers across two server processes (PostgreS
     expect(next.ranking[0].averageSteps).toBe(Number(leader.averageSteps) + 1000);
   });
 
+  it("moves a member's weekly rank among their company (step statistics) when a colleague's steps change, at the next call", async () => {
+    const token = await signIn(A, 'member14@example.com');
+    const [me] = await query<{ id: number; tenant_id: number }>(`SELECT id, tenant_id FROM users WHERE email = 'member14@example.com'`);
+    const [colleague] = await query<{ id: number }>(`SELECT id FROM users WHERE tenant_id = $1 AND id <> $2 ORDER BY id LIMIT 1`, [
+      me!.tenant_id,
+      me!.id,
+    ]);
+    const week = async (userId: number, avg: number) =>
+      query(
+        `INSERT INTO weekly_steps (user_id, tenant_id, week_start, total_steps, days, avg_steps)
+         VALUES ($1, $2, date_trunc('week', (now() AT TIME ZONE 'Asia/Tokyo'))::date, $3 * 7, 7, $3)
+         ON CONFLICT (user_id, week_start) DO UPDATE SET avg_steps = EXCLUDED.avg_steps, total_steps = EXCLUDED.total_steps`,
+        [userId, me!.tenant_id, avg],
+      );
+    await week(me!.id, 5000);
+    await week(colleague!.id, 0);
+    const now = Date.now();
+    const range = { fromDateTime: now, toDateTime: now, needsWeeklyAverage: true, needsStepStatistics: true };
+    const rank = async () => (await call(B, 'getHealthDataByRange', range, token)).body.weeklyStepsData.at(-1).stepStatistics.rank as number;
+    await readTwice('getHealthDataByRange', range, token);
+    const before = await rank();
+    // The colleague walks past the member: one place down.
+    await week(colleague!.id, 9000);
+    expect(await rank()).toBe(before + 1);
+  });
+
   // Last: it raises the terms version every member of this database must then accept.
   it('asks for the new terms at the next call on the other process once the console publishes them (decision 123)', async () => {
     const token = await signIn(A, 'member10@example.com');

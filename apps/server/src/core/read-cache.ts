@@ -32,6 +32,8 @@ export interface CachePolicy {
    * payload.
    */
   keyOf?(payload: Record<string, unknown>, now: Date): string | null;
+  /** Another policy for some payloads (an answer that reads more tables when asked for more); default: this one. */
+  forPayload?(payload: Record<string, unknown>): CachePolicy;
   /** The next moment (epoch ms) after `now` at which the answer changes by the clock alone; null: never. */
   nextChange(db: Db, now: Date): Promise<number | null>;
   /**

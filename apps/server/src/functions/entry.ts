@@ -148,7 +148,7 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
     }
 
     // A shared answer (core/read-cache.ts): served as kept, or kept once built.
-    const policy = answers ? handler.cache : undefined;
+    const policy = answers ? (handler.cache?.forPayload?.(payload) ?? handler.cache) : undefined;
     if (policy && auth === 'none') await changes!.barrier();
     const startedAt = now().getTime();
     const audience = policy?.audience(user) ?? null;

@@ -56,7 +56,7 @@ const SESSION_CACHE_MAX_AGE_MS = 5 * 60_000;
 /**
  * The sessions this process resolved lately, by token hash (issue 18): a member's call does not read the session,
  * account and tenant again while nothing of them changed. A sign-out, a deactivation or any change of the account
- * reaches every process as `user:<id>` (migration 0700), a tenant's change as a write to `tenants`; expiry and idle
+ * reaches every process as `user:<id>` or `users@<id>` (migrations 0700, 0720), a tenant's change as a write to `tenants`; expiry and idle
  * time are checked here against the kept times, and the last call is still written at most once a minute.
  */
 export class SessionCache {

@@ -21,9 +21,9 @@ import {
 const REPORT_FIRST_MONTH = '2021-12-01';
 
 /**
- * A member's health data over a range is made of their own rows only (decision 138): kept per member, renewed when a
- * row of theirs is written, shared by every call naming the same Tokyo days. Step statistics rank the member among
- * their tenant (everyone's weekly steps): those calls are not kept.
+ * A member's health data over a range is made of their own rows (decision 138): kept per member, renewed when a row of
+ * theirs is written, shared by every call naming the same Tokyo days. Step statistics rank the member among their
+ * tenant: with them, anyone's weekly steps renew it too.
  */
 export const HEALTH_OWN_TABLES = ['daily_steps', 'weekly_steps', 'health_logs', 'target_weights', 'users'] as const;
 const healthRange: CachePolicy = {
@@ -31,12 +31,11 @@ const healthRange: CachePolicy = {
   ownTables: HEALTH_OWN_TABLES,
   perMember: true,
   audience: memberAudience,
-  keyOf: (p) =>
-    p.needsStepStatistics
-      ? null
-      : stableKey({ ...p, fromDateTime: tokyoDay(p.fromDateTime as number), toDateTime: tokyoDay(p.toDateTime as number) }),
+  keyOf: (p) => stableKey({ ...p, fromDateTime: tokyoDay(p.fromDateTime as number), toDateTime: tokyoDay(p.toDateTime as number) }),
   nextChange: async () => null,
+  forPayload: (p) => (p.needsStepStatistics ? healthRangeRanked : healthRange),
 };
+const healthRangeRanked: CachePolicy = { ...healthRange, tables: ['weekly_steps'], forPayload: undefined };
 const UNDERWEIGHT_BMI = 18.5;
 
 /** Handlers of the health domain, one per function in the contract's functions/health.ts. */

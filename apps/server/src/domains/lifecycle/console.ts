@@ -245,7 +245,7 @@ export async function endMemberSessions(ctx: ConsoleContext, id: number): Promis
 
 /**
  * Deactivates a member: the mark and the end of every session in one transaction. Both write rows the change feed
- * names (`user:<id>`, migration 0700), so every process drops the member's cached sessions when it commits.
+ * names (`users@<id>` and `user:<id>`, migrations 0700 and 0720), so every process drops the member's cached sessions when it commits.
  */
 export async function deactivateMember(ctx: ConsoleContext, id: number): Promise<Record<string, never> | BusinessFailure<'notFound'>> {
   const user = await memberOf(ctx, id);
