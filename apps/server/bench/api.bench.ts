@@ -10,7 +10,9 @@
 // Run: npm run bench:api   (builds the server first). BENCH_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/postgres) names the PostgreSQL server; the script creates and drops its own database.
 // BENCH_ONLY=getEvents,storm… limits the cases; BENCH_CONNECTIONS changes the 100 connections; BENCH_SERVER_DIST=DIR
-// measures another build's compiled server (an earlier commit's apps/server/dist), for before-and-after figures.
+// measures another build's compiled server (an earlier commit's apps/server/dist); BENCH_COMPARE_DIST=DIR measures an
+// earlier build beside this one in the same run (its own database and processes), each call on both within seconds,
+// and prints the ratio.
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -31,6 +33,8 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 const DIST_MAIN = process.env.BENCH_SERVER_DIST
   ? path.resolve(process.env.BENCH_SERVER_DIST, 'main.js')
   : path.join(ROOT, 'apps/server/dist/main.js');
+/** An earlier build to measure beside this one in the same run (BENCH_COMPARE_DIST=DIR, its apps/server/dist). */
+const COMPARE_MAIN = process.env.BENCH_COMPARE_DIST ? path.resolve(process.env.BENCH_COMPARE_DIST, 'main.js') : null;
 const PASSWORD = 'wellbeing-demo';
 
 const basePort = 6200 + Math.floor(Math.random() * 400);
@@ -42,9 +46,9 @@ function startProcess(args: string[], env: Record<string, string>): ChildProcess
   return child;
 }
 
-function startServer(port: number, databaseUrl: string): ChildProcess {
-  if (!fs.existsSync(DIST_MAIN)) throw new Error('apps/server/dist/main.js is missing: npm run build -w @hibi/server');
-  return startProcess(['--enable-source-maps', DIST_MAIN], {
+function startServer(port: number, databaseUrl: string, dist: string): ChildProcess {
+  if (!fs.existsSync(dist)) throw new Error(`${dist} is missing: npm run build -w @hibi/server`);
+  return startProcess(['--enable-source-maps', dist], {
     NODE_ENV: 'development',
     HOST: '127.0.0.1',
     PORT: String(port),
@@ -83,12 +87,17 @@ async function signInMembers(base: string, count: number): Promise<string[]> {
   return tokens;
 }
 
-interface Row {
-  call: string;
-  as: string;
+interface Run {
   rps: number;
   p99: number;
   non2xx: number;
+}
+
+interface Row {
+  call: string;
+  as: string;
+  /** Each build's figures, in the order of the targets. */
+  runs: Run[];
   /** The bare route's requests/s measured just before this call (the machine is shared: its load moves). */
   bare: number;
 }
@@ -116,28 +125,46 @@ async function cannon(url: string, body: string, tokens: string[] | null, second
   return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx + result.errors + result.timeouts };
 }
 
-async function main() {
+interface Target {
+  label: string;
+  dbName: string;
+  pool: pg.Pool;
+  bases: string[];
+  tokens: string[];
+}
+
+/** A build under test: its own database with the demo content and two server processes on it, members signed in. */
+async function setUp(admin: pg.Client, dist: string, label: string, port: number): Promise<Target> {
   const dbName = `hibi_bench_api_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
   await admin.query(`CREATE DATABASE ${dbName}`);
   const dbUrl = new URL(SERVER_URL);
   dbUrl.pathname = `/${dbName}`;
   const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: 2 });
-  try {
-    const bases = [0, 1].map((k) => `http://127.0.0.1:${basePort + k}`);
-    const t0 = process.hrtime.bigint();
-    startServer(basePort, dbUrl.toString());
-    await waitUp(`${bases[0]}/readyz`);
-    startServer(basePort + 1, dbUrl.toString());
-    await waitUp(`${bases[1]}/readyz`);
-    await pool.query('VACUUM ANALYZE');
-    console.log(`two server processes on ${dbName} with the demo content, up in ${(elapsed(t0) / 1000).toFixed(1)} s`);
-    const tokens = await signInMembers(bases[0]!, STORM_MEMBERS);
+  pool.on('error', () => {}); // an idle client's connection ended by the database's drop at the end
+  const bases = [0, 1].map((k) => `http://127.0.0.1:${port + k}`);
+  const t0 = process.hrtime.bigint();
+  startServer(port, dbUrl.toString(), dist);
+  await waitUp(`${bases[0]}/readyz`);
+  startServer(port + 1, dbUrl.toString(), dist);
+  await waitUp(`${bases[1]}/readyz`);
+  await pool.query('VACUUM ANALYZE');
+  console.log(`${label}: two server processes on ${dbName} with the demo content, up in ${(elapsed(t0) / 1000).toFixed(1)} s`);
+  return { label, dbName, pool, bases, tokens: await signInMembers(bases[0]!, STORM_MEMBERS) };
+}
 
-    // What the reads ask for: ids that guests and members may both see.
-    const events = await call(bases[0]!, 'getEvents', { offset: 0, perPage: 9, scheduleType: 1 });
-    const top = await call(bases[0]!, 'getReportArticleTop', {});
+async function main() {
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  const targets: Target[] = [];
+  try {
+    // The build to compare with first (BENCH_COMPARE_DIST), so each call is measured on both within seconds.
+    if (COMPARE_MAIN) targets.push(await setUp(admin, COMPARE_MAIN, 'before', basePort + 10));
+    targets.push(await setUp(admin, DIST_MAIN, COMPARE_MAIN ? 'after' : 'app', basePort));
+    const first = targets.at(-1)!;
+
+    // What the reads ask for: ids that guests and members may both see (the demo content is the same in every build).
+    const events = await call(first.bases[0]!, 'getEvents', { offset: 0, perPage: 9, scheduleType: 1 });
+    const top = await call(first.bases[0]!, 'getReportArticleTop', {});
     const eventID = events.events?.[0]?.eventID ?? events.events?.[0]?.id;
     const articleID = top.newArrivals?.[0]?.id;
     if (!eventID || !articleID) throw new Error(`no event or article to read: ${JSON.stringify({ events, top }).slice(0, 400)}`);
@@ -149,6 +176,11 @@ async function main() {
       ['getReportArticleById', { id: articleID }, 'both'],
       ['getEventByID', { eventID }, 'both'],
       ['getHealthDataByRange', { fromDateTime: now - 6 * 86_400_000, toDateTime: now, needsWeeklyAverage: true, needsWeight: true }, 'member'],
+      [
+        'getHealthDataByRange',
+        { fromDateTime: now - 27 * 86_400_000, toDateTime: now, needsWeeklyAverage: true, needsStepStatistics: true },
+        'member',
+      ],
       ['getMyProfile', {}, 'member'],
       ['getWalkingProgramRank', { timestamp: now }, 'member'],
     ];
@@ -158,7 +190,7 @@ async function main() {
     const barePort = basePort + 2;
     startProcess(['-e', BARE_SERVER], { BARE_PORT: String(barePort), BARE_BODY: bareBody });
     await waitUp(`http://127.0.0.1:${barePort}/health`);
-    // The bare route is measured again before each call (for half as long): the share compares two runs seconds apart.
+    // The bare route is measured again before each call (for half as long): the share compares runs seconds apart.
     const bareSeconds = Math.max(2, Math.round(SECONDS / 2));
     await cannon(`http://127.0.0.1:${barePort}/bare`, '{}', null, 2); // warm-up
     console.log(
@@ -168,34 +200,50 @@ async function main() {
     const rows: Row[] = [];
     for (const [fn, payload, who] of reads) {
       if (ONLY && !ONLY.includes(fn)) continue;
+      const note = 'needsStepStatistics' in payload ? ' (step statistics)' : '';
       for (const as of who === 'both' ? (['guest', 'member'] as const) : (['member'] as const)) {
         const bare = await cannon(`http://127.0.0.1:${barePort}/bare`, '{}', null, bareSeconds);
-        const r = await cannon(`${bases[0]}/api/functions/${fn}`, JSON.stringify(payload), as === 'member' ? tokens.slice(0, 100) : null);
-        rows.push({ call: fn, as, ...r, bare: bare.rps });
-        console.log(
-          `  ${fn} (${as}): ${Math.round(r.rps)} requests/s, p99 ${r.p99} ms${r.non2xx ? `, ${r.non2xx} failed` : ''} (bare ${Math.round(bare.rps)}, p99 ${bare.p99} ms)`,
-        );
+        const runs: Run[] = [];
+        for (const target of targets) {
+          const r = await cannon(
+            `${target.bases[0]}/api/functions/${fn}`,
+            JSON.stringify(payload),
+            as === 'member' ? target.tokens.slice(0, 100) : null,
+          );
+          runs.push(r);
+          console.log(
+            `  ${target.label} ${fn}${note} (${as}): ${Math.round(r.rps)} requests/s, p99 ${r.p99} ms${r.non2xx ? `, ${r.non2xx} failed` : ''} (bare ${Math.round(bare.rps)})`,
+          );
+        }
+        rows.push({ call: `${fn}${note}`, as, runs, bare: bare.rps });
       }
     }
-    console.log(`\n| call | as | requests/s | p99 | bare requests/s | share of bare |\n|---|---|---|---|---|---|`);
+    const heads = targets.map((t) => `${t.label} requests/s | ${t.label} p99 | ${t.label} share`).join(' | ');
+    console.log(
+      `\n| call | as | bare requests/s | ${heads} |${COMPARE_MAIN ? ' after / before |' : ''}\n|${'---|'.repeat(3 + 3 * targets.length + (COMPARE_MAIN ? 1 : 0))}`,
+    );
     for (const r of rows) {
-      console.log(
-        `| ${r.call} | ${r.as} | ${Math.round(r.rps)} | ${r.p99} ms | ${Math.round(r.bare)} | ${((100 * r.rps) / r.bare).toFixed(1)}% |${r.non2xx ? ` ${r.non2xx} failed` : ''}`,
+      const cells = r.runs.map(
+        (x) => `${Math.round(x.rps)} | ${x.p99} ms | ${((100 * x.rps) / r.bare).toFixed(1)}%${x.non2xx ? ` (${x.non2xx} failed)` : ''}`,
       );
+      const ratio = COMPARE_MAIN ? ` ${(r.runs[1]!.rps / r.runs[0]!.rps).toFixed(2)}x |` : '';
+      console.log(`| ${r.call} | ${r.as} | ${Math.round(r.bare)} | ${cells.join(' | ')} |${ratio}`);
     }
 
-    if (!ONLY || ONLY.includes('storm')) await storm(pool, bases, tokens);
+    if (!ONLY || ONLY.includes('storm')) for (const target of targets) await storm(target);
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
-    await pool.end();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    for (const target of targets) {
+      await target.pool.end();
+      await admin.query(`DROP DATABASE IF EXISTS ${target.dbName} WITH (FORCE)`);
+    }
     await admin.end();
   }
 }
 
 /** 200 members reserve one session of 150 seats at once, half through each process, BENCH_STORM_ROUNDS times. */
-async function storm(pool: pg.Pool, bases: string[], tokens: string[]) {
+async function storm({ label, pool, bases, tokens }: Target) {
   let calls = 0;
   let ms = 0;
   let oversold = 0;
@@ -232,7 +280,7 @@ async function storm(pool: pg.Pool, bases: string[], tokens: string[]) {
     booked += ok;
   }
   console.log(
-    `\nreservation storm: ${STORM_ROUNDS} rounds of ${tokens.length} members on one session of ${STORM_SEATS} seats through 2 processes: ` +
+    `\n${label} reservation storm: ${STORM_ROUNDS} rounds of ${tokens.length} members on one session of ${STORM_SEATS} seats through 2 processes: ` +
       `${Math.round((calls * 1000) / ms)} calls/s, ${booked} booked, ${oversold} oversold`,
   );
 }
