@@ -85,7 +85,27 @@ const CONSOLE_MODULE =
 
 const common = readMessages('ja', 'common') as { meta: { siteName: string; home: { description: string } } };
 
-export default defineConfig({
+/**
+ * The server's build (`vite build --ssr`, decision 140): src/entry-server.tsx with every package it uses bundled in, into
+ * dist-ssr/ beside dist/ (the static file server never serves it). The browser's plugins (the service worker, the
+ * preload table) and its chunk groups are no part of it.
+ */
+const serverBuild = defineConfig({
+  plugins: [react()],
+  define: { __WITH_DEVTOOL__: JSON.stringify(withDevtool) },
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    ssr: 'src/entry-server.tsx',
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
+    target: 'node24',
+    sourcemap: false,
+    copyPublicDir: false,
+    rolldownOptions: { output: { entryFileNames: 'entry-server.js', chunkFileNames: 'chunks/[name]-[hash].js' } },
+  },
+});
+
+const browserBuild = defineConfig({
   plugins: [
     react(),
     offlinePageMessages(),
@@ -169,3 +189,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig((env) => (env.isSsrBuild ? serverBuild : browserBuild));
