@@ -66,6 +66,11 @@ export function RootLayout() {
   const navigate = useNavigate();
   useScrollRules();
 
+  // The app has taken the page over (a page the server rendered is hydrated): its buttons respond from now on.
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', '');
+  }, []);
+
   // The terms changed while the member was using the app: the server refuses until they agree (spec 1 §4).
   useEffect(() => {
     const toTerms = () => {
