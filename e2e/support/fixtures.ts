@@ -98,12 +98,14 @@ export const test = base.extend<Fixtures>({
     const reload = page.reload.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      if (options?.waitUntil !== 'commit') await waitForApp(page);
+      // A test that asks for less than the load (`commit`, `domcontentloaded`: the page before or without its script)
+      // does not wait for the app either.
+      if (!options?.waitUntil || options.waitUntil === 'load' || options.waitUntil === 'networkidle') await waitForApp(page);
       return response;
     };
     page.reload = async (options) => {
       const response = await reload(options);
-      if (options?.waitUntil !== 'commit') await waitForApp(page);
+      if (!options?.waitUntil || options.waitUntil === 'load' || options.waitUntil === 'networkidle') await waitForApp(page);
       return response;
     };
     await use(page);

@@ -150,6 +150,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage | n
     transport: request.transport,
     meta: null,
     status: 200,
+    parts: new Set(),
   };
   return scopes.run(scope, async () => {
     const url = new URL(request.url);
@@ -211,6 +212,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage | n
       queries: dehydrated,
       router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
       namespaces: Object.keys(i18n.store.data[request.locale] ?? {}),
+      parts: [...scope.parts],
     };
     const notFoundRoute = handle?.meta === 'notFound';
     return {

@@ -2,11 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
 import { hydrate, QueryClientProvider } from '@tanstack/react-query';
-import { i18next, initI18n } from './lib/i18n.ts';
+import { chosenLanguage, i18next, initI18n } from './lib/i18n.ts';
 import { clearCachedLists, forgetServerQueries, markServerQueries, queryClient } from './lib/queryClient.ts';
 import { session } from './lib/session.ts';
 import { markVerifiedNow } from './lib/auth/reauthenticate.ts';
 import { readPageData } from './lib/pageData.ts';
+import { preloadParts } from './lib/lazyPart.ts';
 import { initTheme } from './lib/theme.ts';
 import { createRouter, createRoutes } from './app/router.tsx';
 import { registerServiceWorker } from './app/serviceWorker.ts';
@@ -18,13 +19,20 @@ initTheme();
 // Sign-out and a rejected token forget every cached list (spec 1 §4).
 session.onCleared(clearCachedLists);
 
-// A page the server rendered (decision 140) carries its data: hydrate with exactly what it was rendered from.
-const page = readPageData();
+// A page the server rendered (decision 140) carries its data: hydrate with exactly what it was rendered from. A pick
+// of language the server did not know (kept in storage only, from before the cookie: decision 108) wins: the app then
+// renders afresh in it instead of hydrating the other language's page.
+const data = readPageData();
+const chosen = chosenLanguage();
+const page = data && (!chosen || chosen === data.locale) ? data : null;
+if (data) {
+  session.adoptServerSession(data.session);
+  if (data.session) markVerifiedNow();
+  for (const element of document.head.querySelectorAll('[data-ssr-head]')) element.remove();
+}
 await initI18n(page?.locale);
 const routes = createRoutes();
 if (page) {
-  session.adoptServerSession(page.session);
-  if (page.session) markVerifiedNow();
   hydrate(queryClient, page.queries);
   markServerQueries(page.queries.queries);
   // The matched screens' code and the messages the server used, before hydrating: the first render is the server's.
@@ -36,8 +44,8 @@ if (page) {
       Object.assign(match.route, { ...(await lazy()), lazy: undefined });
     }),
   ]);
-  // The server's title and meta tags; the app's own (RootLayout) take their place.
-  for (const element of document.head.querySelectorAll('[data-ssr-head]')) element.remove();
+  // The screens' own lazily loaded parts the server rendered (the home's sections), defined by the modules just loaded.
+  await preloadParts(page.parts);
 }
 const router = createRouter(routes, page?.router);
 if (page) {

@@ -18,6 +18,8 @@ export interface PageData {
   router: HydrationState;
   /** The message namespaces the render used, loaded before hydrating so no text waits. */
   namespaces: string[];
+  /** The lazily loaded parts the render used (lib/lazyPart.ts), loaded before hydrating too. */
+  parts: string[];
 }
 
 /** JSON safe inside a script element: no `<` (so no `</script>` nor `<!--`), and no line separators. */

@@ -19,6 +19,8 @@ export interface RequestScope {
   meta: { title?: string | undefined; description?: string | undefined; image?: string | undefined } | null;
   /** The page's HTTP status: 404 when the screen found nothing to show. */
   status: number;
+  /** The lazily loaded parts the page rendered (lazyPart.ts): the browser loads them before hydrating. */
+  parts: Set<string>;
 }
 
 let getScope: () => RequestScope | undefined = () => undefined;
