@@ -42,6 +42,7 @@ function offlinePageMessages(): Plugin {
  */
 function routePreloads(): Plugin {
   const tableFile = fileURLToPath(new URL('./src/app/routeTable.ts', import.meta.url));
+  const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
   return {
     name: 'hibi-route-preloads',
     apply: 'build',
@@ -67,11 +68,21 @@ function routePreloads(): Plugin {
         const css = (files: Iterable<string>) => [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
         const loadedCss = new Set(css(loaded));
         const table: Record<string, { js: string[]; css: string[] }> = {};
-        for (const { route, module } of routes) {
+        const add = (key: string, module: string) => {
           const screen = chunks.find((chunk) => chunk.facadeModuleId === module);
-          if (!screen) continue;
+          if (!screen) return;
           const files = [...closure([screen.fileName])].filter((file) => byFile.has(file) && !loaded.has(file));
-          table[route] = { js: files, css: css(files).filter((file) => !loadedCss.has(file)) };
+          table[key] = { js: files, css: css(files).filter((file) => !loadedCss.has(file)) };
+        };
+        for (const { route, module } of routes) add(route, module);
+        // The screens' lazily loaded parts (src/lib/lazyPart.ts), under `part:<name>`: a page the server rendered with a
+        // part links its styles too, or the part's HTML shows unstyled until its chunk has come (decision 140).
+        for (const id of this.getModuleIds()) {
+          if (!id.startsWith(srcDir) || !/\.tsx?$/.test(id)) continue;
+          const source = fs.readFileSync(id, 'utf8');
+          for (const [, name, spec] of source.matchAll(/lazyPart\(\s*'([\w-]+)',\s*\(\)\s*=>\s*import\('([^']+)'\)/g)) {
+            add(`part:${name!}`, path.resolve(path.dirname(id), spec!));
+          }
         }
         this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(table) });
       },

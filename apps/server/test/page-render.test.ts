@@ -26,6 +26,7 @@ export async function renderPage(request) {
     head: '<title data-ssr-head="">Rendered</title>',
     body: Readable.from([body]),
     data: '<script type="application/json" id="hibi-page-data">{}</script>',
+    parts: url.pathname === '/' ? ['home-events', 'no-such-part'] : [],
   };
 }
 `;
@@ -38,6 +39,14 @@ describe('server rendering of pages', () => {
     fs.writeFileSync(
       path.join(dist, 'index.html'),
       '<!doctype html><html lang="ja"><head><title>Hibi</title></head><body><div id="root"></div><script type="module" src="/assets/index-1.js"></script></body></html>',
+    );
+    fs.writeFileSync(
+      path.join(dist, 'route-preloads.json'),
+      JSON.stringify({
+        '/': { js: ['assets/Home-1.js'], css: [] },
+        '/library/:id': { js: ['assets/Article-1.js'], css: [] },
+        'part:home-events': { js: ['assets/HomeEvents-1.js', 'assets/Home-1.js'], css: ['assets/events-1.css'] },
+      }),
     );
     fs.mkdirSync(`${dist}-ssr`);
     fs.writeFileSync(path.join(`${dist}-ssr`, 'entry-server.js'), ENTRY);
@@ -58,8 +67,10 @@ describe('server rendering of pages', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers.vary).toBe('Accept-Language, Cookie');
     expect(res.body).toContain('<html lang="en" data-lang-source="browser">');
-    expect(res.body).toContain('<head><title data-ssr-head="">Rendered</title></head>');
+    expect(res.body).toContain('<head><title data-ssr-head="">Rendered</title>');
     expect(res.body).not.toContain('<title>Hibi</title>');
+    // The page paints from its HTML: the app's script comes at low priority.
+    expect(res.body).toContain('<script type="module" fetchpriority="low" src="/assets/index-1.js">');
     // The entry's calls ran through the function entry: a real answer (the terms version), a guest's 401.
     expect(res.body).toMatch(
       /<div id="root"><p>\/library\/3 en terms=\d+ me=401 session=false<\/p><\/div><script type="application\/json" id="hibi-page-data">\{\}<\/script><script type="module"/,
@@ -72,6 +83,16 @@ describe('server rendering of pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('me=200 session=true');
     expect(res.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('links the files of the screen and of the lazily loaded parts it rendered, each once, scripts at low priority', async () => {
+    const home = (await get('/')).body;
+    expect(home).toContain('<link rel="stylesheet" crossorigin href="/assets/events-1.css">');
+    expect(home.match(/Home-1\.js/g)).toHaveLength(1);
+    expect(home).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/HomeEvents-1.js">');
+    const article = (await get('/library/3')).body;
+    expect(article).toContain('href="/assets/Article-1.js"');
+    expect(article).not.toContain('events-1.css');
   });
 
   it('answers with the status the render gave, and redirects as the routes say', async () => {

@@ -51,6 +51,8 @@ export type RenderedPage =
       body: Readable;
       /** The page's data script: the dehydrated queries, the router's data, the session, the loaded message files. */
       data: string;
+      /** The lazily loaded parts rendered (lib/lazyPart.ts): the server links their files. */
+      parts: string[];
     };
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -221,6 +223,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage | n
       head: headTags(i18n, scope, metaKey, url, scope.meta !== null && ['libraryArticle', 'announcement', 'event'].includes(metaKey)),
       body,
       data: `<script type="application/json" id="${PAGE_DATA_ID}">${serializePageData(data)}</script>`,
+      parts: data.parts,
     };
   });
 }

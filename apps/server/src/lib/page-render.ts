@@ -20,13 +20,15 @@ interface ServerEntry {
     transport: (name: string, body: Record<string, unknown>) => Promise<{ status: number; body: unknown }>;
     onError?: (error: unknown) => void;
   }): Promise<
-    { kind: 'redirect'; status: number; location: string } | { kind: 'page'; status: number; head: string; body: Readable; data: string } | null
+    | { kind: 'redirect'; status: number; location: string }
+    | { kind: 'page'; status: number; head: string; body: Readable; data: string; parts?: string[] }
+    | null
   >;
 }
 
 export type RenderedPage =
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; status: number; head: string; body: Readable; data: string; setCookies: string[] };
+  | { kind: 'page'; status: number; head: string; body: Readable; data: string; parts?: string[]; setCookies: string[] };
 
 /** A render that has not finished by then gives the shell (the browser renders the page as before). */
 const RENDER_TIMEOUT_MS = 10_000;
