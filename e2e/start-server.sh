@@ -12,6 +12,8 @@ if [ -z "${WEB_DIST_DIR:-}" ]; then
   export WEB_DIST_DIR="$PWD/.tmp/web-dist-${PORT}"
   # A plain production build: no developer tool, whatever DEVTOOL_PATH says (a test checks that it has no trace).
   (cd apps/web && WITH_DEVTOOL=false npx vite build --outDir "$WEB_DIST_DIR" --emptyOutDir --logLevel warn)
+  # The server's entry beside it (decision 140: pages rendered on the server).
+  (cd apps/web && WITH_DEVTOOL=false npx vite build --ssr src/entry-server.tsx --outDir "$WEB_DIST_DIR-ssr" --emptyOutDir --logLevel warn)
   node apps/web/scripts/precompress.mjs "$WEB_DIST_DIR"
 fi
 export DEMO_CONTENT=true

@@ -24,6 +24,7 @@ const copy = [
   'apps/server/public',
   'apps/server/protected',
   'apps/web/dist',
+  'apps/web/dist-ssr',
   'scripts/server-script.mjs',
 ];
 fs.rmSync(out, { recursive: true, force: true });

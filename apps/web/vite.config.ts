@@ -42,6 +42,7 @@ function offlinePageMessages(): Plugin {
  */
 function routePreloads(): Plugin {
   const tableFile = fileURLToPath(new URL('./src/app/routeTable.ts', import.meta.url));
+  const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
   return {
     name: 'hibi-route-preloads',
     apply: 'build',
@@ -67,11 +68,21 @@ function routePreloads(): Plugin {
         const css = (files: Iterable<string>) => [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
         const loadedCss = new Set(css(loaded));
         const table: Record<string, { js: string[]; css: string[] }> = {};
-        for (const { route, module } of routes) {
+        const add = (key: string, module: string) => {
           const screen = chunks.find((chunk) => chunk.facadeModuleId === module);
-          if (!screen) continue;
+          if (!screen) return;
           const files = [...closure([screen.fileName])].filter((file) => byFile.has(file) && !loaded.has(file));
-          table[route] = { js: files, css: css(files).filter((file) => !loadedCss.has(file)) };
+          table[key] = { js: files, css: css(files).filter((file) => !loadedCss.has(file)) };
+        };
+        for (const { route, module } of routes) add(route, module);
+        // The screens' lazily loaded parts (src/lib/lazyPart.ts), under `part:<name>`: a page the server rendered with a
+        // part links its styles too, or the part's HTML shows unstyled until its chunk has come (decision 140).
+        for (const id of this.getModuleIds()) {
+          if (!id.startsWith(srcDir) || !/\.tsx?$/.test(id)) continue;
+          const source = fs.readFileSync(id, 'utf8');
+          for (const [, name, spec] of source.matchAll(/lazyPart\(\s*'([\w-]+)',\s*\(\)\s*=>\s*import\('([^']+)'\)/g)) {
+            add(`part:${name!}`, path.resolve(path.dirname(id), spec!));
+          }
         }
         this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(table) });
       },
@@ -85,7 +96,27 @@ const CONSOLE_MODULE =
 
 const common = readMessages('ja', 'common') as { meta: { siteName: string; home: { description: string } } };
 
-export default defineConfig({
+/**
+ * The server's build (`vite build --ssr`, decision 140): src/entry-server.tsx with every package it uses bundled in, into
+ * dist-ssr/ beside dist/ (the static file server never serves it). The browser's plugins (the service worker, the
+ * preload table) and its chunk groups are no part of it.
+ */
+const serverBuild = defineConfig({
+  plugins: [react()],
+  define: { __WITH_DEVTOOL__: JSON.stringify(withDevtool) },
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    ssr: 'src/entry-server.tsx',
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
+    target: 'node24',
+    sourcemap: false,
+    copyPublicDir: false,
+    rolldownOptions: { output: { entryFileNames: 'entry-server.js', chunkFileNames: 'chunks/[name]-[hash].js' } },
+  },
+});
+
+const browserBuild = defineConfig({
   plugins: [
     react(),
     offlinePageMessages(),
@@ -169,3 +200,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig((env) => (env.isSsrBuild ? serverBuild : browserBuild));

@@ -82,7 +82,34 @@ interface Fixtures {
  * The suite's test: tests that change state run as members made for them (Epic Stack style fixtures), so that
  * tests run in parallel, in any order and repeated (docs/decisions/088-e2e-members-per-test.md).
  */
+/**
+ * A page the server rendered (decision 140) shows its content before its script has run: a button pressed then does
+ * nothing, as for any visitor that quick. The app marks <html data-hydrated> once it has taken the page over; the
+ * suite's navigations wait for that, as a person waits for the page to respond (pages without the page data, such as
+ * the console's or a file, at once).
+ */
+export async function waitForApp(page: Page) {
+  await page.waitForFunction(() => !document.getElementById('hibi-page-data') || document.documentElement.hasAttribute('data-hydrated'));
+}
+
 export const test = base.extend<Fixtures>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      // A test that asks for less than the load (`commit`, `domcontentloaded`: the page before or without its script)
+      // does not wait for the app either.
+      if (!options?.waitUntil || options.waitUntil === 'load' || options.waitUntil === 'networkidle') await waitForApp(page);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      if (!options?.waitUntil || options.waitUntil === 'load' || options.waitUntil === 'networkidle') await waitForApp(page);
+      return response;
+    };
+    await use(page);
+  },
   createMember: async ({ playwright }, use) => {
     const made: Member[] = [];
     await use(async (options) => {

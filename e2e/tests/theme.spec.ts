@@ -124,13 +124,14 @@ test.describe('the theme', () => {
     // The app's code never arrives: only the inline script of the page can have set the theme.
     await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.goto('/');
+    // The parsed page only: the app never takes it over here (the suite's goto would wait for it).
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     expect(await bodyBackground(page)).toBe(DARK_BG);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark');
     await expect(page.locator('meta[name="theme-color"][data-for="dark"]')).toHaveAttribute('media', '(prefers-color-scheme: dark)');
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.reload();
+    await page.reload({ waitUntil: 'domcontentloaded' });
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     expect(await bodyBackground(page)).toBe(LIGHT_BG);
     expect(violations, 'the inline theme script runs under the Content-Security-Policy').toEqual([]);

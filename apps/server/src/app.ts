@@ -22,6 +22,9 @@ import { CONTENT_SECURITY_POLICY } from './csp.ts';
 import { errorLogSerializer, redactPath, requestLogSerializer } from './lib/log-redact.ts';
 import { pageLanguage } from './lib/language.ts';
 import { loadRoutePreloads } from './lib/route-preloads.ts';
+import { loadServerEntry, renderPage, type PageRenderOptions } from './lib/page-render.ts';
+import { sessionCookieToken, webSessionCookies } from './functions/web-session.ts';
+import { PassThrough } from 'node:stream';
 
 export interface AppOptions {
   config: Config;
@@ -66,6 +69,30 @@ export function withLanguage(html: string, lang: 'ja' | 'en', source: string): s
 /** The page with its screen's files linked at the end of its head (decision 137). */
 export function withScreenLinks(html: string, links: string): string {
   return links ? html.replace('</head>', `${links}</head>`) : html;
+}
+
+/** The shell's place for the rendered app, and its parts around it (decision 140). */
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * A rendered page: the shell with the server's head tags in place of its title, the rendered app streamed into #root,
+ * and the page's data after it (a JSON script, read by the app before its module script runs: modules run deferred).
+ */
+export function pageStream(shell: string, head: string, body: NodeJS.ReadableStream, data: string): PassThrough {
+  // The page paints from its HTML: the app's code is for taking it over (hydration), so it goes at low priority, behind
+  // the styles and images the first paint needs (decision 140).
+  const page = shell
+    .replace(/<title>[^<]*<\/title>/, () => head)
+    .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
+  const at = page.indexOf(ROOT_ELEMENT);
+  const before = page.slice(0, at);
+  const after = page.slice(at + ROOT_ELEMENT.length);
+  const out = new PassThrough();
+  out.write(`${before}<div id="root">`);
+  body.pipe(out, { end: false });
+  body.on('end', () => out.end(`</div>${data}${after}`));
+  body.on('error', (error) => out.destroy(error));
+  return out;
 }
 
 /** Builds the server: plugins, then the function entry, then static files (no listening). */
@@ -176,6 +203,11 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream, 
   const hasWeb = fs.existsSync(indexFile);
   const appPage = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
   const screenLinks = loadRoutePreloads(config.webDistDir);
+  const serverEntry = hasWeb && appPage.includes(ROOT_ELEMENT) ? await loadServerEntry(config.webDistDir, app.log) : null;
+  const cookies = webSessionCookies(config);
+  const rendering: PageRenderOptions | null = serverEntry
+    ? { app, entry: serverEntry, appOrigin: cookies.appOrigin, hasSession: (request) => sessionCookieToken(request, cookies) !== null }
+    : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
@@ -192,7 +224,7 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream, 
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/')) {
       return reply.code(404).send({ succeed: false, errorCode: request.url.startsWith('/api/functions/') ? 'unknownFunction' : 'notFound' });
     }
@@ -206,11 +238,32 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream, 
       // History-mode routes: every page path serves the app, which shows its own not-found page, in the language
       // of the request (decision 108): the page varies by the language cookie and Accept-Language.
       const { lang, source } = pageLanguage(request.headers);
-      return reply
-        .header('cache-control', 'no-cache')
-        .header('vary', 'Accept-Language, Cookie')
-        .type('text/html; charset=utf-8')
-        .send(withScreenLinks(withLanguage(appPage, lang, source), screenLinks(request.url.split(/[?#]/)[0]!)));
+      const pathname = request.url.split(/[?#]/)[0]!;
+      const shell = withScreenLinks(withLanguage(appPage, lang, source), screenLinks(pathname));
+      reply.header('vary', 'Accept-Language, Cookie');
+      // Rendered on the server with its data (decision 140); the shell when the build has no server entry or it failed.
+      const rendered = rendering ? await renderPage(rendering, request, lang) : null;
+      if (rendered?.kind === 'redirect') return reply.header('cache-control', 'no-cache').redirect(rendered.location, rendered.status);
+      if (rendered) {
+        if (rendered.setCookies.length) reply.header('set-cookie', rendered.setCookies);
+        return (
+          reply
+            .code(rendered.status)
+            // A member's page is theirs alone: no shared cache keeps it.
+            .header('cache-control', rendering!.hasSession(request) ? 'private, no-cache' : 'no-cache')
+            .type('text/html; charset=utf-8')
+            // The screen's files and those of the lazily loaded parts it rendered (their styles: decision 140).
+            .send(
+              pageStream(
+                withScreenLinks(withLanguage(appPage, lang, source), screenLinks(pathname, rendered.parts)),
+                rendered.head,
+                rendered.body,
+                rendered.data,
+              ),
+            )
+        );
+      }
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell);
     }
     return reply.code(404).type('text/plain').send('Not found');
   });

@@ -1,12 +1,15 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { initI18n } from './lib/i18n.ts';
-import { clearCachedLists, queryClient } from './lib/queryClient.ts';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, RouterProvider } from 'react-router';
+import { hydrate, QueryClientProvider } from '@tanstack/react-query';
+import { chosenLanguage, i18next, initI18n } from './lib/i18n.ts';
+import { clearCachedLists, forgetServerQueries, markServerQueries, queryClient } from './lib/queryClient.ts';
 import { session } from './lib/session.ts';
+import { markVerifiedNow } from './lib/auth/reauthenticate.ts';
+import { readPageData } from './lib/pageData.ts';
+import { preloadParts } from './lib/lazyPart.ts';
 import { initTheme } from './lib/theme.ts';
-import { createRouter } from './app/router.tsx';
+import { createRouter, createRoutes } from './app/router.tsx';
 import { registerServiceWorker } from './app/serviceWorker.ts';
 import './styles/global.css';
 
@@ -16,15 +19,54 @@ initTheme();
 // Sign-out and a rejected token forget every cached list (spec 1 §4).
 session.onCleared(clearCachedLists);
 
-await initI18n();
-const router = createRouter();
+// A page the server rendered (decision 140) carries its data: hydrate with exactly what it was rendered from. A pick
+// of language the server did not know (kept in storage only, from before the cookie: decision 108) wins: the app then
+// renders afresh in it instead of hydrating the other language's page.
+const data = readPageData();
+const chosen = chosenLanguage();
+const page = data && (!chosen || chosen === data.locale) ? data : null;
+if (data) {
+  session.adoptServerSession(data.session);
+  if (data.session) markVerifiedNow();
+  for (const element of document.head.querySelectorAll('[data-ssr-head]')) element.remove();
+}
+await initI18n(page?.locale);
+const routes = createRoutes();
+if (page) {
+  hydrate(queryClient, page.queries);
+  markServerQueries(page.queries.queries);
+  // The matched screens' code and the messages the server used, before hydrating: the first render is the server's.
+  const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
+  await Promise.all([
+    i18next.loadNamespaces(page.namespaces),
+    ...lazyMatches.map(async (match) => {
+      const lazy = match.route.lazy as () => Promise<object>;
+      Object.assign(match.route, { ...(await lazy()), lazy: undefined });
+    }),
+  ]);
+  // The screens' own lazily loaded parts the server rendered (the home's sections), defined by the modules just loaded.
+  await preloadParts(page.parts);
+}
+const router = createRouter(routes, page?.router);
+if (page) {
+  // The server's answers were for this first location only.
+  const first = router.state.location.key;
+  const stop = router.subscribe((state) => {
+    if (state.location.key === first) return;
+    forgetServerQueries();
+    stop();
+  });
+}
 // Production builds only: the development server has no worker (and must not keep one from a build).
 if (import.meta.env.PROD) registerServiceWorker(router);
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+const root = document.getElementById('root')!;
+if (page) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -18,20 +18,28 @@ const FILE = /^assets\/[\w.-]+\.(js|css)$/;
 /**
  * Reads the build's table; answers a function from a path to the `<link>` tags of its screen ('' for a path no route
  * names, or when the build has no table). Static routes win over routes with parameters (`/library/new` over
- * `/library/:id`), as in the router.
+ * `/library/:id`), as in the router. With the names of the lazily loaded parts a server render used (`part:<name>` in
+ * the table, decision 140), their files are linked too, each file once.
  */
-export function loadRoutePreloads(webDistDir: string): (pathname: string) => string {
+export function loadRoutePreloads(webDistDir: string): (pathname: string, parts?: readonly string[]) => string {
   const file = path.join(webDistDir, 'route-preloads.json');
   if (!fs.existsSync(file)) return () => '';
   const table = JSON.parse(fs.readFileSync(file, 'utf8')) as Table;
   const routes = Object.entries(table)
+    .filter(([route]) => route.startsWith('/'))
     .sort(([a], [b]) => Number(a.includes(':')) - Number(b.includes(':')))
-    .map(([route, files]) => ({
-      pattern: patternOf(route),
-      links: [
-        ...files.css.filter((f) => FILE.test(f)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
-        ...files.js.filter((f) => FILE.test(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-      ].join(''),
-    }));
-  return (pathname) => routes.find((route) => route.pattern.test(pathname))?.links ?? '';
+    .map(([route, files]) => ({ pattern: patternOf(route), files }));
+  const links = (sets: { js: string[]; css: string[] }[]) => {
+    const css = new Set(sets.flatMap((files) => files.css).filter((f) => FILE.test(f)));
+    const js = new Set(sets.flatMap((files) => files.js).filter((f) => FILE.test(f)));
+    return [
+      ...[...css].map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+      ...[...js].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    ].join('');
+  };
+  return (pathname, parts = []) => {
+    const route = routes.find((candidate) => candidate.pattern.test(pathname))?.files;
+    const partFiles = parts.flatMap((name) => (Object.hasOwn(table, `part:${name}`) ? [table[`part:${name}`]!] : []));
+    return links([...(route ? [route] : []), ...partFiles]);
+  };
 }

@@ -1,5 +1,12 @@
-import type { ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../lib/constants.ts';
+import { useHydrated } from '../lib/useHydrated.ts';
+import { Spinner } from '../components/Spinner.tsx';
+
+/** A screen rendered once the page has hydrated: the server's HTML (and hydration) show the loading state in its place. */
+function ClientOnly({ screen: Screen }: { screen: ComponentType }) {
+  return createElement(useHydrated() ? Screen : Spinner);
+}
 
 /** A screen's code did not arrive: the network failed, a new release replaced the files, or it took too long. */
 export class ChunkLoadError extends Error {}
@@ -35,10 +42,11 @@ export function isChunkLoadError(error: unknown): boolean {
  * error, so the route's own error boundary shows it inside the shell (React Router renders nothing below a route
  * whose lazy function failed).
  */
-export function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
+export function lazyScreen(load: () => Promise<{ default: ComponentType }>, clientOnly = false) {
   return async (): Promise<{ Component: ComponentType }> => {
     try {
-      return { Component: (await withTimeout(load)).default };
+      const Screen = (await withTimeout(load)).default;
+      return { Component: clientOnly ? () => createElement(ClientOnly, { screen: Screen }) : Screen };
     } catch (error) {
       return {
         Component: () => {

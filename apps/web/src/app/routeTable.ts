@@ -9,6 +9,8 @@ export interface RouteSpec {
   auth?: boolean;
   load?: () => Promise<{ default: React.ComponentType }>;
   redirect?: string;
+  /** Rendered in the browser only (a screen of this browser's own state: the signup draft, the history entry's state). */
+  clientOnly?: boolean;
   children?: RouteSpec[];
 }
 
@@ -17,9 +19,9 @@ export const routeTable: RouteSpec[] = [
   { path: '/login', meta: 'signin', load: () => import('../features/auth/pages/LoginPage.tsx') },
   { path: '/terms', meta: 'terms', load: () => import('../features/auth/pages/TermsPage.tsx') },
   { path: '/signup', meta: 'signup', redirect: '/signup/form' },
-  { path: '/signup/form', meta: 'signup', load: () => import('../features/signup/pages/SignupFormPage.tsx') },
-  { path: '/signup/confirm', meta: 'signupConfirm', load: () => import('../features/signup/pages/SignupConfirmPage.tsx') },
-  { path: '/signup/complete', meta: 'signupComplete', load: () => import('../features/signup/pages/SignupCompletePage.tsx') },
+  { path: '/signup/form', meta: 'signup', clientOnly: true, load: () => import('../features/signup/pages/SignupFormPage.tsx') },
+  { path: '/signup/confirm', meta: 'signupConfirm', clientOnly: true, load: () => import('../features/signup/pages/SignupConfirmPage.tsx') },
+  { path: '/signup/complete', meta: 'signupComplete', clientOnly: true, load: () => import('../features/signup/pages/SignupCompletePage.tsx') },
   { path: '/notifications', meta: 'announcements', load: () => import('../features/announcements/pages/AnnouncementsPage.tsx') },
   { path: '/notifications/:id', meta: 'announcement', load: () => import('../features/announcements/pages/AnnouncementPage.tsx') },
   { path: '/library', meta: 'library', load: () => import('../features/library/pages/LibraryIndexPage.tsx') },

@@ -1,27 +1,31 @@
-import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cssVars } from '../lib/cssVars.ts';
 import './slider.css';
 
 /** Slides per view by minimum viewport width, widest last: [{ minWidth: 0, perView: 1 }, { minWidth: 768, perView: 3 }]. */
 export type Breakpoints = { minWidth: number; perView: number }[];
 
+/**
+ * Slides per view for the window's width, following changes. A server render (and the browser's hydration of it) uses
+ * the narrowest breakpoint's: the server knows no width.
+ */
 function usePerView(breakpoints: Breakpoints): number {
+  const key = JSON.stringify(breakpoints);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const lists = (JSON.parse(key) as Breakpoints).map((b) => window.matchMedia(`(min-width: ${b.minWidth}px)`));
+      lists.forEach((l) => l.addEventListener('change', onChange));
+      return () => lists.forEach((l) => l.removeEventListener('change', onChange));
+    },
+    [key],
+  );
   const pick = () => {
-    if (typeof window === 'undefined') return breakpoints[0]?.perView ?? 1;
     let perView = breakpoints[0]?.perView ?? 1;
     for (const b of breakpoints) if (window.matchMedia(`(min-width: ${b.minWidth}px)`).matches) perView = b.perView;
     return perView;
   };
-  const [perView, setPerView] = useState(pick);
-  useEffect(() => {
-    const lists = breakpoints.map((b) => window.matchMedia(`(min-width: ${b.minWidth}px)`));
-    const update = () => setPerView(pick());
-    lists.forEach((l) => l.addEventListener('change', update));
-    update();
-    return () => lists.forEach((l) => l.removeEventListener('change', update));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [JSON.stringify(breakpoints)]);
-  return perView;
+  return useSyncExternalStore(subscribe, pick, () => breakpoints[0]?.perView ?? 1);
 }
 
 /**
@@ -44,11 +48,11 @@ export function Carousel({
   const [index, setIndex] = useState(0);
   const current = Math.min(index, positions - 1);
   const go = (delta: number) => setIndex((((current + delta) % positions) + positions) % positions);
-  const style = { '--per-view': perView, '--index': current } as CSSProperties;
+
   return (
     <div className="carousel" role="region" aria-roledescription="carousel" aria-label={label}>
       <div className="carousel__viewport">
-        <ul className="carousel__track" style={style}>
+        <ul className="carousel__track" ref={cssVars({ '--per-view': perView, '--index': current })}>
           {items.map((item, i) => {
             const shown = i >= current && i < current + perView;
             return (

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { requestScope } from '../lib/requestScope.ts';
 import './sections.css';
 
 /**
@@ -9,7 +11,10 @@ import './sections.css';
 export function ShareButtons({ title, url }: { title: string; url?: string }) {
   const { t } = useTranslation('sections');
   const [message, setMessage] = useState('');
-  const href = url ?? (typeof window === 'undefined' ? '' : window.location.href);
+  const location = useLocation();
+  // The page's address, the same in the server's render (the app's origin) and in the browser's.
+  const origin = requestScope()?.origin ?? window.location.origin;
+  const href = url ?? `${origin}${location.pathname}${location.search}`;
   const u = encodeURIComponent(href);
   const text = encodeURIComponent(title);
   const targets = [

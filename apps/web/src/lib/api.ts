@@ -2,6 +2,7 @@ import type { FunctionByName, FunctionName } from '@hibi/contract/functions/inde
 import type { Envelope, PayloadOf, Success } from '@hibi/contract/protocol';
 import { session } from './session.ts';
 import { currentLocale } from './i18n.ts';
+import { requestScope } from './requestScope.ts';
 
 /** A call that could not give a business answer (network, 4xx/5xx, or a failure the caller chose to throw). */
 export class ApiError extends Error {
@@ -32,6 +33,8 @@ export async function call<N extends FunctionName>(
   name: N,
   ...[payload]: {} extends PayloadOf<FunctionByName<N>> ? [PayloadOf<FunctionByName<N>>?] : [PayloadOf<FunctionByName<N>>]
 ): Promise<Envelope<FunctionByName<N>>> {
+  const scope = requestScope();
+  if (scope) return callOnServer(scope.transport, name, payload);
   const signedIn = session.mayExist();
   let response: Response;
   try {
@@ -55,6 +58,18 @@ export async function call<N extends FunctionName>(
     window.dispatchEvent(new Event(TERMS_REQUIRED_EVENT));
   if (response.status === 200 || response.status === 400) return body;
   throw new ApiError(body && !body.succeed ? body.errorCode : 'internalError', response.status);
+}
+
+/** A server render's call: the function runs in-process with the page request's cookie, under the same rules. */
+async function callOnServer<N extends FunctionName>(
+  transport: NonNullable<ReturnType<typeof requestScope>>['transport'],
+  name: N,
+  payload: PayloadOf<FunctionByName<N>> | undefined,
+): Promise<Envelope<FunctionByName<N>>> {
+  const { status, body } = await transport(name, { ...(payload ?? {}), locale: currentLocale() });
+  const envelope = body as Envelope<FunctionByName<N>> | null;
+  if (status === 200 || status === 400) return envelope!;
+  throw new ApiError(envelope && typeof envelope === 'object' && !envelope.succeed ? envelope.errorCode : 'internalError', status);
 }
 
 /** Same as call, but a business failure rejects too: for queries, whose failures pages handle as a whole. */

@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { normaliseLocale, type Locale } from '@hibi/contract/locale';
+import { requestScope } from './requestScope.ts';
 
 const LANGUAGE_KEY = 'hibi.language';
 /** The member's pick, also read by the server for the page's `lang` (apps/server/src/lib/language.ts). */
@@ -118,6 +119,9 @@ export async function initI18n(language: Locale = initialLanguage()) {
 }
 
 export function currentLocale(): Locale {
+  // A server render: the request's language (each request has its own i18next instance, entry-server.tsx).
+  const scope = requestScope();
+  if (scope) return scope.locale;
   return normaliseLocale(i18next.language);
 }
 

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { SessionUser, TenantContract } from '@hibi/contract/functions/auth';
+import { requestScope } from './requestScope.ts';
 
 /**
  * What the browser keeps of a sign-in (spec 1 §4): the user and the tenant contract, to paint the header at once.
@@ -58,11 +59,28 @@ function emit() {
   for (const l of listeners) l();
 }
 
+/** The session in force: on the server, the page request's (its cookie, checked by the server); else this browser's. */
+function currentSession(): StoredSession | null {
+  const scope = requestScope();
+  return scope ? scope.session : current;
+}
+
 export const session = {
-  get: () => current,
+  get: currentSession,
   isVerified: () => verified && current !== null,
   /** A session the page should ask the server about: a stored user, or the cookie of a sign-in this page has not seen. */
-  mayExist: () => current !== null || hasSessionCookie(),
+  mayExist: () => currentSession() !== null || hasSessionCookie(),
+  /**
+   * The session the server rendered the page with (its page data): the user it painted, already checked by the server,
+   * so the first client render (hydration) paints the same header. A guest page forgets a stored user.
+   */
+  adoptServerSession(next: StoredSession | null) {
+    if (next) {
+      session.set(next);
+      return;
+    }
+    if (current !== null) session.clear();
+  },
   set(next: StoredSession) {
     current = next;
     verified = true;
@@ -110,5 +128,7 @@ export const session = {
 
 /** The signed-in session, or null for a guest; re-renders on change. */
 export function useSession(): StoredSession | null {
-  return useSyncExternalStore(session.subscribe, session.get, () => null);
+  // The server's snapshot is the request's session on the server, and in the browser the one the server rendered with
+  // (adopted before hydration), so the first render matches the HTML.
+  return useSyncExternalStore(session.subscribe, session.get, session.get);
 }

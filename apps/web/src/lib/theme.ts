@@ -110,10 +110,11 @@ export function subscribeTheme(listener: () => void): () => void {
 
 /** The theme in force, re-rendering when it changes. */
 export function useTheme(): Theme {
-  return useSyncExternalStore(subscribeTheme, currentTheme, currentTheme);
+  // The server knows no theme (it is this browser's): its render, and so the hydrating one, use the light theme.
+  return useSyncExternalStore(subscribeTheme, currentTheme, () => 'light');
 }
 
 /** The member's choice, re-rendering when it changes. */
 export function useThemeChoice(): ThemeChoice {
-  return useSyncExternalStore(subscribeTheme, currentThemeChoice, currentThemeChoice);
+  return useSyncExternalStore(subscribeTheme, currentThemeChoice, () => 'system');
 }

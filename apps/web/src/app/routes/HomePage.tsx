@@ -1,12 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyPart } from '../../lib/lazyPart.ts';
 import { useSession } from '../../lib/session.ts';
 
 // Each section is its own chunk: the charts' library never loads for a guest.
-const HomeCharts = lazy(() => import('../../features/health/components/HomeCharts.tsx'));
-const HomeEvents = lazy(() => import('../../features/events/components/HomeEvents.tsx'));
-const HomeAnnouncements = lazy(() => import('../../features/announcements/components/HomeAnnouncements.tsx'));
-const HomeLibrary = lazy(() => import('../../features/library/components/HomeLibrary.tsx'));
+const HomeCharts = lazyPart('home-charts', () => import('../../features/health/components/HomeCharts.tsx'));
+const HomeEvents = lazyPart('home-events', () => import('../../features/events/components/HomeEvents.tsx'));
+const HomeAnnouncements = lazyPart('home-announcements', () => import('../../features/announcements/components/HomeAnnouncements.tsx'));
+const HomeLibrary = lazyPart('home-library', () => import('../../features/library/components/HomeLibrary.tsx'));
 
 export default function HomePage() {
   const { t } = useTranslation('common');

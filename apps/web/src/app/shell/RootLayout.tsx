@@ -6,6 +6,7 @@ import { useSession } from '../../lib/session.ts';
 import { TERMS_REQUIRED_EVENT } from '../../lib/api.ts';
 import { forgetRequiredTermsVersion } from '../../lib/auth/termsGate.ts';
 import { truncateDescription, usePageMetaOverride } from '../../lib/meta.ts';
+import { requestScope } from '../../lib/requestScope.ts';
 import { LoginRequired } from '../../components/LoginRequired.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import type { RouteHandle } from '../router.tsx';
@@ -36,6 +37,8 @@ function DocumentMeta({ metaKey }: { metaKey: string }) {
   const pageTitle = override?.title ?? t(`meta.${metaKey}.title`);
   const title = metaKey === 'home' && !override?.title ? t('meta.siteName') : `${pageTitle} | ${t('meta.siteName')}`;
   const description = truncateDescription(override?.description ?? t(`meta.${metaKey}.description`));
+  // A server render writes the head itself (entry-server.tsx), with the page's own meta known only after rendering.
+  if (requestScope()) return null;
   return (
     <>
       <title>{title}</title>
@@ -62,6 +65,11 @@ export function RootLayout() {
   const handle = matches.at(-1)?.handle as RouteHandle | undefined;
   const navigate = useNavigate();
   useScrollRules();
+
+  // The app has taken the page over (a page the server rendered is hydrated): its buttons respond from now on.
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', '');
+  }, []);
 
   // The terms changed while the member was using the app: the server refuses until they agree (spec 1 §4).
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { call } from '../api.ts';
 import { session } from '../session.ts';
+import { requestScope } from '../requestScope.ts';
 
 /**
  * Terms first (spec 1 §4, issue 13 finding 1): a signed-in member whose accepted terms version is below the
@@ -12,14 +13,19 @@ let required: number | null = null;
 
 /** The configured terms version, asked once per page life (and again after the server says it changed). */
 export async function requiredTermsVersion(): Promise<number | null> {
-  if (required !== null) return required;
+  // A server render asks for its own request: the module's memory is the browser page's, not shared by requests.
+  const onServer = requestScope() !== undefined;
+  if (required !== null && !onServer) return required;
   try {
     const config = await call('getConfig');
-    if (config.succeed) required = config.termsVersion;
+    if (config.succeed) {
+      if (onServer) return config.termsVersion;
+      required = config.termsVersion;
+    }
   } catch {
     // Offline: let the page load; the server still refuses what needs the terms.
   }
-  return required;
+  return onServer ? null : required;
 }
 
 /** The server answered termsNotAccepted: the configured version moved on, ask again before the next navigation. */

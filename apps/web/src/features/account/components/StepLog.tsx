@@ -1,9 +1,10 @@
-import { useId, type CSSProperties } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STEPS } from '@hibi/contract/constants';
 import { STEPS_CHART } from '../../../lib/constants.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { formatDayShort, formatSteps } from './format.ts';
+import { cssVars } from '../../../lib/cssVars.ts';
 
 interface Props {
   userSteps: { rank: number | null; userCount: number; averageSteps: number };
@@ -52,10 +53,7 @@ export function StepLog({ userSteps, weeklySteps }: Props) {
             <li key={d.dateTime} className="step-bars__row">
               <span className="step-bars__day">{formatDayShort(d.dateTime, locale)}</span>
               <span className="step-bars__track" aria-hidden="true">
-                <span
-                  className={`step-bars__bar${steps >= STEPS.goal ? ' step-bars__bar--goal' : ''}`}
-                  style={{ '--w': String(width) } as CSSProperties}
-                />
+                <span className={`step-bars__bar${steps >= STEPS.goal ? ' step-bars__bar--goal' : ''}`} ref={cssVars({ '--w': width })} />
                 <span className="step-bars__goal" />
               </span>
               <span className="step-bars__value">

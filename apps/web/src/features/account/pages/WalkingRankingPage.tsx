@@ -14,6 +14,7 @@ import { FriendButton } from '../components/FriendButton.tsx';
 import { formatSteps } from '../components/format.ts';
 import '../account.css';
 
+const HOUR_MS = 60 * 60 * 1000;
 const WEEK_MS = 7 * DAY_MS;
 /** How far back the week picker goes: a year of weeks. */
 const OLDEST_WEEK = -52;
@@ -26,7 +27,9 @@ export default function WalkingRankingPage() {
   const { t } = useTranslation('account');
   const locale = currentLocale();
   const profile = useMyProfile();
-  const [now] = useState(() => Date.now());
+  // The hour, not the millisecond: the server's render and the browser's hydration ask for the same week (the same
+  // query key), so the page's data is used. Weeks start at an hour (Asia/Tokyo midnight): the week is the same.
+  const [now] = useState(() => Math.floor(Date.now() / HOUR_MS) * HOUR_MS);
   const [week, setWeek] = useState(0);
   const [filterbyTenant, setFilterbyTenant] = useState(true);
   const timestamp = now + week * WEEK_MS;

@@ -1,15 +1,16 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE } from '@hibi/contract/constants';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { SectionHeading } from '../../../components/SectionHeading.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { lazyPart } from '../../../lib/lazyPart.ts';
 import { useHomeEvents } from '../api/get-events.ts';
 import { EventGrid } from './EventGrid.tsx';
 import '../events.css';
 
 // The carousel is its own small chunk; only guests load it.
-const HomeEventsCarousel = lazy(() => import('./HomeEventsCarousel.tsx'));
+const HomeEventsCarousel = lazyPart('home-events-carousel', () => import('./HomeEventsCarousel.tsx'));
 
 /** Home: up to 5 upcoming events in an autoplaying carousel for guests, 3 in a grid for signed-in users (spec 1 §2). */
 export default function HomeEvents() {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventListItem } from '@hibi/contract/functions/events';
 import { HOME_AUTOPLAY_MS } from '../../../lib/constants.ts';
+import { useMediaQuery } from '../../../lib/useMediaQuery.ts';
 import { EventCard } from './EventCard.tsx';
 
 /**
@@ -14,7 +15,11 @@ export default function HomeEventsCarousel({ events }: { events: EventListItem[]
   const { t } = useTranslation('events');
   const track = useRef<HTMLUListElement>(null);
   const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(() => !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches);
+  // Autoplay unless the visitor asks for reduced motion, until they press play or pause. A server render (and its
+  // hydration) cannot know the setting and starts playing; the browser's value follows before the first tick.
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const [picked, setPlaying] = useState<boolean | null>(null);
+  const playing = picked ?? !reducedMotion;
   const [held, setHeld] = useState(false);
 
   /** The first slide whose left edge is in view: what the dots and buttons count from. */

@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { EventDetail } from '@hibi/contract/functions/events';
 import type { Locale } from '@hibi/contract/locale';
 import { useSession } from '../../../lib/session.ts';
 import { usePageMeta } from '../../../lib/meta.ts';
+import { useNotFound } from '../../../lib/notFound.ts';
+import { NotFound } from '../../../components/NotFound.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { LoginRequired } from '../../../components/LoginRequired.tsx';
 import { Sections } from '../../../components/Sections.tsx';
@@ -81,16 +82,14 @@ export default function EventPage() {
   const locale = (i18n.language === 'en' ? 'en' : 'ja') as Locale;
   const { id } = useParams();
   const eventId = Number(id);
-  const navigate = useNavigate();
   const signedIn = useSession() !== null;
   const detail = useEventDetail(eventId, signedIn);
   const event = detail.data;
-  usePageMeta(event ? { title: event.title } : null);
+  usePageMeta(event ? { title: event.title, image: (event.images[0] ?? event.thumbnailImages[0])?.url } : null);
+  const notFound = !isEventId(eventId) || detail.isError;
+  useNotFound(notFound);
 
-  useEffect(() => {
-    if (!isEventId(eventId) || detail.isError) navigate('/notFound', { replace: true });
-  }, [eventId, detail.isError, navigate]);
-
+  if (notFound) return <NotFound />;
   if (!event) return <Spinner />;
   const [mainImage, ...moreImages] = event.images.length ? event.images : event.thumbnailImages;
   return (

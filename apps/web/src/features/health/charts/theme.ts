@@ -38,6 +38,11 @@ let colors: ChartColors;
 
 /** Reads the theme's colours; the text and grid lines Chart.js draws by default (ticks, titles, legends, radar labels) follow them. */
 function applyTheme() {
+  // A server render draws no chart (the canvas is drawn in the browser): no colours to read there.
+  if (typeof document === 'undefined') {
+    colors = {} as ChartColors;
+    return;
+  }
   colors = readChartColors();
   Chart.defaults.color = colors.text;
   Chart.defaults.borderColor = colors.grid;
@@ -48,5 +53,9 @@ subscribeTheme(applyTheme);
 
 /** The theme's chart colours; a chart using them re-renders (and Chart.js redraws it) when the theme changes. */
 export function useChartColors(): ChartColors {
-  return useSyncExternalStore(subscribeTheme, () => colors);
+  return useSyncExternalStore(
+    subscribeTheme,
+    () => colors,
+    () => colors,
+  );
 }

@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { NotFound } from '../../../components/NotFound.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { usePageMeta } from '../../../lib/meta.ts';
+import { useNotFound } from '../../../lib/notFound.ts';
 import { useSession } from '../../../lib/session.ts';
 import { isArticleId, useArticle } from '../api/get-article.ts';
 import { notifyResource } from '../api/notify-resource.ts';
@@ -11,18 +12,21 @@ import { ArticleView } from '../components/ArticleView.tsx';
 export default function LibraryArticlePage() {
   const { id: param } = useParams();
   const id = Number(param);
-  const navigate = useNavigate();
   const signedIn = useSession() !== null;
   const query = useArticle(id);
   const article = query.data;
   const invalid = !isArticleId(id);
 
-  useEffect(() => {
-    if (invalid || query.isError) navigate('/notFound', { replace: true });
-  }, [invalid, query.isError, navigate]);
-  usePageMeta(article ? { title: article.title, description: article.description ?? article.title } : null);
+  useNotFound(invalid || query.isError);
+  usePageMeta(article ? { title: article.title, description: article.description ?? article.title, image: article.images[0]?.url } : null);
 
-  if (!article) return <div className="container page">{!query.isError && <Spinner />}</div>;
+  if (invalid || query.isError) return <NotFound />;
+  if (!article)
+    return (
+      <div className="container page">
+        <Spinner />
+      </div>
+    );
   return (
     <ArticleView
       article={article}

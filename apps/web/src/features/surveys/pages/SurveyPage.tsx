@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session.ts';
 import { usePageMeta } from '../../../lib/meta.ts';
+import { useNotFound } from '../../../lib/notFound.ts';
+import { NotFound } from '../../../components/NotFound.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { LoginRequired } from '../../../components/LoginRequired.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
@@ -14,7 +15,6 @@ import '../surveys.css';
 export default function SurveyPage() {
   const { t } = useTranslation('surveys');
   const { id } = useParams();
-  const navigate = useNavigate();
   const signedIn = useSession() !== null;
   const surveyId = /^\d{1,10}$/.test(id ?? '') ? Number(id) : NaN;
   const query = useSurvey(surveyId);
@@ -22,11 +22,10 @@ export default function SurveyPage() {
   usePageMeta(survey ? { title: survey.title } : null);
 
   const failed = !isSurveyId(surveyId) || query.isError;
-  useEffect(() => {
-    if (failed) navigate('/notFound', { replace: true });
-  }, [failed, navigate]);
+  useNotFound(failed);
 
-  if (failed || !survey) return <Spinner />;
+  if (failed) return <NotFound />;
+  if (!survey) return <Spinner />;
   return (
     <div className="container page page--narrow survey-page">
       <h1 className="page-title">{survey.title}</h1>

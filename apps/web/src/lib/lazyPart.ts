@@ -1,0 +1,41 @@
+import { createElement, use, type ComponentType } from 'react';
+import { requestScope } from './requestScope.ts';
+
+/** Every lazily loaded part by name, as the modules defining them have registered it. */
+const parts = new Map<string, () => Promise<void>>();
+
+/**
+ * A part of a screen in a chunk of its own (React.lazy with a name). A server render notes the parts it rendered in the
+ * page's data (decision 140); the browser loads those before hydrating (`preloadParts`), so a part renders at once
+ * during hydration instead of leaving its HTML inert (a press on it lost) until its chunk arrives.
+ */
+export function lazyPart<P extends object>(name: string, load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<void> | null = null;
+  const start = () =>
+    (pending ??= load().then((module) => {
+      loaded = module.default;
+    }));
+  parts.set(name, start);
+  function LazyPart(props: P) {
+    requestScope()?.parts.add(name);
+    if (!loaded) use(start());
+    return createElement(loaded!, props);
+  }
+  LazyPart.displayName = `LazyPart(${name})`;
+  return LazyPart;
+}
+
+/**
+ * Loads the named parts. A part's module may define the next one (a section and its carousel): each round loads the
+ * parts known so far, until all are loaded or no round makes progress. A part that fails is left to its boundary.
+ */
+export async function preloadParts(names: readonly string[]): Promise<void> {
+  const left = new Set(names);
+  for (;;) {
+    const known = [...left].filter((name) => parts.has(name));
+    if (known.length === 0) return;
+    for (const name of known) left.delete(name);
+    await Promise.all(known.map((name) => parts.get(name)!().catch(() => undefined)));
+  }
+}
