@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { test, expect, uniqueTag, useLanguage, signIn } from '../support/fixtures.ts';
+import { test, expect, uniqueTag, useLanguage, signIn, waitForApp } from '../support/fixtures.ts';
 import { apiSignIn, uiSignIn } from '../support/console.ts';
 import { exclusively, ANNOUNCEMENTS_LOCK } from '../support/locks.ts';
 import { BASE_URL } from '../support/env.ts';
@@ -102,6 +102,7 @@ test('an editor writes, previews and schedules an announcement; a member sees it
         await useLanguage(memberPage, 'ja');
         await signIn(memberPage, member);
         await memberPage.goto('/notifications');
+        await waitForApp(memberPage);
         await memberPage.getByRole('link', { name: new RegExp(titleJa) }).click();
         await expect(memberPage.getByRole('heading', { level: 1, name: titleJa })).toBeVisible();
         await expect(memberPage.locator('.content-section__comment strong')).toHaveText('締切は金曜日');

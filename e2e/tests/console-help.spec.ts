@@ -1,4 +1,4 @@
-import { test, expect, uniqueTag, useLanguage, signIn, expectNoAxeViolations } from '../support/fixtures.ts';
+import { test, expect, uniqueTag, useLanguage, signIn, expectNoAxeViolations, waitForApp } from '../support/fixtures.ts';
 import { apiSignIn } from '../support/console.ts';
 
 /**
@@ -39,6 +39,7 @@ test('an editor adds an FAQ item that members see, then publishes new terms that
   const faqPage = await guest.newPage();
   await useLanguage(faqPage, 'en');
   await faqPage.goto('/faq');
+  await waitForApp(faqPage);
   await expect(faqPage.getByText(`A new question ${tag}`)).toBeVisible();
   await guest.close();
 
@@ -62,11 +63,13 @@ test('an editor adds an FAQ item that members see, then publishes new terms that
   await useLanguage(memberPage, 'en');
   await signIn(memberPage, member);
   await memberPage.goto('/events');
+  await waitForApp(memberPage);
   await expect(memberPage).toHaveURL(/\/terms$/);
   await expect(memberPage.getByText(`利用規約 第3版 ${tag}`).first()).toBeVisible();
   await memberPage.getByRole('button', { name: 'Agree and continue' }).click();
   await expect(memberPage).not.toHaveURL(/\/terms$/);
   await memberPage.goto('/events');
+  await waitForApp(memberPage);
   await expect(memberPage).toHaveURL(/\/events$/);
   expect(await memberPage.evaluate(() => localStorage.getItem('hibi.session'))).toContain('"termsVersion":3');
   await context.close();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, expectNoAxeViolations, mailsTo, uniqueTag, type Lang } from '../support/fixtures.ts';
+import { test, expect, expectNoAxeViolations, mailsTo, uniqueTag, type Lang, waitForApp } from '../support/fixtures.ts';
 import { apiSignIn, totpCode, withFreshCode } from '../support/console.ts';
 
 /**
@@ -121,6 +121,7 @@ test('an owner invites an operator, who sets a password, enrols the authenticato
   await invited.addInitScript(() => localStorage.setItem('hibi.language', 'ja'));
   const url = new URL(link!);
   await invited.goto(`${url.pathname}${url.search}`);
+  await waitForApp(invited);
   await invited.getByLabel('表示名').fill('新しい編集者');
   await invited.getByLabel('パスワード').fill('a-long-password-2026');
   await invited.getByRole('button', { name: '設定する' }).click();

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, expectNoAxeViolations, signInWithToken, useLanguage, type Lang } from '../support/fixtures.ts';
+import { test, expect, expectNoAxeViolations, signInWithToken, useLanguage, type Lang, waitForApp } from '../support/fixtures.ts';
 import { apiSignIn } from '../support/console.ts';
 import { BASE_URL } from '../support/env.ts';
 
@@ -132,6 +132,7 @@ test('a support operator deactivates a member in the console; the member is sign
     await useLanguage(memberPage, 'en');
     await signInWithToken(memberContext, member.token);
     await memberPage.goto('/account/friends');
+    await waitForApp(memberPage);
     await expect(memberPage.getByRole('link', { name: /^My page of / })).toBeVisible();
     await expect(memberPage.getByRole('heading', { name: 'Login required' })).toHaveCount(0);
 
@@ -153,6 +154,7 @@ test('a support operator deactivates a member in the console; the member is sign
 
     // The member's next page shows the sign-in screen; signing in again is refused.
     await memberPage.goto('/account/friends');
+    await waitForApp(memberPage);
     await expect(memberPage.getByRole('heading', { name: 'Login required' })).toBeVisible();
     expect(await member.call('login', { id: member.email, password: member.password })).toMatchObject({ succeed: false, errorCode: 'notTenantUser' });
   } finally {

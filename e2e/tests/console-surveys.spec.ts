@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, uniqueTag, useLanguage, signIn, expectNoAxeViolations, type Lang } from '../support/fixtures.ts';
+import { test, expect, uniqueTag, useLanguage, signIn, expectNoAxeViolations, type Lang, waitForApp } from '../support/fixtures.ts';
 import { apiSignIn } from '../support/console.ts';
 
 /**
@@ -73,6 +73,7 @@ test('an editor builds a survey, a member answers it, the editor reads the resul
   await useLanguage(memberPage, 'en');
   await signIn(memberPage, member);
   await memberPage.goto(`/surveys/${id}`);
+  await waitForApp(memberPage);
   await expect(memberPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await memberPage.getByLabel('Outside').check();
   await memberPage.locator('textarea').fill('Quiet, please, "really"');

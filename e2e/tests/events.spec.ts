@@ -11,6 +11,7 @@ import {
   screenshot,
   type Lang,
   type Member,
+  waitForApp,
 } from '../support/fixtures.ts';
 import { exclusively, withOneOf } from '../support/locks.ts';
 
@@ -395,6 +396,7 @@ test('waiting list: join a full session, the holder cancels after a confirmation
         await useLanguage(holderPage, lang);
         await signIn(holderPage, holder);
         await holderPage.goto(eventUrl);
+        await waitForApp(holderPage);
         const held = sessionItem(holderPage, sessionTitle);
         await held.getByRole('button', { name: t.cancel }).click();
         const dialog = holderPage.getByRole('dialog', { name: t.cancelTitle });
