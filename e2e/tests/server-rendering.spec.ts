@@ -125,4 +125,33 @@ test.describe('server rendering', () => {
     const html = await (await page.request.get('/account/friends')).text();
     expect(html).toContain('login-required');
   });
+
+  test("the app's code is fetched once the page has loaded, not beside what its first paint needs (decision 141)", async ({ page }) => {
+    await page.goto('/library');
+    const timing = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime);
+      return { load: navigation.loadEventStart, scripts };
+    });
+    expect(timing.scripts.length).toBeGreaterThan(3);
+    for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.load);
+  });
+
+  test('a visitor who presses a key before the page has loaded gets the app at once', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // The page's images never finish, so its load event never comes: only the key (or the fallback 5 s after the
+    // page's parse) can start the app.
+    await page.route('**/*', (route) => (route.request().resourceType() === 'image' ? new Promise(() => {}) : route.continue()));
+    await page.goto('/library', { waitUntil: 'domcontentloaded' });
+    const entry = page.waitForRequest(/\/assets\/index-[^/]+\.js$/, { timeout: 3000 });
+    await page.keyboard.press('Tab');
+    await entry;
+    expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+    await expect(page.locator('html[data-hydrated]')).toBeAttached();
+    await context.close();
+  });
 });

@@ -183,9 +183,11 @@ test.describe('global shell', () => {
       expect(response.headers()['content-type'], file).toMatch(/javascript|text\/css/);
     }
     const served = await (await page.request.get('/library/1')).text();
-    // At low priority: the page the server rendered paints from its HTML, the code only takes it over (decision 140).
-    for (const file of table['/library/:id']!.js)
-      expect(served).toContain(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`);
+    // Held back: the page the server rendered paints from its HTML, and /boot.js fetches the code that takes it over
+    // once the page has loaded (decision 141).
+    const code = JSON.parse(/<script type="application\/json" id="hibi-app-code">(.*?)<\/script>/.exec(served)![1]!) as { modules: string[] };
+    for (const file of table['/library/:id']!.js) expect(code.modules).toContain(`/${file}`);
+    expect(served).not.toMatch(/<script type="module"|modulepreload/);
     // A file the build does not have is a 404, never the app's page.
     expect((await page.request.get('/assets/no-such-chunk-0000.js')).status()).toBe(404);
   });

@@ -24,6 +24,8 @@ const PORT = 6700 + Math.floor(Math.random() * 200);
 const STATIC_PORT = PORT + 1;
 const APP = `http://127.0.0.1:${PORT}`;
 const PASSWORD = 'wellbeing-demo';
+/** BENCH_EXPLAIN=1: also print each run's LCP element and the scripts requested before it (what the simulation counts). */
+const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 
 interface Page {
@@ -136,6 +138,7 @@ async function measure(url: string, cookies: CookieData[] | null, extraHeaders?:
     );
     await browser.disconnect();
     const lhr = result!.lhr;
+    if (EXPLAIN) explain(url, lhr);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -147,6 +150,24 @@ async function measure(url: string, cookies: CookieData[] | null, extraHeaders?:
   } finally {
     chrome.kill();
   }
+}
+
+function explain(url: string, lhr: any) {
+  const element = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+  const lcp = lhr.audits['largest-contentful-paint']?.numericValue;
+  const requests = (lhr.audits['network-requests']?.details?.items ?? []) as {
+    url: string;
+    resourceType: string;
+    networkRequestTime: number;
+    transferSize: number;
+  }[];
+  const observedLcp = lhr.audits.metrics?.details?.items?.[0]?.observedLargestContentfulPaint;
+  const before = requests.filter((r) => r.networkRequestTime < observedLcp);
+  const kb = (list: typeof requests) => (list.reduce((n, r) => n + (r.transferSize ?? 0), 0) / 1024).toFixed(1);
+  console.log(
+    `  ${url}: LCP ${Math.round(lcp)} ms (observed ${Math.round(observedLcp)} ms) on ${element?.selector ?? '?'} "${String(element?.snippet ?? '').slice(0, 120)}"\n` +
+      `    before the observed LCP: ${before.length} requests, ${kb(before)} KB (scripts: ${before.filter((r) => r.resourceType === 'Script').length}, ${kb(before.filter((r) => r.resourceType === 'Script'))} KB)`,
+  );
 }
 
 function median(runs: Figures[]): Figures {

@@ -74,23 +74,41 @@ export function withScreenLinks(html: string, links: string): string {
 /** The shell's place for the rendered app, and its parts around it (decision 140). */
 const ROOT_ELEMENT = '<div id="root"></div>';
 
+/** The app's module script and the module preloads of a page (Vite's tags, and the screen's from withScreenLinks). */
+const APP_CODE = /<script type="module"[^>]*?\ssrc="([^"]+)"[^>]*><\/script>|<link rel="modulepreload"[^>]*?\shref="([^"]+)"[^>]*>/g;
+
+/**
+ * A rendered page's code, held back (decision 141): the module script and preloads leave the page, listed instead in
+ * #hibi-app-code, which /boot.js (a deferred classic script) fetches once the page has loaded or at the visitor's first
+ * touch, key or pointer move. The page paints from its HTML and styles alone; the code only takes it over (hydration),
+ * so it never competes with the styles and images of the first paint.
+ */
+export function holdAppCode(page: string): { page: string; tags: string } {
+  let entry = '';
+  const modules: string[] = [];
+  const rest = page.replace(APP_CODE, (_tag, script: string | undefined, preload: string | undefined) => {
+    if (script) entry = script;
+    else if (preload && !modules.includes(preload)) modules.push(preload);
+    return '';
+  });
+  if (!entry) return { page, tags: '' };
+  const list = JSON.stringify({ entry, modules }).replace(/</g, '\\u003c');
+  return { page: rest, tags: `<script type="application/json" id="hibi-app-code">${list}</script><script src="/boot.js" defer></script>` };
+}
+
 /**
  * A rendered page: the shell with the server's head tags in place of its title, the rendered app streamed into #root,
- * and the page's data after it (a JSON script, read by the app before its module script runs: modules run deferred).
+ * and after it the page's data (a JSON script the app reads when it starts) and its held-back code (holdAppCode).
  */
 export function pageStream(shell: string, head: string, body: NodeJS.ReadableStream, data: string): PassThrough {
-  // The page paints from its HTML: the app's code is for taking it over (hydration), so it goes at low priority, behind
-  // the styles and images the first paint needs (decision 140).
-  const page = shell
-    .replace(/<title>[^<]*<\/title>/, () => head)
-    .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
+  const { page, tags } = holdAppCode(shell.replace(/<title>[^<]*<\/title>/, () => head));
   const at = page.indexOf(ROOT_ELEMENT);
   const before = page.slice(0, at);
   const after = page.slice(at + ROOT_ELEMENT.length);
   const out = new PassThrough();
   out.write(`${before}<div id="root">`);
   body.pipe(out, { end: false });
-  body.on('end', () => out.end(`</div>${data}${after}`));
+  body.on('end', () => out.end(`</div>${data}${tags}${after}`));
   body.on('error', (error) => out.destroy(error));
   return out;
 }

@@ -69,11 +69,12 @@ describe('server rendering of pages', () => {
     expect(res.body).toContain('<html lang="en" data-lang-source="browser">');
     expect(res.body).toContain('<head><title data-ssr-head="">Rendered</title>');
     expect(res.body).not.toContain('<title>Hibi</title>');
-    // The page paints from its HTML: the app's script comes at low priority.
-    expect(res.body).toContain('<script type="module" fetchpriority="low" src="/assets/index-1.js">');
+    // The page paints from its HTML: the app's script is held back, listed for /boot.js to load after the paint.
+    expect(res.body).not.toContain('<script type="module"');
+    expect(res.body).toContain('<script src="/boot.js" defer></script>');
     // The entry's calls ran through the function entry: a real answer (the terms version), a guest's 401.
     expect(res.body).toMatch(
-      /<div id="root"><p>\/library\/3 en terms=\d+ me=401 session=false<\/p><\/div><script type="application\/json" id="hibi-page-data">\{\}<\/script><script type="module"/,
+      /<div id="root"><p>\/library\/3 en terms=\d+ me=401 session=false<\/p><\/div><script type="application\/json" id="hibi-page-data">\{\}<\/script><script type="application\/json" id="hibi-app-code">\{"entry":"\/assets\/index-1\.js","modules":\[/,
     );
   });
 
@@ -85,13 +86,20 @@ describe('server rendering of pages', () => {
     expect(res.headers['cache-control']).toBe('private, no-cache');
   });
 
-  it('links the files of the screen and of the lazily loaded parts it rendered, each once, scripts at low priority', async () => {
+  it('links the styles of the screen and of the lazily loaded parts it rendered, and lists their scripts for later, each once', async () => {
     const home = (await get('/')).body;
     expect(home).toContain('<link rel="stylesheet" crossorigin href="/assets/events-1.css">');
     expect(home.match(/Home-1\.js/g)).toHaveLength(1);
-    expect(home).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/HomeEvents-1.js">');
+    expect(home).not.toContain('modulepreload');
+    const code = JSON.parse(/<script type="application\/json" id="hibi-app-code">(.*?)<\/script>/.exec(home)![1]!) as {
+      entry: string;
+      modules: string[];
+    };
+    expect(code.entry).toBe('/assets/index-1.js');
+    expect(code.modules).toContain('/assets/HomeEvents-1.js');
+    expect(new Set(code.modules).size).toBe(code.modules.length);
     const article = (await get('/library/3')).body;
-    expect(article).toContain('href="/assets/Article-1.js"');
+    expect(article).toContain('"/assets/Article-1.js"');
     expect(article).not.toContain('events-1.css');
   });
 
