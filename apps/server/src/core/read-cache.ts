@@ -73,8 +73,8 @@ export const MAX_UNITS = 64 * 1024 * 1024;
 
 interface Entry extends Kept {
   epoch: number;
-  tables: readonly string[];
-  ownTables: readonly string[];
+  /** Whose tables renew it (epochOf). */
+  policy: CachePolicy;
   /** The member whose own answer this is (perMember), or null. */
   member: number | null;
   until: number;
@@ -115,8 +115,7 @@ export class ReadCache {
     if (!this.feed.live) return null;
     const entry = this.#entries.get(key);
     if (!entry) return null;
-    const epoch = this.feed.epoch(entry.tables) + (entry.member === null ? 0 : this.feed.memberEpoch(entry.ownTables, entry.member));
-    if (now >= entry.until || now < entry.until - MAX_AGE_MS || epoch !== entry.epoch) {
+    if (now >= entry.until || now < entry.until - MAX_AGE_MS || this.epochOf(entry.policy, entry.member) !== entry.epoch) {
       this.#drop(key, entry);
       return null;
     }
@@ -145,7 +144,7 @@ export class ReadCache {
       const [oldestKey, oldest] = this.#entries.entries().next().value!;
       this.#drop(oldestKey, oldest);
     }
-    this.#entries.set(key, { value, body, epoch, tables: policy.tables, ownTables: policy.ownTables ?? [], member, until });
+    this.#entries.set(key, { value, body, epoch, policy, member, until });
     this.#units += body.length;
   }
 
