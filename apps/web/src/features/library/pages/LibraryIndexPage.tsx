@@ -9,12 +9,6 @@ import { PopularWordsModal } from '../components/PopularWordsModal.tsx';
 import { SearchBox } from '../components/SearchBox.tsx';
 import '../library.css';
 
-/** Pickup carousel: 1, 2 or 3 per view below 426 px, from 426 px and from 768 px wide. */
-const PICKUP_BREAKPOINTS = [
-  { minWidth: 0, perView: 1 },
-  { minWidth: 426, perView: 2 },
-  { minWidth: 768, perView: 3 },
-];
 /** Fewer pickups than this sit in a plain grid. */
 const PICKUP_CAROUSEL_FROM = 3;
 
@@ -41,7 +35,7 @@ export default function LibraryIndexPage() {
                 ) : (
                   <Carousel
                     label={t('index.pickup')}
-                    breakpoints={PICKUP_BREAKPOINTS}
+                    layout="cards"
                     items={data.pickups.map((article) => (
                       <ArticleCard key={article.id} article={article} />
                     ))}
