@@ -154,4 +154,45 @@ test.describe('server rendering', () => {
     await expect(page.locator('html[data-hydrated]')).toBeAttached();
     await context.close();
   });
+
+  /** Holds the app's entry script until `release` is called: the page stays the server's HTML until then. */
+  async function holdApp(page: Page) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+
+  test('a button pressed before the app has taken the page over is pressed again once it has', async ({ page }) => {
+    const release = await holdApp(page);
+    await page.goto('/library', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: /日本語/ }).click();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false);
+    release();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  });
+
+  test('a form sent before the app has taken the page over never puts its fields in the address, and is sent by the app', async ({ page }) => {
+    const release = await holdApp(page);
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const match = /\/api\/functions\/(\w+)/.exec(request.url());
+      if (match) calls.push(match[1]!);
+    });
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    await page.locator('input[autocomplete="username"]').fill('nobody@example.com');
+    await page.locator('input[type="password"]').fill('not-the-password');
+    await page.locator('input[type="password"]').press('Enter');
+    expect(new URL(page.url()).search).toBe('');
+    release();
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+    await expect.poll(() => calls).toContain('login');
+    expect(new URL(page.url()).search).toBe('');
+    // Sent with what was typed (the server refused the credentials), not with the app's empty fields.
+    await expect(page.getByText('メールアドレスまたはパスワードが違います')).toBeVisible();
+    await expect(page.locator('input[type="password"]')).toHaveValue('not-the-password');
+  });
 });

@@ -3,6 +3,10 @@
  * from its HTML and styles; its scripts only take it over (hydration). The server leaves them out of the page and lists
  * them in #hibi-app-code; this script fetches them once the page has loaded (its images and styles, so they never
  * compete with what the first paint needs), or at once when the visitor starts to use the page, whichever comes first.
+ *
+ * Until the app has taken the page over (<html data-hydrated>), a button pressed or a form sent would do nothing, or
+ * worse: a form without the app is sent by the browser itself, its fields (a password) in the page's address. So this
+ * script holds them: the last one is done again once the app has taken over, if its element is still on the page.
  */
 (function () {
   var list = document.getElementById('hibi-app-code');
@@ -13,9 +17,12 @@
   } catch (e) {
     return;
   }
+  var root = document.documentElement;
   var started = false;
   var hints = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'focusin'];
+  var held = null;
   var i;
+
   function start() {
     if (started) return;
     started = true;
@@ -35,6 +42,95 @@
     script.src = code.entry;
     head.appendChild(script);
   }
+
+  function hydrated() {
+    return root.hasAttribute('data-hydrated');
+  }
+
+  /**
+   * A form sent or a button pressed before the app runs: kept (the last one) and done again once it does. From the
+   * moment the app starts hydrating (<html data-hydrating>), React takes such events itself (it hydrates the target at
+   * once and then runs its handler), so they are left to it.
+   */
+  function hold(event) {
+    if (hydrated() || root.hasAttribute('data-hydrating')) return;
+    var target = event.target;
+    if (event.type === 'submit') {
+      event.preventDefault();
+      held = { form: target, submitter: event.submitter || null };
+    } else {
+      var button = target && target.closest ? target.closest('button') : null;
+      // A submit button's press becomes the form's submit event, held above.
+      if (!button || button.disabled || (button.form && button.type === 'submit')) return;
+      held = { button: button };
+    }
+    start();
+  }
+  addEventListener('submit', hold, true);
+  addEventListener('click', hold, true);
+
+  /**
+   * What the visitor typed before the app ran. Hydration leaves the text in the fields but the app's own state empty
+   * (React even records the field's text as its known value), so each field typed into is told again, as typing would:
+   * its value set through the app's tracker to the server's, then to the text by the native setter, then an input event.
+   */
+  var typed = [];
+  var values = [];
+  function remember(event) {
+    var field = event.target;
+    if (hydrated() || root.hasAttribute('data-hydrating') || !field || !('value' in field)) return;
+    if (field.type === 'checkbox' || field.type === 'radio' || field.type === 'file') return;
+    var at = typed.indexOf(field);
+    if (at < 0) {
+      typed.push(field);
+      values.push(field.value);
+    } else values[at] = field.value;
+  }
+  addEventListener('input', remember, true);
+  function restore() {
+    for (i = 0; i < typed.length; i++) {
+      var field = typed[i];
+      var text = values[i];
+      if (!field.isConnected || text === field.defaultValue) continue;
+      // Typed into again since the app took over: the app has that already.
+      if (field.value !== text && field.value !== field.defaultValue) continue;
+      var native = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value');
+      if (!native || !native.set) continue;
+      field.value = field.defaultValue;
+      native.set.call(field, text);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+      field.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+  }
+
+  function replay() {
+    removeEventListener('submit', hold, true);
+    removeEventListener('click', hold, true);
+    removeEventListener('input', remember, true);
+    restore();
+    var action = held;
+    held = null;
+    if (!action) return;
+    // After the app has re-rendered with the restored values.
+    setTimeout(function () {
+      if (action.form && action.form.isConnected) {
+        var submitter = action.submitter && action.submitter.isConnected ? action.submitter : undefined;
+        if (action.form.requestSubmit) action.form.requestSubmit(submitter);
+      } else if (action.button && action.button.isConnected && !action.button.disabled) {
+        action.button.click();
+      }
+    }, 0);
+  }
+  if (window.MutationObserver) {
+    var watch = new MutationObserver(function () {
+      if (!hydrated()) return;
+      watch.disconnect();
+      // After the app's own effects of that commit: its handlers are attached by then.
+      setTimeout(replay, 0);
+    });
+    watch.observe(root, { attributes: true, attributeFilter: ['data-hydrated'] });
+  }
+
   for (i = 0; i < hints.length; i++) addEventListener(hints[i], start, { capture: true, passive: true });
   // After the frame that follows the load: the largest paint has happened by then.
   function afterPaint() {

@@ -68,5 +68,8 @@ const app = (
   </StrictMode>
 );
 const root = document.getElementById('root')!;
-if (page) hydrateRoot(root, app);
-else createRoot(root).render(app);
+if (page) {
+  // From here React takes a press or a submit on the page itself; /boot.js held those before (decision 141).
+  document.documentElement.setAttribute('data-hydrating', '');
+  hydrateRoot(root, app);
+} else createRoot(root).render(app);
