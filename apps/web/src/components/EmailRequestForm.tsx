@@ -43,7 +43,7 @@ export function EmailRequestForm({
   }
 
   return (
-    <form className={`${plain ? '' : 'card '}form email-request-form`} onSubmit={(e) => void submit(e)} noValidate>
+    <form className={`${plain ? '' : 'card '}form email-request-form`} method="post" onSubmit={(e) => void submit(e)} noValidate>
       {children}
       <FormError id={errorId}>{error}</FormError>
       <Field label={t('emailForm.email')}>

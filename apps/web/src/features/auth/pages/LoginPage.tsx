@@ -90,7 +90,7 @@ export default function LoginPage() {
   return (
     <div className="container page page--narrow">
       <h1 className="page-title">{t('login.title')}</h1>
-      <form className="card form" onSubmit={(e) => void submit(e)} noValidate>
+      <form className="card form" method="post" onSubmit={(e) => void submit(e)} noValidate>
         <FormError>{error}</FormError>
         <Field label={t('login.id')} hint={t('login.idHint')} error={fieldErrors.id}>
           {(control) => (

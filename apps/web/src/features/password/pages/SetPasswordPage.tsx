@@ -105,7 +105,7 @@ export default function SetPasswordPage() {
   return (
     <div className="container page page--narrow">
       <h1 className="page-title">{t('set.title')}</h1>
-      <form className="card form password-form" onSubmit={(e) => void submit(e)} noValidate>
+      <form className="card form password-form" method="post" onSubmit={(e) => void submit(e)} noValidate>
         <p>{t('set.lead', limits)}</p>
         {failure && (
           <div className="form-error" role="alert">
