@@ -94,6 +94,22 @@ function routePreloads(): Plugin {
 const CONSOLE_MODULE =
   /[\\/]src[\\/](console[\\/]|locales[\\/]\w+[\\/]console)|[\\/]node_modules[\\/](@tiptap|prosemirror-|qrcode|react-hook-form|@hookform|linkifyjs|dijkstrajs|orderedmap|rope-sequence|w3c-keyname)/;
 
+/**
+ * The app runs on Preact (decision 142): React's packages resolve to preact/compat in both builds, the members' app and
+ * the console, every package included. `react` itself is src/preact/react.ts (compat with React's server snapshot of
+ * useSyncExternalStore).
+ */
+const preact = {
+  alias: [
+    { find: /^react$/, replacement: fileURLToPath(new URL('./src/preact/react.ts', import.meta.url)) },
+    { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+    { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+    { find: /^react-dom$/, replacement: 'preact/compat' },
+    { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+    { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  ],
+};
+
 const common = readMessages('ja', 'common') as { meta: { siteName: string; home: { description: string } } };
 
 /**
@@ -103,6 +119,7 @@ const common = readMessages('ja', 'common') as { meta: { siteName: string; home:
  */
 const serverBuild = defineConfig({
   plugins: [react()],
+  resolve: preact,
   define: { __WITH_DEVTOOL__: JSON.stringify(withDevtool) },
   ssr: { noExternal: true, target: 'node' },
   build: {
@@ -159,6 +176,7 @@ const browserBuild = defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  resolve: preact,
   define: { __WITH_DEVTOOL__: JSON.stringify(withDevtool) },
   build: {
     target: 'es2022',

@@ -71,7 +71,7 @@ test.describe('server rendering', () => {
   for (const path of ['/', '/library', '/events', '/notifications', '/surveys', '/faq']) {
     test(`${path} is rendered with its data and hydrates without an error`, async ({ page }) => {
       const html = await (await page.request.get(path)).text();
-      expect(html).toMatch(/<main id="main" class="site-main"[^>]*>.*<h[12][^>]*>/s);
+      expect(html).toMatch(/<main id="main"[^>]*class="site-main"[^>]*>.*<h[12][^>]*>/s);
       const seen = watch(page);
       await page.goto(path);
       await expect(page.locator('#main')).toBeVisible();
