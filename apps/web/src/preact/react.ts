@@ -19,4 +19,5 @@ export function useSyncExternalStore<T>(subscribe: (onChange: () => void) => () 
   return compat.useSyncExternalStore(subscribe, fromServer && getServerSnapshot ? getServerSnapshot : getSnapshot);
 }
 
-export default { ...(compat as unknown as { default: object }).default, useSyncExternalStore };
+// Dropped from the bundle when nothing uses it (only the console's packages import React's default).
+export default /* @__PURE__ */ Object.assign({}, (compat as unknown as { default: object }).default, { useSyncExternalStore });
