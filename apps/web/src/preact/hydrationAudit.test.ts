@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { auditHydration } from './hydrationAudit.ts';
 import { whileHydrating } from './hydration.ts';
 
-function mismatches(server: VNode, browser: VNode): string[] {
+function mismatches(server: VNode<any>, browser: VNode<any>): string[] {
   const root = document.createElement('div');
   root.innerHTML = renderToString(server);
   document.body.append(root);
