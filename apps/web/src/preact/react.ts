@@ -12,7 +12,10 @@ export * from 'preact/compat';
  * in storage), and Preact does not correct attributes while hydrating.
  */
 export function useSyncExternalStore<T>(subscribe: (onChange: () => void) => () => void, getSnapshot: () => T, getServerSnapshot?: () => T): T {
-  const [fromServer, setFromServer] = compat.useState(() => Boolean(getServerSnapshot) && (typeof window === 'undefined' || isHydrating()));
+  // In the browser only where the two differ: a store whose snapshots agree (TanStack Query's) renders once.
+  const [fromServer, setFromServer] = compat.useState(
+    () => getServerSnapshot !== undefined && (typeof window === 'undefined' || (isHydrating() && !Object.is(getServerSnapshot(), getSnapshot()))),
+  );
   compat.useEffect(() => {
     if (fromServer) setFromServer(false);
   }, [fromServer]);
