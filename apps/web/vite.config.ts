@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { withFallback } from './src/lib/messageFallback.ts';
 
 /**
  * The hidden developer tool's screen and messages are built in only when asked for (WITH_DEVTOOL=true, or DEVTOOL_PATH
@@ -90,9 +91,44 @@ function routePreloads(): Plugin {
   };
 }
 
+/**
+ * English fills what a Japanese message file lacks (spec 2, locales) at build time, in both builds (decision 142): the
+ * app runs i18next without a fallback language, so a Japanese page loads no English files.
+ */
+function messageFallback(): Plugin {
+  return {
+    name: 'hibi-message-fallback',
+    enforce: 'pre',
+    transform(code, id) {
+      const namespace = /[\\/]src[\\/]locales[\\/]ja[\\/]([\w-]+)\.json$/.exec(id)?.[1];
+      if (!namespace) return null;
+      this.addWatchFile(fileURLToPath(new URL(`./src/locales/en/${namespace}.json`, import.meta.url)));
+      return { code: JSON.stringify(withFallback(JSON.parse(code) as Messages, readMessages('en', namespace))), map: null };
+    },
+  };
+}
+
 /** Modules of the console only: its source, its message files and the packages only its screens use. */
 const CONSOLE_MODULE =
   /[\\/]src[\\/](console[\\/]|locales[\\/]\w+[\\/]console)|[\\/]node_modules[\\/](@tiptap|prosemirror-|qrcode|react-hook-form|@hookform|linkifyjs|dijkstrajs|orderedmap|rope-sequence|w3c-keyname)/;
+
+/**
+ * The app runs on Preact (decision 142): React's packages resolve to preact/compat in both builds, the members' app and
+ * the console, every package included. `react` itself is src/preact/react.ts (compat with React's server snapshot of
+ * useSyncExternalStore).
+ */
+const preact = {
+  alias: [
+    { find: /^react$/, replacement: fileURLToPath(new URL('./src/preact/react.ts', import.meta.url)) },
+    { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+    { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+    { find: /^react-dom$/, replacement: 'preact/compat' },
+    { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+    { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+    // react-i18next's shim of React 17's missing hook: compat has the hook (and src/preact/react.ts its server snapshot).
+    { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/preact/react.ts', import.meta.url)) },
+  ],
+};
 
 const common = readMessages('ja', 'common') as { meta: { siteName: string; home: { description: string } } };
 
@@ -102,7 +138,8 @@ const common = readMessages('ja', 'common') as { meta: { siteName: string; home:
  * preload table) and its chunk groups are no part of it.
  */
 const serverBuild = defineConfig({
-  plugins: [react()],
+  plugins: [react(), messageFallback()],
+  resolve: preact,
   define: { __WITH_DEVTOOL__: JSON.stringify(withDevtool) },
   ssr: { noExternal: true, target: 'node' },
   build: {
@@ -119,6 +156,7 @@ const serverBuild = defineConfig({
 const browserBuild = defineConfig({
   plugins: [
     react(),
+    messageFallback(),
     offlinePageMessages(),
     routePreloads(),
     // The web app manifest and the service worker (docs/decisions/101-service-worker.md): src/sw.ts, built with the
@@ -159,6 +197,7 @@ const browserBuild = defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  resolve: preact,
   define: { __WITH_DEVTOOL__: JSON.stringify(withDevtool) },
   build: {
     target: 'es2022',
@@ -178,8 +217,9 @@ const browserBuild = defineConfig({
           // tiny files for the first screen. These groups keep them together (the first screen's budget, decision 005).
           groups: [
             // TanStack Query: the client, the hooks and the query option helpers every screen uses; not the mutation hook,
-            // which only the console uses (it stays in the console's chunks: decision 096).
-            { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/](?!.*[\\/](mutationObserver|useMutation)\.js$)/ },
+            // which only the console uses (it stays in the console's chunks: decision 096), nor useQueries, which one
+            // health screen uses.
+            { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/](?!.*[\\/](mutationObserver|useMutation|useQueries|queriesObserver)\.js$)/ },
             // The shell's plumbing and the UI kit pieces of the first screen (not the dialogs, forms or media pieces).
             {
               name: 'kit',

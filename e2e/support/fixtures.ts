@@ -92,8 +92,23 @@ export async function waitForApp(page: Page) {
   await page.waitForFunction(() => !document.getElementById('hibi-page-data') || document.documentElement.hasAttribute('data-hydrated'));
 }
 
+/**
+ * Every page the suite opens checks its hydration (decision 142): the app, asked by `hibi.hydrationAudit` in storage,
+ * compares the server's HTML with its own first render and reports each difference as a console error starting
+ * "Hydration mismatch" (React did so by itself; Preact corrects or keeps the server's DOM silently). A test fails on any.
+ */
+export function watchHydration(page: Page): string[] {
+  const mismatches: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith('Hydration mismatch')) mismatches.push(`${page.url()}: ${message.text()}`);
+  });
+  return mismatches;
+}
+
 export const test = base.extend<Fixtures>({
   page: async ({ page }, use) => {
+    await page.addInitScript(() => localStorage.setItem('hibi.hydrationAudit', '1'));
+    const mismatches = watchHydration(page);
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
     page.goto = async (url, options) => {
@@ -109,6 +124,7 @@ export const test = base.extend<Fixtures>({
       return response;
     };
     await use(page);
+    expect(mismatches, 'the server-rendered pages hydrate without a difference').toEqual([]);
   },
   createMember: async ({ playwright }, use) => {
     const made: Member[] = [];

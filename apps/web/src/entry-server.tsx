@@ -3,10 +3,11 @@
 // GET. A page renders with its data: the screens' own TanStack queries run in-process with the request's cookie, and
 // their answers go into the page (dehydrated) so the browser hydrates without asking again (src/main.tsx).
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { PassThrough, Writable, type Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { ReactNode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import { renderToStringAsync } from 'preact-render-to-string';
+import type { VNode } from 'preact';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type DataRouteObject, type StaticHandlerContext } from 'react-router';
 import { dehydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import type { Locale } from '@hibi/contract/locale';
@@ -36,7 +37,7 @@ export interface PageRequest {
   /** Whether the request carries a session cookie: only then is the member asked for. */
   hasSession: boolean;
   transport: RequestScope['transport'];
-  /** Told of an error inside the render (a part of the page then renders in the browser). */
+  /** Told of an error inside the render. Preact's renderer rejects instead (the caller logs it and sends the shell). */
   onError?: (error: unknown) => void;
 }
 
@@ -74,19 +75,27 @@ function tree(
   );
 }
 
-/** Renders to completion and throws the HTML away: the queries the screens created are then in the client. */
-function renderAll(node: ReactNode, onError: (error: unknown) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
-    const stream = renderToPipeableStream(node, {
-      onAllReady: () => {
-        stream.pipe(sink);
-        sink.on('finish', resolve);
-      },
-      onShellError: reject,
-      onError,
-    });
-  });
+/**
+ * Renders to completion with Preact's server renderer (decision 142): it waits for every suspended part (a message file,
+ * a lazily loaded part) and gives the whole HTML at once. An error no boundary caught rejects.
+ */
+async function renderAll(node: ReactNode, routes: readonly DataRouteObject[]): Promise<string> {
+  forgetSuspensions(routes);
+  return await renderToStringAsync(node as VNode);
+}
+
+/**
+ * The routes' elements are made once (React Router keeps them on its routes) and rendered by every round. Preact's
+ * renderer marks an element that suspended, and wraps its HTML in suspense comments each time it renders it again,
+ * which the browser's hydration does not expect: each round starts from unmarked elements.
+ */
+function forgetSuspensions(routes: readonly DataRouteObject[]) {
+  for (const route of routes) {
+    for (const element of [route.element, route.errorElement, route.hydrateFallbackElement]) {
+      if (element && typeof element === 'object') delete (element as { _suspended?: boolean })._suspended;
+    }
+    if (route.children) forgetSuspensions(route.children);
+  }
 }
 
 /** The queries a render created and nobody fetched (useQuery does not fetch on the server), enabled ones only. */
@@ -156,7 +165,6 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage | n
   };
   return scopes.run(scope, async () => {
     const url = new URL(request.url);
-    const onError = request.onError ?? (() => {});
     if (request.hasSession) {
       const { status, body } = await request.transport('authenticateWithToken', { locale: request.locale });
       const answer = body as Envelope<FunctionByName<'authenticateWithToken'>> | null;
@@ -178,7 +186,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage | n
 
     for (let round = 0; round < MAX_DATA_ROUNDS; round++) {
       scope.status = 200;
-      await renderAll(tree(i18n, queryClient, context, handler), round + 1 === MAX_DATA_ROUNDS ? onError : () => {});
+      await renderAll(tree(i18n, queryClient, context, handler), handler.dataRoutes);
       const queries = unfetched(queryClient);
       if (queries.length === 0) break;
       await Promise.all(queries.map((query) => query.fetch().catch(() => undefined)));
@@ -186,21 +194,8 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage | n
 
     scope.status = context.statusCode === 404 ? 404 : 200;
     scope.meta = null;
-    const body = new PassThrough();
-    await new Promise<void>((resolve, reject) => {
-      const stream = renderToPipeableStream(tree(i18n, queryClient, context, handler), {
-        // Everything was fetched before: all is ready at once, and no boundary is left to stream in by inline script.
-        onAllReady: () => {
-          stream.pipe(body);
-          resolve();
-        },
-        // No boundary outlined to be revealed by an inline script later (React does so for large ones by default): the
-        // Content-Security-Policy runs no inline script, and everything is ready anyway.
-        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-        onShellError: reject,
-        onError,
-      });
-    });
+    // Everything was fetched before: the final render has all it needs, and is sent in one piece.
+    const body = Readable.from([await renderAll(tree(i18n, queryClient, context, handler), handler.dataRoutes)]);
 
     const handle = context.matches.at(-1)?.route.handle as RouteHandle | undefined;
     const metaKey = handle?.meta ?? 'home';

@@ -9,6 +9,7 @@ import { markVerifiedNow } from './lib/auth/reauthenticate.ts';
 import { readPageData } from './lib/pageData.ts';
 import { preloadParts } from './lib/lazyPart.ts';
 import { initTheme } from './lib/theme.ts';
+import { hydrationAuditAsked, whileHydrating } from './preact/hydration.ts';
 import { createRouter, createRoutes } from './app/router.tsx';
 import { registerServiceWorker } from './app/serviceWorker.ts';
 import './styles/global.css';
@@ -69,7 +70,11 @@ const app = (
 );
 const root = document.getElementById('root')!;
 if (page) {
-  // From here React takes a press or a submit on the page itself; /boot.js held those before (decision 141).
+  // Asked for by the e2e suite only: each difference between the server's HTML and the browser's render is reported.
+  const audit = hydrationAuditAsked() ? await import('./preact/hydrationAudit.ts') : null;
+  // From here the app takes a press or a submit on the page itself; /boot.js held those before (decision 141).
   document.documentElement.setAttribute('data-hydrating', '');
-  hydrateRoot(root, app);
+  const run = () => hydrateRoot(root, app);
+  // Preact hydrates synchronously: the stores read their server snapshots meanwhile (src/preact/react.ts, decision 142).
+  whileHydrating(() => (audit ? audit.auditHydration(root, run) : run()));
 } else createRoot(root).render(app);

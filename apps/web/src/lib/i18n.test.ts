@@ -1,16 +1,34 @@
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserLanguage, changeLanguage, chosenLanguage, initI18n, initialLanguage } from './i18n.ts';
+import { withFallback } from './messageFallback.ts';
 
 describe('i18n (issue 13, finding 13)', () => {
-  it('Japanese by default, English as the fallback for a message Japanese lacks', async () => {
+  it('Japanese by default; a Japanese page loads no English messages (the fallback is built in, decision 142)', async () => {
     await initI18n('ja');
     expect(i18next.language).toBe('ja');
-    await i18next.loadLanguages('en');
-    i18next.addResource('en', 'common', 'onlyInEnglish', 'English text');
-    expect(i18next.t('onlyInEnglish')).toBe('English text');
-    // A message both files have comes in Japanese.
+    expect(i18next.languages).toEqual(['ja']);
     expect(i18next.t('language.current')).toBe('日本語');
+  });
+
+  it('English fills what a Japanese message file lacks, at build time; Japanese wins where it has the message', () => {
+    const ja = { title: '日々', nested: { one: 'ひとつ' }, items_other: '{{count}} 件', list: ['あ'] };
+    const en = {
+      title: 'Hibi',
+      nested: { one: 'one', two: 'two' },
+      items_one: 'one item',
+      items_other: '{{count}} items',
+      only: 'English',
+      list: ['a', 'b'],
+    };
+    expect(withFallback(ja, en)).toEqual({
+      title: '日々',
+      nested: { one: 'ひとつ', two: 'two' },
+      // Japanese has only the `other` plural form: English's `one` is no Japanese message.
+      items_other: '{{count}} 件',
+      list: ['あ'],
+      only: 'English',
+    });
   });
 });
 

@@ -105,8 +105,9 @@ export async function initI18n(language: Locale = initialLanguage()) {
     .use(initReactI18next)
     .init({
       lng: language,
-      // Japanese is the default, English the fallback for a message a file lacks (spec 2, locales).
-      fallbackLng: 'en',
+      // Japanese is the default. English, the fallback for a message a Japanese file lacks (spec 2, locales), is put
+      // into the Japanese files when the app is built (lib/messageFallback.ts): a Japanese page loads no English files.
+      fallbackLng: false,
       supportedLngs: ['ja', 'en'],
       ns: ['common'],
       defaultNS: 'common',
@@ -143,7 +144,7 @@ export async function createIsolatedI18n(language: Locale, namespaces: string[])
   const instance = i18next.createInstance();
   await instance.use(backend).init({
     lng: language,
-    fallbackLng: 'en',
+    fallbackLng: false,
     supportedLngs: ['ja', 'en'],
     ns: namespaces,
     defaultNS: 'common',

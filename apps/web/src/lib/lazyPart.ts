@@ -1,4 +1,4 @@
-import { createElement, use, type ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 import { requestScope } from './requestScope.ts';
 
 /** Every lazily loaded part by name, as the modules defining them have registered it. */
@@ -11,16 +11,25 @@ const parts = new Map<string, () => Promise<void>>();
  */
 export function lazyPart<P extends object>(name: string, load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
   let loaded: ComponentType<P> | null = null;
+  let failed: { error: unknown } | null = null;
   let pending: Promise<void> | null = null;
   const start = () =>
-    (pending ??= load().then((module) => {
-      loaded = module.default;
-    }));
+    (pending ??= load().then(
+      (module) => {
+        loaded = module.default;
+      },
+      (error: unknown) => {
+        failed = { error };
+        throw error;
+      },
+    ));
   parts.set(name, start);
   function LazyPart(props: P) {
     requestScope()?.parts.add(name);
-    if (!loaded) use(start());
-    return createElement(loaded!, props);
+    if (failed) throw failed.error;
+    // Suspends as React.lazy does (Preact's Suspense and its server renderer wait for a thrown promise; decision 142).
+    if (!loaded) throw start().catch(() => undefined);
+    return createElement(loaded, props);
   }
   LazyPart.displayName = `LazyPart(${name})`;
   return LazyPart;
