@@ -168,6 +168,13 @@ function explain(url: string, lhr: any) {
     `  ${url}: LCP ${Math.round(lcp)} ms (observed ${Math.round(observedLcp)} ms) on ${element?.selector ?? '?'} "${String(element?.snippet ?? '').slice(0, 120)}"\n` +
       `    before the observed LCP: ${before.length} requests, ${kb(before)} KB (scripts: ${before.filter((r) => r.resourceType === 'Script').length}, ${kb(before.filter((r) => r.resourceType === 'Script'))} KB)`,
   );
+  // The long tasks the simulation counts for TBT (their time as simulated), and the main thread's work by kind.
+  const tasks = (lhr.audits['long-tasks']?.details?.items ?? []) as { url: string; duration: number; startTime: number }[];
+  const work = (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []) as { groupLabel: string; duration: number }[];
+  const bootup = (lhr.audits['bootup-time']?.details?.items ?? []) as { url: string; total: number; scripting: number }[];
+  console.log(`    long tasks: ${tasks.map((t) => `${Math.round(t.duration)} ms at ${Math.round(t.startTime)} (${t.url.split('/').pop()})`).join(', ') || 'none'}`);
+  console.log(`    main thread: ${work.map((w) => `${w.groupLabel} ${Math.round(w.duration)} ms`).join(', ')}`);
+  console.log(`    scripts: ${bootup.map((b) => `${b.url.split('/').pop()} ${Math.round(b.total)} ms`).join(', ')}`);
 }
 
 function median(runs: Figures[]): Figures {

@@ -1,4 +1,5 @@
 import { createElement, type ComponentType } from 'react';
+import { hydrateInNextTask, isHydrating } from '../preact/hydration.ts';
 import { requestScope } from './requestScope.ts';
 
 /** Every lazily loaded part by name, as the modules defining them have registered it. */
@@ -24,9 +25,13 @@ export function lazyPart<P extends object>(name: string, load: () => Promise<{ d
       },
     ));
   parts.set(name, start);
+  let deferred: Promise<void> | null = null;
   function LazyPart(props: P) {
     requestScope()?.parts.add(name);
     if (failed) throw failed.error;
+    // While the page the server rendered is hydrated, a part waits for a task of its own (Preact keeps its HTML
+    // meanwhile): the page is taken over in several short tasks rather than one long one (total blocking time).
+    if (isHydrating() && !deferred) throw (deferred = hydrateInNextTask());
     // Suspends as React.lazy does (Preact's Suspense and its server renderer wait for a thrown promise; decision 142).
     if (!loaded) throw start().catch(() => undefined);
     return createElement(loaded, props);

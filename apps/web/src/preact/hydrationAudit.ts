@@ -2,7 +2,7 @@
 // (`localStorage['hibi.hydrationAudit']`, as the e2e suite does): React reported a mismatch as a console error; Preact
 // silently corrects text, replaces elements, and keeps the server's attributes where the browser's render differs.
 import { options, type VNode } from 'preact';
-import { isHydrating } from './hydration.ts';
+import { isHydrating, onHydrationPhase, whenHydrated } from './hydration.ts';
 
 const SKIPPED = new Set([
   'children',
@@ -58,39 +58,63 @@ function checkElement(vnode: VNode, problems: string[]) {
   }
 }
 
-/** Runs the hydration, then reports each difference from the server's HTML as a console error. */
+/**
+ * Runs the hydration, then reports each difference from the server's HTML as a console error, once the page and its
+ * parts hydrated in later tasks (lazyPart) are all done. Only what changes while hydrating counts: an effect's change
+ * between two stretches is the app's own.
+ */
 export function auditHydration(root: HTMLElement, hydrate: () => void) {
   const problems: string[] = [];
   const textBefore = root.textContent;
-  const observer = new MutationObserver(() => {});
+  // Records delivered to the callback (at a microtask checkpoint, as in a part's stretch) are kept for collect().
+  let delivered: MutationRecord[] = [];
+  const observer = new MutationObserver((records) => delivered.push(...records));
   observer.observe(root, { subtree: true, childList: true });
   const previous = options.diffed;
   options.diffed = (vnode) => {
     if (isHydrating()) checkElement(vnode, problems);
     previous?.(vnode);
   };
-  try {
-    hydrate();
-  } finally {
-    options.diffed = previous;
-  }
   // Elements put in or taken out: the browser's tree differed. (Text nodes alone are not: the server's HTML merges
   // adjacent texts, which Preact splits again.)
-  for (const record of observer.takeRecords()) {
-    for (const node of [...record.addedNodes, ...record.removedNodes]) {
-      if (node.nodeType === Node.ELEMENT_NODE || node.nodeType === Node.COMMENT_NODE) {
-        problems.push(`${record.addedNodes.length ? 'added' : 'removed'} ${node.nodeName} in ${describe(record.target as Element)}`);
+  const collect = () => {
+    const records = [...delivered, ...observer.takeRecords()];
+    delivered = [];
+    for (const record of records) {
+      for (const node of [...record.addedNodes, ...record.removedNodes]) {
+        if (node.nodeType === Node.ELEMENT_NODE || node.nodeType === Node.COMMENT_NODE) {
+          problems.push(`${record.addedNodes.length ? 'added' : 'removed'} ${node.nodeName} in ${describe(record.target as Element)}`);
+        }
       }
     }
-  }
-  observer.disconnect();
-  const textAfter = root.textContent;
-  if (textAfter !== textBefore) {
+  };
+  // Each stretch of hydration (the page's, then each part's) must leave the text as the server wrote it.
+  let textAtStart = textBefore;
+  const compareText = () => {
+    const textAfter = root.textContent;
+    if (textAfter === textAtStart) return;
     let at = 0;
-    while (textBefore?.[at] === textAfter?.[at]) at++;
+    while (textAtStart?.[at] === textAfter?.[at]) at++;
     problems.push(
-      `text: server ${JSON.stringify(textBefore?.slice(Math.max(0, at - 40), at + 40))}, browser ${JSON.stringify(textAfter?.slice(Math.max(0, at - 40), at + 40))}`,
+      `text: server ${JSON.stringify(textAtStart?.slice(Math.max(0, at - 40), at + 40))}, browser ${JSON.stringify(textAfter?.slice(Math.max(0, at - 40), at + 40))}`,
     );
-  }
-  for (const problem of problems) console.error(`Hydration mismatch: ${problem}`);
+  };
+  const stop = onHydrationPhase((phase) => {
+    if (phase === 'start') {
+      observer.takeRecords();
+      delivered = [];
+      textAtStart = root.textContent;
+    } else {
+      collect();
+      compareText();
+    }
+  });
+  // Called within whileHydrating (main.tsx): its end is the page's stretch's end.
+  hydrate();
+  void whenHydrated().then(() => {
+    stop();
+    options.diffed = previous;
+    observer.disconnect();
+    for (const problem of problems) console.error(`Hydration mismatch: ${problem}`);
+  });
 }

@@ -11,6 +11,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import type { RouteHandle } from '../router.tsx';
 import { Header } from './Header.tsx';
 import { Footer } from './Footer.tsx';
+import { whenHydrated } from '../../preact/hydration.ts';
 // The language dialog is its own chunk, loaded the first time it opens: the first screen does not carry it.
 const LanguageModal = lazy(() => import('./LanguageModal.tsx').then((m) => ({ default: m.LanguageModal })));
 
@@ -81,9 +82,10 @@ export function RootLayout() {
   const navigate = useNavigate();
   useScrollRules();
 
-  // The app has taken the page over (a page the server rendered is hydrated): its buttons respond from now on.
+  // The app has taken the page over (a page the server rendered is hydrated, its lazily loaded parts too): its buttons
+  // respond from now on.
   useEffect(() => {
-    document.documentElement.setAttribute('data-hydrated', '');
+    void whenHydrated().then(() => document.documentElement.setAttribute('data-hydrated', ''));
   }, []);
 
   // The terms changed while the member was using the app: the server refuses until they agree (spec 1 §4).

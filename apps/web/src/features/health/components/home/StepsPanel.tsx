@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Chart as ReactChart } from 'react-chartjs-2';
 import type { ChartData, ChartOptions } from 'chart.js';
 import { STEPS } from '@hibi/contract/constants';
 import { STEPS_CHART } from '../../../../lib/constants.ts';
 import { formatDate, formatNumber } from '../../../../lib/format.ts';
 import { currentLocale } from '../../../../lib/i18n.ts';
 import { useStepsWeek } from '../../api/get-health-range.ts';
+import { IdleChart } from '../../charts/IdleChart.tsx';
 import { useChartColors } from '../../charts/theme.ts';
 import { useWeek } from '../../hooks/useWeek.ts';
 import { stepsLevel } from '../../logic.ts';
@@ -95,7 +95,7 @@ export function StepsPanel() {
             </dl>
           </div>
           <div className="health-chart health-chart--steps" aria-busy={query.isFetching}>
-            <ReactChart
+            <IdleChart
               type="bar"
               data={data}
               options={options}
