@@ -132,10 +132,25 @@
   }
 
   for (i = 0; i < hints.length; i++) addEventListener(hints[i], start, { capture: true, passive: true });
-  // After the frame that follows the load: the largest paint has happened by then.
+  /**
+   * After the load: once the images in view are decoded, and two frames later, the largest paint has happened (an
+   * image can load before the load event and still paint a frame or two after it).
+   */
   function afterPaint() {
-    requestAnimationFrame(function () {
-      setTimeout(start, 0);
+    var decoding = [];
+    for (i = 0; i < document.images.length; i++) {
+      var image = document.images[i];
+      var box = image.getBoundingClientRect();
+      if (box.bottom > 0 && box.top < innerHeight && box.width > 0 && image.decode) {
+        decoding.push(image.decode().catch(function () {}));
+      }
+    }
+    Promise.all(decoding).then(function () {
+      requestAnimationFrame(function () {
+        requestAnimationFrame(function () {
+          setTimeout(start, 0);
+        });
+      });
     });
   }
   if (document.readyState === 'complete') afterPaint();

@@ -37,6 +37,7 @@ if (data) {
  */
 const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+await yieldToMain();
 await initI18n(page?.locale);
 await yieldToMain();
 const routes = createRoutes();
@@ -68,6 +69,7 @@ if (page) {
 }
 // Production builds only: the development server has no worker (and must not keep one from a build).
 if (import.meta.env.PROD) registerServiceWorker(router);
+if (page) await yieldToMain();
 
 const app = (
   <StrictMode>
