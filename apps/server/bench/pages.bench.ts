@@ -172,7 +172,9 @@ function explain(url: string, lhr: any) {
   const tasks = (lhr.audits['long-tasks']?.details?.items ?? []) as { url: string; duration: number; startTime: number }[];
   const work = (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []) as { groupLabel: string; duration: number }[];
   const bootup = (lhr.audits['bootup-time']?.details?.items ?? []) as { url: string; total: number; scripting: number }[];
-  console.log(`    long tasks: ${tasks.map((t) => `${Math.round(t.duration)} ms at ${Math.round(t.startTime)} (${t.url.split('/').pop()})`).join(', ') || 'none'}`);
+  console.log(
+    `    long tasks: ${tasks.map((t) => `${Math.round(t.duration)} ms at ${Math.round(t.startTime)} (${t.url.split('/').pop()})`).join(', ') || 'none'}`,
+  );
   console.log(`    main thread: ${work.map((w) => `${w.groupLabel} ${Math.round(w.duration)} ms`).join(', ')}`);
   console.log(`    scripts: ${bootup.map((b) => `${b.url.split('/').pop()} ${Math.round(b.total)} ms`).join(', ')}`);
 }
