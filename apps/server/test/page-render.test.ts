@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createMember } from './fixtures.ts';
@@ -65,7 +66,8 @@ describe('server rendering of pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.headers.vary).toBe('Accept-Language, Cookie');
+    expect(res.headers.vary).toBe('Accept-Language, Cookie, Accept-Encoding');
+    expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body).toContain('<html lang="en" data-lang-source="browser">');
     expect(res.body).toContain('<head><title data-ssr-head="">Rendered</title>');
     expect(res.body).not.toContain('<title>Hibi</title>');
@@ -76,6 +78,20 @@ describe('server rendering of pages', () => {
     expect(res.body).toMatch(
       /<div id="root"><p>\/library\/3 en terms=\d+ me=401 session=false<\/p><\/div><script type="application\/json" id="hibi-page-data">\{\}<\/script><script type="application\/json" id="hibi-app-code">\{"entry":"\/assets\/index-1\.js","modules":\[/,
     );
+  });
+
+  it('compresses the page as the browser accepts: Brotli, else gzip, never a coding it refuses', async () => {
+    const plain = (await get('/library/3')).body;
+    const br = await t.app.inject({ method: 'GET', url: '/library/3', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
+    expect(br.rawPayload.length).toBeLessThan(Buffer.byteLength(plain));
+    const gzip = await t.app.inject({ method: 'GET', url: '/library/3', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain);
+    const none = await t.app.inject({ method: 'GET', url: '/library/3', headers: { 'accept-encoding': 'identity, gzip;q=0' } });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toBe(plain);
   });
 
   it("the in-process calls carry the page's session cookie, and a member's page is private", async () => {
