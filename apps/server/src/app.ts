@@ -22,6 +22,7 @@ import { CONTENT_SECURITY_POLICY } from './csp.ts';
 import { errorLogSerializer, redactPath, requestLogSerializer } from './lib/log-redact.ts';
 import { pageLanguage } from './lib/language.ts';
 import { loadRoutePreloads } from './lib/route-preloads.ts';
+import { acceptsEncoding } from './lib/accept.ts';
 import { loadServerEntry, renderPage, type PageRenderOptions } from './lib/page-render.ts';
 import { sessionCookieToken, webSessionCookies } from './functions/web-session.ts';
 import { PassThrough } from 'node:stream';
@@ -112,17 +113,6 @@ export function pageStream(shell: string, head: string, body: NodeJS.ReadableStr
   body.on('end', () => out.end(`</div>${data}${tags}${after}`));
   body.on('error', (error) => out.destroy(error));
   return out;
-}
-
-/** The q-value an Accept-Encoding header gives a coding (0 when it is absent or refused). */
-function acceptsEncoding(header: string | undefined, coding: string): boolean {
-  for (const part of (header ?? '').toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    if (name !== coding) continue;
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    return q === undefined || Number(q) > 0;
-  }
-  return false;
 }
 
 /**

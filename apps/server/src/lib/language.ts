@@ -1,6 +1,7 @@
 // The language of a page request (docs/decisions/108-first-visit-language.md): the member's choice (the `hibi_lang`
 // cookie the web app writes when they pick one), else the browser's (Accept-Language), else Japanese.
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES, type Locale } from '@hibi/contract/locale';
+import { weightedList } from './accept.ts';
 import { readCookie } from './cookies.ts';
 
 /** The cookie the web app writes when a member picks a language (apps/web/src/lib/i18n.ts). */
@@ -13,25 +14,10 @@ const isLocale = (value: string | null): value is Locale => (SUPPORTED_LOCALES a
  * `en-GB` counts as `en`, `*` as any (the default), q=0 as "not this one". Null when none of ours is acceptable.
  */
 export function negotiateLanguage(header: string | undefined): Locale | null {
-  if (!header) return null;
-  const ranges = header
-    .slice(0, 1024)
-    .split(',')
-    .slice(0, 32)
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/i.exec(p)?.[1]).find((v) => v !== undefined);
-      return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((r) => r.tag && r.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  const refused = new Set(
-    header
-      .split(',')
-      .filter((p) => /;\s*q\s*=\s*0(?:\.0{0,3})?\s*$/i.test(p))
-      .map((p) => p.split(';')[0]!.trim().toLowerCase().split('-')[0]),
-  );
-  for (const { tag } of ranges) {
+  const weighted = weightedList(header);
+  const ranges = weighted.filter((r) => r.value && r.q > 0).sort((a, b) => b.q - a.q || a.index - b.index);
+  const refused = new Set(weighted.filter((r) => r.q === 0).map((r) => r.value.split('-')[0]));
+  for (const { value: tag } of ranges) {
     if (tag === '*') return SUPPORTED_LOCALES.find((l) => !refused.has(l)) ?? null;
     const primary = tag.split('-')[0]!;
     if (isLocale(primary)) return primary;
