@@ -21,9 +21,9 @@
   var started = false;
   var hints = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'focusin'];
   var held = null;
-  var i;
 
   function start() {
+    var i;
     if (started) return;
     started = true;
     for (i = 0; i < hints.length; i++) removeEventListener(hints[i], start, true);
@@ -48,12 +48,16 @@
   }
 
   /**
-   * A form sent or a button pressed before the app runs: kept (the last one) and done again once it does. From the
-   * moment the app starts hydrating (<html data-hydrating>), React takes such events itself (it hydrates the target at
-   * once and then runs its handler), so they are left to it.
+   * Whether the app takes the page's events itself: from the moment it starts hydrating (<html data-hydrating>; Preact
+   * hydrates the page in that same task, and its handlers take every later event).
    */
+  function appTakesEvents() {
+    return hydrated() || root.hasAttribute('data-hydrating');
+  }
+
+  /** A form sent or a button pressed before the app runs: kept (the last one) and done again once it does. */
   function hold(event) {
-    if (hydrated() || root.hasAttribute('data-hydrating')) return;
+    if (appTakesEvents()) return;
     var target = event.target;
     if (event.type === 'submit') {
       event.preventDefault();
@@ -70,15 +74,16 @@
   addEventListener('click', hold, true);
 
   /**
-   * What the visitor typed before the app ran. Hydration leaves the text in the fields but the app's own state empty
-   * (React even records the field's text as its known value), so each field typed into is told again, as typing would:
-   * its value set through the app's tracker to the server's, then to the text by the native setter, then an input event.
+   * What the visitor typed before the app ran. Hydration leaves the text in the fields but the app's own state empty, so
+   * each field typed into is told again, as typing would: its value set to the server's through whatever the framework
+   * keeps on the element (React records the field's text as the value it knows), then to the text by the native setter,
+   * then an input event.
    */
   var typed = [];
   var values = [];
   function remember(event) {
     var field = event.target;
-    if (hydrated() || root.hasAttribute('data-hydrating') || !field || !('value' in field)) return;
+    if (appTakesEvents() || !field || !('value' in field)) return;
     if (field.type === 'checkbox' || field.type === 'radio' || field.type === 'file') return;
     var at = typed.indexOf(field);
     if (at < 0) {
@@ -88,7 +93,7 @@
   }
   addEventListener('input', remember, true);
   function restore() {
-    for (i = 0; i < typed.length; i++) {
+    for (var i = 0; i < typed.length; i++) {
       var field = typed[i];
       var text = values[i];
       if (!field.isConnected || text === field.defaultValue) continue;
@@ -131,14 +136,14 @@
     watch.observe(root, { attributes: true, attributeFilter: ['data-hydrated'] });
   }
 
-  for (i = 0; i < hints.length; i++) addEventListener(hints[i], start, { capture: true, passive: true });
+  for (var h = 0; h < hints.length; h++) addEventListener(hints[h], start, { capture: true, passive: true });
   /**
    * After the load: once the images in view are decoded, and two frames later, the largest paint has happened (an
    * image can load before the load event and still paint a frame or two after it).
    */
   function afterPaint() {
     var decoding = [];
-    for (i = 0; i < document.images.length; i++) {
+    for (var i = 0; i < document.images.length; i++) {
       var image = document.images[i];
       var box = image.getBoundingClientRect();
       if (box.bottom > 0 && box.top < innerHeight && box.width > 0 && image.decode) {
