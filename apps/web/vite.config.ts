@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { transform } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -92,7 +93,7 @@ function routePreloads(): Plugin {
 }
 
 /**
- * English fills what a Japanese message file lacks (spec 2, locales) at build time, in both builds (decision 142): the
+ * English fills what a Japanese message file lacks (spec 2, locales) at build time, in both builds: the
  * app runs i18next without a fallback language, so a Japanese page loads no English files.
  */
 function messageFallback(): Plugin {
@@ -108,27 +109,33 @@ function messageFallback(): Plugin {
   };
 }
 
+/**
+ * The classic scripts of public/ that every page the server rendered loads (boot.js, decision 141; ie-check.js) are
+ * written for reading, mostly comments: the build minifies its copies, as ES5 still (they count in the first screen's
+ * budget).
+ */
+function minifyPublicScripts(files: string[]): Plugin {
+  let outDir = '';
+  return {
+    name: 'hibi-minify-public-scripts',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      for (const file of files) {
+        const target = path.join(outDir, file);
+        if (!fs.existsSync(target)) continue;
+        const { code } = await transform(fs.readFileSync(target, 'utf8'), { minify: true, loader: 'js', legalComments: 'none', target: 'es5' });
+        fs.writeFileSync(target, code);
+      }
+    },
+  };
+}
+
 /** Modules of the console only: its source, its message files and the packages only its screens use. */
 const CONSOLE_MODULE =
   /[\\/]src[\\/](console[\\/]|locales[\\/]\w+[\\/]console)|[\\/]node_modules[\\/](@tiptap|prosemirror-|qrcode|react-hook-form|@hookform|linkifyjs|dijkstrajs|orderedmap|rope-sequence|w3c-keyname)/;
-
-/**
- * The app runs on Preact (decision 142): React's packages resolve to preact/compat in both builds, the members' app and
- * the console, every package included. `react` itself is src/preact/react.ts (compat with React's server snapshot of
- * useSyncExternalStore).
- */
-const preact = {
-  alias: [
-    { find: /^react$/, replacement: fileURLToPath(new URL('./src/preact/react.ts', import.meta.url)) },
-    { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-    { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-    { find: /^react-dom$/, replacement: 'preact/compat' },
-    { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-    { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-    // react-i18next's shim of React 17's missing hook: compat has the hook (and src/preact/react.ts its server snapshot).
-    { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/preact/react.ts', import.meta.url)) },
-  ],
-};
 
 const common = readMessages('ja', 'common') as { meta: { siteName: string; home: { description: string } } };
 
@@ -139,7 +146,6 @@ const common = readMessages('ja', 'common') as { meta: { siteName: string; home:
  */
 const serverBuild = defineConfig({
   plugins: [react(), messageFallback()],
-  resolve: preact,
   define: { __WITH_DEVTOOL__: JSON.stringify(withDevtool) },
   ssr: { noExternal: true, target: 'node' },
   build: {
@@ -159,6 +165,7 @@ const browserBuild = defineConfig({
     messageFallback(),
     offlinePageMessages(),
     routePreloads(),
+    minifyPublicScripts(['boot.js', 'ie-check.js']),
     // The web app manifest and the service worker (docs/decisions/101-service-worker.md): src/sw.ts, built with the
     // list of the build's files to precache; registered by src/app/serviceWorker.ts after the page has loaded.
     VitePWA({
@@ -197,7 +204,6 @@ const browserBuild = defineConfig({
       devOptions: { enabled: false },
     }),
   ],
-  resolve: preact,
   define: { __WITH_DEVTOOL__: JSON.stringify(withDevtool) },
   build: {
     target: 'es2022',
@@ -216,6 +222,9 @@ const browserBuild = defineConfig({
           // The bundler splits every module shared by the shell and the lazy screens into a chunk of its own: dozens of
           // tiny files for the first screen. These groups keep them together (the first screen's budget, decision 005).
           groups: [
+            // React and React DOM (with its scheduler): one long-cached chunk that the members' app and the console share
+            // (decision 143); it changes only when React does.
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             // TanStack Query: the client, the hooks and the query option helpers every screen uses; not the mutation hook,
             // which only the console uses (it stays in the console's chunks: decision 096), nor useQueries, which one
             // health screen uses.

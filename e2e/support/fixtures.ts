@@ -93,22 +93,24 @@ export async function waitForApp(page: Page) {
 }
 
 /**
- * Every page the suite opens checks its hydration (decision 142): the app, asked by `hibi.hydrationAudit` in storage,
- * compares the server's HTML with its own first render and reports each difference as a console error starting
- * "Hydration mismatch" (React did so by itself; Preact corrects or keeps the server's DOM silently). A test fails on any.
+ * Every page the suite opens fails its test on a hydration error or a React error (decision 143): the app reports
+ * React's own (`hydrateRoot`'s onRecoverableError, onUncaughtError: src/lib/rootOptions.ts) as console errors that
+ * start with "[hibi] hydration error" or "[hibi] uncaught React error"; React's production errors name react.dev.
  */
-export function watchHydration(page: Page): string[] {
-  const mismatches: string[] = [];
+export function watchReactErrors(page: Page): string[] {
+  const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && message.text().startsWith('Hydration mismatch')) mismatches.push(`${page.url()}: ${message.text()}`);
+    const text = message.text();
+    if (message.type() === 'error' && /^\[hibi\] (hydration error|uncaught React error)|Minified React error|react\.dev\/errors/.test(text)) {
+      errors.push(`${page.url()}: ${text}`);
+    }
   });
-  return mismatches;
+  return errors;
 }
 
 export const test = base.extend<Fixtures>({
   page: async ({ page }, use) => {
-    await page.addInitScript(() => localStorage.setItem('hibi.hydrationAudit', '1'));
-    const mismatches = watchHydration(page);
+    const reactErrors = watchReactErrors(page);
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
     page.goto = async (url, options) => {
@@ -124,7 +126,7 @@ export const test = base.extend<Fixtures>({
       return response;
     };
     await use(page);
-    expect(mismatches, 'the server-rendered pages hydrate without a difference').toEqual([]);
+    expect(reactErrors, 'the pages hydrate and run without a React error').toEqual([]);
   },
   createMember: async ({ playwright }, use) => {
     const made: Member[] = [];

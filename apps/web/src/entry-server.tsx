@@ -3,11 +3,10 @@
 // GET. A page renders with its data: the screens' own TanStack queries run in-process with the request's cookie, and
 // their answers go into the page (dehydrated) so the browser hydrates without asking again (src/main.tsx).
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Readable } from 'node:stream';
+import { PassThrough, Writable, type Readable } from 'node:stream';
 import type { ReactNode } from 'react';
-import { renderToStringAsync } from 'preact-render-to-string';
-import type { VNode } from 'preact';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type DataRouteObject, type StaticHandlerContext } from 'react-router';
+import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import { dehydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import type { Locale } from '@hibi/contract/locale';
@@ -37,7 +36,7 @@ export interface PageRequest {
   /** Whether the request carries a session cookie: only then is the member asked for. */
   hasSession: boolean;
   transport: RequestScope['transport'];
-  /** Told of an error inside the render. Preact's renderer rejects instead (the caller logs it and sends the shell). */
+  /** Told of each error inside the final render (a screen that threw: the page is then its error page, status 500). */
   onError?: (error: unknown) => void;
 }
 
@@ -75,28 +74,43 @@ function tree(
   );
 }
 
+/** What React's server renderer gave once everything was ready: the stream to pipe, or the errors it met. */
+type Rendered = { stream: PipeableStream; errors: [] } | { stream: null; errors: unknown[] };
+
 /**
- * Renders to completion with Preact's server renderer (decision 142): it waits for every suspended part (a message file,
- * a lazily loaded part) and gives the whole HTML at once. An error no boundary caught rejects.
+ * Renders with React's server renderer (renderToPipeableStream) and waits for everything (onAllReady): each Suspense
+ * boundary (the screen, each lazily loaded part, a message file) is complete in the HTML, and the browser hydrates
+ * each boundary on its own. Any error, inside a boundary or in the shell, is given back instead of the stream: a
+ * server render has no use for a boundary's fallback HTML (decision 143).
  */
-async function renderAll(node: ReactNode, routes: readonly DataRouteObject[]): Promise<string> {
-  forgetSuspensions(routes);
-  return await renderToStringAsync(node as VNode);
+function render(node: ReactNode): Promise<Rendered> {
+  return new Promise((resolve) => {
+    const errors: unknown[] = [];
+    const stream = renderToPipeableStream(node, {
+      onAllReady: () => resolve(errors.length === 0 ? { stream, errors: [] } : (stream.abort(), { stream: null, errors })),
+      onShellError: (error) => resolve({ stream: null, errors: [...errors, error] }),
+      onError: (error) => {
+        errors.push(error);
+      },
+      // No boundary outlined to be revealed by an inline script later (React does so for large ones by default): the
+      // Content-Security-Policy runs no inline script, and everything is ready anyway.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+    });
+  });
+}
+
+/** Renders to completion and throws the HTML away: the queries the screens created are then in the client. */
+async function renderAll(node: ReactNode): Promise<void> {
+  const { stream } = await render(node);
+  if (!stream) return;
+  await new Promise<void>((resolve) => stream.pipe(new Writable({ write: (_chunk, _encoding, done) => done() })).on('finish', resolve));
 }
 
 /**
- * The routes' elements are made once (React Router keeps them on its routes) and rendered by every round. Preact's
- * renderer marks an element that suspended, and wraps its HTML in suspense comments each time it renders it again,
- * which the browser's hydration does not expect: each round starts from unmarked elements.
+ * What the page data says of a screen that threw, and what its error boundary reads on the server and in the browser
+ * alike (no message, no stack: the same panel on both sides, and nothing of the server's inside the page).
  */
-function forgetSuspensions(routes: readonly DataRouteObject[]) {
-  for (const route of routes) {
-    for (const element of [route.element, route.errorElement, route.hydrateFallbackElement]) {
-      if (element && typeof element === 'object') delete (element as { _suspended?: boolean })._suspended;
-    }
-    if (route.children) forgetSuspensions(route.children);
-  }
-}
+const SCREEN_FAILED = { errorCode: 'internalError' } as const;
 
 /** The queries a render created and nobody fetched (useQuery does not fetch on the server), enabled ones only. */
 function unfetched(queryClient: QueryClient) {
@@ -186,7 +200,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage | n
 
     for (let round = 0; round < MAX_DATA_ROUNDS; round++) {
       scope.status = 200;
-      await renderAll(tree(i18n, queryClient, context, handler), handler.dataRoutes);
+      await renderAll(tree(i18n, queryClient, context, handler));
       const queries = unfetched(queryClient);
       if (queries.length === 0) break;
       await Promise.all(queries.map((query) => query.fetch().catch(() => undefined)));
@@ -194,8 +208,24 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage | n
 
     scope.status = context.statusCode === 404 ? 404 : 200;
     scope.meta = null;
-    // Everything was fetched before: the final render has all it needs, and is sent in one piece.
-    const body = Readable.from([await renderAll(tree(i18n, queryClient, context, handler), handler.dataRoutes)]);
+    // Everything was fetched before: the final render has all it needs.
+    let final = await render(tree(i18n, queryClient, context, handler));
+    let failed = false;
+    if (!final.stream) {
+      // A screen that threw: its route's error boundary (the screen's error panel inside the shell), status 500. React's
+      // server renderer runs no error boundary itself, so the router is told of the error, as for a loader's.
+      for (const error of final.errors) request.onError?.(error);
+      const leaf = context.matches.at(-1)?.route.id;
+      if (!leaf) return null;
+      failed = true;
+      context.errors = { [leaf]: SCREEN_FAILED };
+      context.statusCode = 500;
+      scope.meta = null;
+      final = await render(tree(i18n, queryClient, context, handler));
+      if (!final.stream) throw final.errors[0];
+    }
+    const body = new PassThrough();
+    final.stream.pipe(body);
 
     const handle = context.matches.at(-1)?.route.handle as RouteHandle | undefined;
     const metaKey = handle?.meta ?? 'home';
@@ -207,14 +237,14 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage | n
       locale: request.locale,
       session: scope.session,
       queries: dehydrated,
-      router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
-      namespaces: Object.keys(i18n.store.data[request.locale] ?? {}),
+      router: { loaderData: context.loaderData, actionData: context.actionData, errors: failed ? context.errors : null },
+      messages: (i18n.store.data[request.locale] ?? {}) as PageData['messages'],
       parts: [...scope.parts],
     };
     const notFoundRoute = handle?.meta === 'notFound';
     return {
       kind: 'page',
-      status: scope.status === 404 || notFoundRoute ? 404 : 200,
+      status: failed ? 500 : scope.status === 404 || notFoundRoute ? 404 : 200,
       head: headTags(i18n, scope, metaKey, url, scope.meta !== null && ['libraryArticle', 'announcement', 'event'].includes(metaKey)),
       body,
       data: `<script type="application/json" id="${PAGE_DATA_ID}">${serializePageData(data)}</script>`,

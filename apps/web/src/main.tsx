@@ -1,15 +1,16 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
 import { hydrate, QueryClientProvider } from '@tanstack/react-query';
-import { chosenLanguage, i18next, initI18n } from './lib/i18n.ts';
+import { chosenLanguage, initI18n } from './lib/i18n.ts';
 import { clearCachedLists, forgetServerQueries, markServerQueries, queryClient } from './lib/queryClient.ts';
 import { session } from './lib/session.ts';
 import { markVerifiedNow } from './lib/auth/reauthenticate.ts';
 import { readPageData } from './lib/pageData.ts';
 import { preloadParts } from './lib/lazyPart.ts';
+import { rootOptions } from './lib/rootOptions.ts';
+import { expectParts, SCREEN_PART } from './lib/hydration.ts';
 import { initTheme } from './lib/theme.ts';
-import { hydrationAuditAsked, whileHydrating } from './preact/hydration.ts';
 import { createRouter, createRoutes } from './app/router.tsx';
 import { registerServiceWorker } from './app/serviceWorker.ts';
 import './styles/global.css';
@@ -38,7 +39,7 @@ if (data) {
 const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 await yieldToMain();
-await initI18n(page?.locale);
+await initI18n(page?.locale, page?.messages);
 await yieldToMain();
 const routes = createRoutes();
 if (page) {
@@ -46,15 +47,15 @@ if (page) {
   markServerQueries(page.queries.queries);
   // The matched screens' code and the messages the server used, before hydrating: the first render is the server's.
   const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
-  await Promise.all([
-    i18next.loadNamespaces(page.namespaces),
-    ...lazyMatches.map(async (match) => {
+  await Promise.all(
+    lazyMatches.map(async (match) => {
       const lazy = match.route.lazy as () => Promise<object>;
       Object.assign(match.route, { ...(await lazy()), lazy: undefined });
     }),
-  ]);
+  );
   // The screens' own lazily loaded parts the server rendered (the home's sections), defined by the modules just loaded.
   await preloadParts(page.parts);
+  expectParts([SCREEN_PART]);
   await yieldToMain();
 }
 const router = createRouter(routes, page?.router);
@@ -80,11 +81,12 @@ const app = (
 );
 const root = document.getElementById('root')!;
 if (page) {
-  // Asked for by the e2e suite only: each difference between the server's HTML and the browser's render is reported.
-  const audit = hydrationAuditAsked() ? await import('./preact/hydrationAudit.ts') : null;
-  // From here the app takes a press or a submit on the page itself; /boot.js held those before (decision 141).
+  // From here React takes a press or a submit on the page itself (and replays one on a part not yet hydrated); /boot.js
+  // held those before (decision 141).
   document.documentElement.setAttribute('data-hydrating', '');
-  const run = () => hydrateRoot(root, app);
-  // Preact hydrates synchronously: the stores read their server snapshots meanwhile (src/preact/react.ts, decision 142).
-  whileHydrating(() => (audit ? audit.auditHydration(root, run) : run()));
-} else createRoot(root).render(app);
+  // A transition: React hydrates in short slices, yielding to the browser between them, and each lazily loaded part in
+  // its own Suspense boundary afterwards (total blocking time, issue 29).
+  startTransition(() => {
+    hydrateRoot(root, app, rootOptions);
+  });
+} else createRoot(root, rootOptions).render(app);

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { initTheme } from '../lib/theme.ts';
+import { rootOptions } from '../lib/rootOptions.ts';
 import { initConsoleI18n } from './lib/i18n.ts';
 import { consoleQueryClient } from './lib/queryClient.ts';
 import { createConsoleRouter } from './app/router.tsx';
@@ -18,7 +19,7 @@ initTheme();
 await initConsoleI18n();
 const router = createConsoleRouter();
 
-createRoot(document.getElementById('root')!).render(
+createRoot(document.getElementById('root')!, rootOptions).render(
   <StrictMode>
     <QueryClientProvider client={consoleQueryClient}>
       <RouterProvider router={router} />

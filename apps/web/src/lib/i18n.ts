@@ -96,7 +96,11 @@ export function initialLanguage(): Locale {
   return 'ja';
 }
 
-export async function initI18n(language: Locale = initialLanguage()) {
+/**
+ * Starts i18next in the page's language. `messages`: the message files a page the server rendered carries (its data
+ * script, decision 143), used as they are; the other namespaces load from their chunks when a screen needs them.
+ */
+export async function initI18n(language: Locale = initialLanguage(), messages?: Record<string, Record<string, unknown>>) {
   // A pick saved before the cookie existed reaches the server from now on.
   const chosen = chosenLanguage();
   if (chosen && languageCookie() !== chosen) writeLanguageCookie(chosen);
@@ -114,6 +118,7 @@ export async function initI18n(language: Locale = initialLanguage()) {
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
       returnNull: false,
+      ...(messages ? { resources: { [language]: messages }, partialBundledLanguages: true } : {}),
     });
   document.documentElement.lang = language;
   return i18next;

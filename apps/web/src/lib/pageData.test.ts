@@ -30,7 +30,7 @@ const page = (title: string, error: unknown = null): PageData => ({
     ],
   },
   router: { loaderData: { root: null } },
-  namespaces: ['common'],
+  messages: { common: { title: 'Hibi' } },
   parts: [],
 });
 

@@ -16,8 +16,11 @@ export interface PageData {
   queries: DehydratedState;
   /** The router's loader data (hydrationData of createBrowserRouter). */
   router: HydrationState;
-  /** The message namespaces the render used, loaded before hydrating so no text waits. */
-  namespaces: string[];
+  /**
+   * The message files the render used, by namespace (decision 143): the browser renders with exactly these, without
+   * loading their chunks again before it can hydrate.
+   */
+  messages: Record<string, Record<string, unknown>>;
   /** The lazily loaded parts the render used (lib/lazyPart.ts), loaded before hydrating too. */
   parts: string[];
 }

@@ -6,12 +6,13 @@ import { useSession } from '../../lib/session.ts';
 import { TERMS_REQUIRED_EVENT } from '../../lib/api.ts';
 import { forgetRequiredTermsVersion } from '../../lib/auth/termsGate.ts';
 import { truncateDescription, usePageMetaOverride } from '../../lib/meta.ts';
+import { partSettled, SCREEN_PART, whenHydrated } from '../../lib/hydration.ts';
+import { requestScope } from '../../lib/requestScope.ts';
 import { LoginRequired } from '../../components/LoginRequired.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import type { RouteHandle } from '../router.tsx';
 import { Header } from './Header.tsx';
 import { Footer } from './Footer.tsx';
-import { whenHydrated } from '../../preact/hydration.ts';
 // The language dialog is its own chunk, loaded the first time it opens: the first screen does not carry it.
 const LanguageModal = lazy(() => import('./LanguageModal.tsx').then((m) => ({ default: m.LanguageModal })));
 
@@ -31,21 +32,9 @@ function useScrollRules() {
   }, [pathname, hash]);
 }
 
-/** The head's tags of the page shown, in the browser (the server writes its own: entry-server.tsx). */
-const HEAD_TAGS: [attribute: 'name' | 'property', key: string, value: 'title' | 'description' | 'site' | 'website' | 'summary'][] = [
-  ['name', 'description', 'description'],
-  ['property', 'og:title', 'title'],
-  ['property', 'og:description', 'description'],
-  ['property', 'og:type', 'website'],
-  ['property', 'og:site_name', 'site'],
-  ['name', 'twitter:card', 'summary'],
-  ['name', 'twitter:title', 'title'],
-  ['name', 'twitter:description', 'description'],
-];
-
 /**
- * The document's title and meta tags, kept in <head> by an effect: Preact does not hoist a <title> or <meta> rendered in
- * the tree as React 19 did (decision 142). It renders nothing, on the server and in the browser alike.
+ * The document's title and meta tags, rendered in the tree: React 19 puts them into <head>. A server render writes the
+ * head itself (entry-server.tsx), with the page's own meta known only once the screen has rendered.
  */
 function DocumentMeta({ metaKey }: { metaKey: string }) {
   const { t } = useTranslation('common');
@@ -54,19 +43,28 @@ function DocumentMeta({ metaKey }: { metaKey: string }) {
   const pageTitle = override?.title ?? t(`meta.${metaKey}.title`);
   const title = metaKey === 'home' && !override?.title ? site : `${pageTitle} | ${site}`;
   const description = truncateDescription(override?.description ?? t(`meta.${metaKey}.description`));
-  useEffect(() => {
-    const values = { title, description, site, website: 'website', summary: 'summary' };
-    document.title = title;
-    for (const [attribute, key, value] of HEAD_TAGS) {
-      let tag = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
-      if (!tag) {
-        tag = document.createElement('meta');
-        tag.setAttribute(attribute, key);
-        document.head.append(tag);
-      }
-      tag.content = values[value];
-    }
-  }, [title, description, site]);
+  if (requestScope()) return null;
+  return (
+    <>
+      <title>{title}</title>
+      <meta name="description" content={description} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={site} />
+      <meta name="twitter:card" content="summary" />
+      <meta name="twitter:title" content={title} />
+      <meta name="twitter:description" content={description} />
+    </>
+  );
+}
+
+/**
+ * Renders nothing, inside the screen's Suspense boundary: its effect runs once that boundary has committed, which on a
+ * page the server rendered is when React has hydrated the screen (after the shell, decision 143).
+ */
+function ScreenSettled() {
+  useEffect(() => partSettled(SCREEN_PART), []);
   return null;
 }
 
@@ -126,6 +124,7 @@ export function RootLayout() {
           ) : (
             <Outlet />
           )}
+          <ScreenSettled />
         </Suspense>
       </main>
       <Footer />
