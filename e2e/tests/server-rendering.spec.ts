@@ -196,4 +196,20 @@ test.describe('server rendering', () => {
     await expect(page.getByText('メールアドレスまたはパスワードが違います')).toBeVisible();
     await expect(page.locator('input[type="password"]')).toHaveValue('not-the-password');
   });
+
+  test("a screen whose chunk fails to load shows the route's error state with a reload, never a blank page (issue 29)", async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', "the header's links are behind the menu on a phone");
+    await page.goto('/');
+    // The events screen's code never arrives (the network failed, or a new release replaced the files).
+    await page.route(/\/assets\/EventsPage-[^/]+\.js$/, (route) => route.abort());
+    await page.locator('header').getByRole('link', { name: 'イベント' }).first().click();
+    await expect(page.getByRole('heading', { name: 'ページを表示できませんでした' })).toBeVisible();
+    await expect(page.getByText('通信状態をご確認のうえ、再読み込みしてください。')).toBeVisible();
+    await expect(page.getByRole('button', { name: '再読み込み' })).toBeVisible();
+    // The shell stays: the header and the footer are there around the panel.
+    await expect(page.locator('header')).toBeVisible();
+    await expect(page.locator('footer')).toBeVisible();
+  });
 });

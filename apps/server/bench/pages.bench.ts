@@ -5,7 +5,8 @@
 //
 // Run: npm run bench:pages (builds the web app and the server first). It starts the built server on the embedded
 // database with the demo content, in a temporary data folder. BENCH_PAGES=home,library,… picks pages; CHROME_PATH
-// names the browser (Debian's Chromium by default).
+// names the browser (Debian's Chromium by default). BENCH_BEFORE_WEB_DIST=<another build's apps/web/dist> measures that
+// web build too, served by a second server beside this one, in the same run (a before-and-after row per page).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -22,7 +23,9 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const ONLY = process.env.BENCH_PAGES?.split(',').filter(Boolean);
 const PORT = 6700 + Math.floor(Math.random() * 200);
 const STATIC_PORT = PORT + 1;
+const BEFORE_PORT = PORT + 2;
 const APP = `http://127.0.0.1:${PORT}`;
+const BEFORE_WEB_DIST = process.env.BENCH_BEFORE_WEB_DIST;
 const PASSWORD = 'wellbeing-demo';
 /** BENCH_EXPLAIN=1: also print each run's LCP element and the scripts requested before it (what the simulation counts). */
 const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
@@ -44,18 +47,18 @@ interface Figures {
 
 const children: ChildProcess[] = [];
 
-async function call(fn: string, payload: object, headers: Record<string, string> = {}) {
-  const res = await fetch(`${APP}/api/functions/${fn}`, {
+async function call(fn: string, payload: object, headers: Record<string, string> = {}, origin = APP) {
+  const res = await fetch(`${origin}/api/functions/${fn}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: APP, ...headers },
+    headers: { 'content-type': 'application/json', origin, ...headers },
     body: JSON.stringify(payload),
   });
   return { body: (await res.json()) as Record<string, any>, cookies: res.headers.getSetCookie() };
 }
 
 /** The member's browser cookies after a cookie sign-in, as the web app signs in. */
-async function signIn(): Promise<CookieData[]> {
-  const { body, cookies } = await call('login', { id: 'member@example.com', password: PASSWORD, session: 'cookie' });
+async function signIn(origin = APP): Promise<CookieData[]> {
+  const { body, cookies } = await call('login', { id: 'member@example.com', password: PASSWORD, session: 'cookie' }, {}, origin);
   if (!body.succeed) throw new Error(`login failed: ${JSON.stringify(body)}`);
   return cookies.map((c) => {
     const [pair] = c.split(';');
@@ -189,28 +192,38 @@ async function main() {
   const dist = path.join(ROOT, 'apps/server/dist/main.js');
   const web = path.join(ROOT, 'apps/web/dist/index.html');
   if (!fs.existsSync(dist) || !fs.existsSync(web)) throw new Error('build first: npm run build');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hibi-pages-'));
-  const server = spawn(process.execPath, [dist], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      DEMO_CONTENT: 'true',
-      MAILBOX_PORT: '0',
-      LOG_LEVEL: 'warn',
-      APP_BASE_URL: APP,
-      WEB_DIST_DIR: path.join(ROOT, 'apps/web/dist'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(server);
+  const dataDirs: string[] = [];
+  /** The built server on a data folder of its own with the demo content (the same for every build), serving `webDist`. */
+  const start = (port: number, webDist: string) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hibi-pages-'));
+    dataDirs.push(dataDir);
+    const origin = `http://127.0.0.1:${port}`;
+    const child = spawn(process.execPath, [dist], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DEMO_CONTENT: 'true',
+        MAILBOX_PORT: '0',
+        LOG_LEVEL: 'warn',
+        APP_BASE_URL: origin,
+        WEB_DIST_DIR: webDist,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.push(child);
+    return waitUp(`${origin}/readyz`);
+  };
   let staticSrv: http.Server | null = null;
   try {
-    await waitUp(`${APP}/readyz`);
+    await start(PORT, path.join(ROOT, 'apps/web/dist'));
+    if (BEFORE_WEB_DIST) await start(BEFORE_PORT, path.resolve(BEFORE_WEB_DIST));
     const cookies = await signIn();
+    // The member's session on the second server (its own database: the same demo member, a session of its own).
+    const beforeCookies = BEFORE_WEB_DIST ? await signIn(`http://127.0.0.1:${BEFORE_PORT}`) : [];
     const list = await pages();
     const copies = new Map<string, string>();
     for (const page of list) copies.set(`${page.path}|${page.signedIn ? 'member' : 'guest'}`, await staticCopy(page, cookies));
@@ -221,25 +234,31 @@ async function main() {
         .map((n) => n.toFixed(1))
         .join(' ')} on ${os.cpus().length} cores\n`,
     );
-    console.log('| page | score | LCP | CLS | TBT | static copy LCP | LCP ratio |');
-    console.log('|---|---|---|---|---|---|---|');
+    if (BEFORE_WEB_DIST) console.log(`before: ${BEFORE_WEB_DIST}; after: this build (apps/web/dist)\n`);
+    console.log('| page | build | score | LCP | CLS | TBT | static copy LCP | LCP ratio |');
+    console.log('|---|---|---|---|---|---|---|---|');
+    const row = (page: Page, build: string, a: Figures, s: Figures) =>
+      console.log(
+        `| ${page.name} ${page.path} | ${build} | ${a.score} | ${(a.lcp / 1000).toFixed(2)} s | ${a.cls.toFixed(3)} | ${Math.round(a.tbt)} ms | ${(s.lcp / 1000).toFixed(2)} s | ${(a.lcp / s.lcp).toFixed(2)}x |`,
+      );
     for (const page of list) {
       const app: Figures[] = [];
+      const before: Figures[] = [];
       const still: Figures[] = [];
+      // Interleaved, so that both builds and the static copy meet the same moments of the machine's load.
       for (let i = 0; i < RUNS; i += 1) {
         app.push(await measure(`${APP}${page.path}`, page.signedIn ? cookies : null));
+        if (BEFORE_WEB_DIST) before.push(await measure(`http://127.0.0.1:${BEFORE_PORT}${page.path}`, page.signedIn ? beforeCookies : null));
         still.push(await measure(`http://127.0.0.1:${STATIC_PORT}${page.path}`, null, page.signedIn ? { 'x-bench-signed-in': '1' } : undefined));
       }
-      const a = median(app);
       const s = median(still);
-      console.log(
-        `| ${page.name} ${page.path} | ${a.score} | ${(a.lcp / 1000).toFixed(2)} s | ${a.cls.toFixed(3)} | ${Math.round(a.tbt)} ms | ${(s.lcp / 1000).toFixed(2)} s | ${(a.lcp / s.lcp).toFixed(2)}x |`,
-      );
+      if (BEFORE_WEB_DIST) row(page, 'before', median(before), s);
+      row(page, BEFORE_WEB_DIST ? 'after' : 'this', median(app), s);
     }
   } finally {
     staticSrv?.close();
     for (const child of children) child.kill('SIGTERM');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    for (const dataDir of dataDirs) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
