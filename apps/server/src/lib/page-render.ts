@@ -3,7 +3,8 @@
 // by React on this server, with the data of its screen: each function the screen calls runs in-process through the
 // function entry (app.inject) with the page request's cookie and address, so every access rule, the session checks and
 // the kept-answer cache apply as to the browser's own calls. Without the file (tests' small builds) pages are the
-// plain shell as before; a render that fails falls back to the shell too, never to a 500.
+// plain shell as before; a render that fails falls back to the shell too. A screen that throws is the entry's own
+// error page with status 500 (docs/decisions/143-react-again.md), the error logged through `onError`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
