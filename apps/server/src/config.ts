@@ -38,7 +38,7 @@ export interface Config {
   mediaSigningSecret: string | undefined;
   /** Pooled PostgreSQL connections of this process (DATABASE_POOL_SIZE). */
   databasePoolSize: number;
-  /** How long a call may wait for PostgreSQL (db/client.ts DatabaseLimits; decision 145). */
+  /** How long a call may wait for PostgreSQL (DatabaseLimits below; decision 145). */
   databaseLimits: DatabaseLimits;
 }
 
@@ -218,8 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // 14 days by default: the mobile app keeps a member signed in for 31 days, but not an abandoned device's session.
     sessionIdleTimeoutMs: (e.SESSION_IDLE_TIMEOUT_MINUTES ?? 14 * 24 * 60) * 60_000,
     mediaSigningSecret: e.MEDIA_SIGNING_SECRET,
-    // Two processes per core on one PostgreSQL: 10 each keeps a 16-core machine's 32 processes (320 connections plus
-    // a listener each) within a server sized for it; decision 145 has the arithmetic.
+    // Two processes per core on one PostgreSQL: each holds up to this many plus its change-feed listener, so a 4-core
+    // application machine (8 processes, 88 connections) fits PostgreSQL's default max_connections of 100; decision 145.
     databasePoolSize: e.DATABASE_POOL_SIZE ?? 10,
     databaseLimits: {
       acquireTimeoutMs: e.DATABASE_ACQUIRE_TIMEOUT_MS ?? DEFAULT_DATABASE_LIMITS.acquireTimeoutMs,
