@@ -49,6 +49,9 @@ const bases = [0, 1].map((k) => `http://127.0.0.1:${basePort + k}`);
 const children: ChildProcess[] = [];
 const probeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hibi-soak-'));
 const probeFile = (k: number) => path.join(probeDir, `process-${k}.jsonl`);
+/** Each process's log lines (warnings and errors), kept after the run: a 500 is looked up there. */
+const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hibi-soak-logs-'));
+const logFile = (k: number) => path.join(logDir, `process-${k}.log`);
 
 function startServer(k: number, databaseUrl: string, demo: boolean): ChildProcess {
   if (!fs.existsSync(DIST_MAIN)) throw new Error(`${DIST_MAIN} is missing: npm run build -w @hibi/server`);
@@ -68,7 +71,7 @@ function startServer(k: number, databaseUrl: string, demo: boolean): ChildProces
       SOAK_PROBE_FILE: probeFile(k),
       SOAK_PROBE_MS: String(SAMPLE_SECONDS * 1000),
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', fs.openSync(logFile(k), 'a'), 'inherit'],
   });
   children.push(child);
   return child;
@@ -323,7 +326,7 @@ async function main() {
           `max ${(sorted.at(-1) ?? 0).toFixed(1)} ms; errors: ${errors}`,
       );
     }
-    console.log(`  dropped (more than ${MAX_IN_FLIGHT} in flight): ${dropped}`);
+    console.log(`  dropped (more than ${MAX_IN_FLIGHT} in flight): ${dropped}; the processes' warnings and errors: ${logDir}`);
     for (const k of [0, 1]) {
       const all = probes(k);
       const afterWarmup = all.filter((p) => p.t >= start + WARMUP_SECONDS * 1000);
