@@ -202,6 +202,9 @@ describe.skipIf(!onPostgres || !canStartPrivateCluster())('reliability under dat
     await sleep(2000);
     stop = true;
     await Promise.all([...clients, watcher]);
+    // Ready once the load is gone (under load on a busy machine /readyz may shed too: it uses the same pool).
+    let readyAfter = 0;
+    for (const end = Date.now() + 30_000; Date.now() < end && readyAfter !== 200; await sleep(200)) readyAfter = await readyz();
 
     const byStatus = new Map<number, number>();
     for (const a of answers) byStatus.set(a.status, (byStatus.get(a.status) ?? 0) + 1);
@@ -219,7 +222,7 @@ describe.skipIf(!onPostgres || !canStartPrivateCluster())('reliability under dat
     const firstDown = ready.indexOf(503);
     expect(firstDown).toBeGreaterThan(-1);
     expect(ready.slice(firstDown).includes(200)).toBe(true);
-    expect(ready.at(-1)).toBe(200);
+    expect(readyAfter).toBe(200);
 
     // Nothing acknowledged is lost.
     const rows = await direct(
