@@ -8,7 +8,8 @@ import { validationMessages } from '@hibi/contract/messages';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { ChangeFeed } from './db/changes.ts';
-import { functionEntry, localeOfBody } from './functions/entry.ts';
+import { functionEntry, localeOfBody, sendUnavailable } from './functions/entry.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { buildOpenApi } from './functions/openapi.ts';
 import { buildRegistry } from './functions/registry.ts';
 import { consoleEntry } from './functions/console-entry.ts';
@@ -205,6 +206,11 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream, 
       const locale = localeOfBody(request.body);
       const key = status === 413 ? 'bodyTooLarge' : 'invalidJson';
       return reply.code(status).send({ succeed: false, errorCode: 'validationError', validationErrorMessage: [validationMessages[locale][key]] });
+    }
+    // Before or around a handler (the session, the terms gate, the read barrier): the database out of reach is a 503.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendUnavailable(reply);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ succeed: false, errorCode: 'internalError' });

@@ -36,7 +36,34 @@ export interface Config {
   sessionIdleTimeoutMs: number;
   /** Key of the signed URLs of members-only files; unset: one generated and kept in the database (all processes share it). */
   mediaSigningSecret: string | undefined;
+  /** Pooled PostgreSQL connections of this process (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
+  /** How long a call may wait for PostgreSQL (DatabaseLimits below; decision 145). */
+  databaseLimits: DatabaseLimits;
 }
+
+/**
+ * How long a call may wait for PostgreSQL (issue 31, decision 145). Each bound turns a database that crashed, stalled
+ * or went silent into a failure the entries answer 503 `serviceUnavailable` (db/unavailable.ts) within seconds, and
+ * keeps one slow table from holding every pooled connection.
+ */
+export interface DatabaseLimits {
+  /** Wait for a pooled connection (every one busy) or for a new connection to be made; beyond it the call is shed. */
+  acquireTimeoutMs: number;
+  /** PostgreSQL's statement_timeout of every pooled connection. */
+  statementTimeoutMs: number;
+  /** PostgreSQL's lock_timeout: a write waiting on a locked row or table gives up after this. */
+  lockTimeoutMs: number;
+  /** PostgreSQL's idle_in_transaction_session_timeout: a transaction left open (a stuck process) frees its locks. */
+  idleInTransactionTimeoutMs: number;
+}
+
+export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = {
+  acquireTimeoutMs: 3000,
+  statementTimeoutMs: 5000,
+  lockTimeoutMs: 3000,
+  idleInTransactionTimeoutMs: 10_000,
+};
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -126,6 +153,10 @@ const envSchema = z.object({
     z.string().min(32, { message: 'expected at least 32 characters' }).max(256, { message: 'expected at most 256 characters' }),
   ),
   SESSION_IDLE_TIMEOUT_MINUTES: opt(integer(5, 60 * 24 * 31, 'expected minutes from 5 to 44640 (31 days)')),
+  DATABASE_POOL_SIZE: opt(integer(1, 200, 'expected a number of connections from 1 to 200')),
+  DATABASE_ACQUIRE_TIMEOUT_MS: opt(integer(100, 60_000, 'expected milliseconds from 100 to 60000')),
+  DATABASE_STATEMENT_TIMEOUT_MS: opt(integer(100, 600_000, 'expected milliseconds from 100 to 600000')),
+  DATABASE_LOCK_TIMEOUT_MS: opt(integer(100, 600_000, 'expected milliseconds from 100 to 600000')),
   VITEST: opt(z.string()),
 });
 
@@ -187,6 +218,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // 14 days by default: the mobile app keeps a member signed in for 31 days, but not an abandoned device's session.
     sessionIdleTimeoutMs: (e.SESSION_IDLE_TIMEOUT_MINUTES ?? 14 * 24 * 60) * 60_000,
     mediaSigningSecret: e.MEDIA_SIGNING_SECRET,
+    // Two processes per core on one PostgreSQL: each holds up to this many plus its change-feed listener, so a 4-core
+    // application machine (8 processes, 88 connections) fits PostgreSQL's default max_connections of 100; decision 145.
+    databasePoolSize: e.DATABASE_POOL_SIZE ?? 10,
+    databaseLimits: {
+      acquireTimeoutMs: e.DATABASE_ACQUIRE_TIMEOUT_MS ?? DEFAULT_DATABASE_LIMITS.acquireTimeoutMs,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS ?? DEFAULT_DATABASE_LIMITS.statementTimeoutMs,
+      lockTimeoutMs: e.DATABASE_LOCK_TIMEOUT_MS ?? DEFAULT_DATABASE_LIMITS.lockTimeoutMs,
+      idleInTransactionTimeoutMs: DEFAULT_DATABASE_LIMITS.idleInTransactionTimeoutMs,
+    },
   };
 }
 

@@ -5,7 +5,9 @@ import { seedDemoContent } from './seed/index.ts';
 
 /** Opens the configured database, applies migrations and, when asked for, loads the demo content into an empty one. */
 export async function openDatabase(config: Config, log: (msg: string) => void = () => {}): Promise<Database> {
-  const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  const database = config.databaseUrl
+    ? await openPostgres(config.databaseUrl, config.databasePoolSize, config.databaseLimits)
+    : await openPglite(config.dataDir);
   try {
     const applied = await migrate(database);
     if (applied.length) log(`applied migrations: ${applied.join(', ')}`);

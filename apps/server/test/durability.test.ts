@@ -60,6 +60,9 @@ async function post(name: string, body: unknown, token?: string): Promise<Record
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(20_000),
     });
+    // 503 serviceUnavailable (the database out of reach or too slow for a moment, decision 145): nothing was saved, and
+    // a client tries again, as with no answer at all.
+    if (res.status === 503) return null;
     return (await res.json()) as Record<string, any>;
   } catch {
     return null;

@@ -120,7 +120,18 @@ describe('the OpenAPI document', () => {
       const statuses = Object.keys(op.responses).sort();
       const signedIn = def.auth === 'required';
       expect(statuses, path).toEqual(
-        ['200', '400', '404', '413', '415', '429', '500', ...(signedIn ? ['401'] : []), ...(signedIn && !def.beforeTerms ? ['403'] : [])].sort(),
+        [
+          '200',
+          '400',
+          '404',
+          '413',
+          '415',
+          '429',
+          '500',
+          '503',
+          ...(signedIn ? ['401'] : []),
+          ...(signedIn && !def.beforeTerms ? ['403'] : []),
+        ].sort(),
       );
       expect(statuses).toEqual([...entryStatuses(def.auth, def.beforeTerms)].sort());
       for (const requirement of op.security) {

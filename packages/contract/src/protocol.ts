@@ -11,6 +11,8 @@ export const PROTOCOL_ERROR_CODES = [
   'unknownFunction',
   'tooManyRequests',
   'internalError',
+  /** The database is out of reach or too slow just now (HTTP 503 with Retry-After): try again shortly; nothing was saved. */
+  'serviceUnavailable',
 ] as const;
 export type ProtocolErrorCode = (typeof PROTOCOL_ERROR_CODES)[number];
 

@@ -86,9 +86,10 @@ export class ChangeFeed {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), PING_TIMEOUT_MS)));
     try {
-      await this.#notify!(`ping:${this.#id}:${seq}`);
+      // The NOTIFY itself is raced too: on a connection gone silent (a network drop) it would never answer.
+      const returned = this.#notify!(`ping:${this.#id}:${seq}`).then(() => back);
       // A late ping: what is kept is forgotten and nothing is kept until a ping comes back in time again.
-      if ((await Promise.race([back, late])) === 'late') this.setLive(false);
+      if ((await Promise.race([returned, late])) === 'late') this.setLive(false);
       else if (!this.#live && this.#connected) this.setLive(true);
     } catch {
       this.setLive(false);

@@ -3,6 +3,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import type { DatabaseLimits } from '../config.ts';
+
+export { DEFAULT_DATABASE_LIMITS, type DatabaseLimits } from '../config.ts';
 
 export type Schema = typeof schema;
 /** The one database type the code uses: PGlite and node-postgres both satisfy it. */
@@ -61,14 +64,47 @@ export async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-export async function openPostgres(url: string, maxConnections = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+/** TCP keepalive of every connection: a peer gone silent (a network drop) is noticed by the kernel, not never. */
+const KEEPALIVE_DELAY_MS = 5000;
+/** The change feed's listening connection reconnects after this, doubling up to LISTEN_RETRY_MAX_MS. */
+const LISTEN_RETRY_MIN_MS = 250;
+const LISTEN_RETRY_MAX_MS = 5000;
+
+/**
+ * PostgreSQL through node-postgres. With `limits` (the server, main.ts), every pooled connection carries the timeouts
+ * above and a call waits at most `acquireTimeoutMs` for a connection; without (tests, scripts), no timeouts.
+ */
+export async function openPostgres(url: string, maxConnections = 10, limits?: DatabaseLimits): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: maxConnections,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+    ...(limits
+      ? {
+          connectionTimeoutMillis: limits.acquireTimeoutMs,
+          statement_timeout: limits.statementTimeoutMs,
+          lock_timeout: limits.lockTimeoutMs,
+          idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs,
+          // A backstop for a peer that went silent mid-query (no answer, no reset): the server's own statement_timeout
+          // cannot fire where its answer never arrives.
+          query_timeout: limits.statementTimeoutMs + limits.acquireTimeoutMs,
+        }
+      : {}),
+  });
   // Keep the process up when an idle client errors (server restart); the next query reconnects.
   pool.on('error', () => {});
+  // And when a checked-out one does between two statements (a transaction's, when the server crashes): node-postgres
+  // emits that on the client, where no listener would mean an uncaught exception. Its next query then fails (a 503),
+  // and the pool drops it when it comes back unusable.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let closed = false;
   let listenerClient: pg.Client | null = null;
-  /** A dedicated connection (not from the pool) that LISTENs; on any error it reports `false`, waits and reconnects. */
+  /**
+   * A dedicated connection (not from the pool) that LISTENs; on any error it reports `false`, waits (250 ms, doubling
+   * up to 5 s while the database stays away) and reconnects, reporting `true` once listening again.
+   */
   async function listenWithReconnect(
     connectionString: string,
     channel: string,
@@ -76,15 +112,24 @@ export async function openPostgres(url: string, maxConnections = 10): Promise<Da
     onState: (live: boolean) => void,
     isClosed: () => boolean,
   ): Promise<void> {
+    let delay = LISTEN_RETRY_MIN_MS;
     const connect = async (): Promise<void> => {
-      const client = new pg.Client({ connectionString });
+      const client = new pg.Client({
+        connectionString,
+        keepAlive: true,
+        keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+        connectionTimeoutMillis: limits?.acquireTimeoutMs ?? 0,
+      });
       let failed = false;
       const fail = () => {
         if (failed || isClosed()) return;
         failed = true;
+        if (listenerClient === client) listenerClient = null;
         onState(false);
         client.end().catch(() => {});
-        setTimeout(() => void connect().catch(() => {}), 1000).unref();
+        const wait = delay;
+        delay = Math.min(delay * 2, LISTEN_RETRY_MAX_MS);
+        setTimeout(() => void connect().catch(() => {}), wait).unref();
       };
       client.on('error', fail);
       client.on('end', fail);
@@ -101,6 +146,7 @@ export async function openPostgres(url: string, maxConnections = 10): Promise<Da
         throw error;
       }
       if (failed) return;
+      delay = LISTEN_RETRY_MIN_MS;
       listenerClient = client;
       onState(true);
     };
@@ -109,8 +155,12 @@ export async function openPostgres(url: string, maxConnections = 10): Promise<Da
   return {
     db,
     kind: 'postgres',
+    // Migrations and maintenance scripts: a connection of their own, without the calls' timeouts (an index build or an
+    // advisory lock held by another starting process may take longer than any call should).
     withConnection: async (fn) => {
-      const conn = await pool.connect();
+      const conn = new pg.Client({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS });
+      conn.on('error', () => {});
+      await conn.connect();
       try {
         return await fn(async (text) => {
           const result = (await conn.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
@@ -118,7 +168,7 @@ export async function openPostgres(url: string, maxConnections = 10): Promise<Da
           return (last?.rows ?? []) as Record<string, unknown>[];
         });
       } finally {
-        conn.release();
+        await conn.end().catch(() => {});
       }
     },
     listen: async (channel, onPayload, onState) => {

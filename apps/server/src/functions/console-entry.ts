@@ -11,7 +11,7 @@ import { attachmentDisposition, CsvFile } from '../lib/csv.ts';
 import { clientKey, hitRateLimit, TooManyRequests } from '../lib/rate-limit.ts';
 import { BusinessFailure } from '../core/handler.ts';
 import type { AuditNote, ConsoleContext, ConsoleHandler, ConsoleOperator, Upload } from '../core/console-handler.ts';
-import { forbiddenTextPath, localeOfBody, validationMessagesFor } from './entry.ts';
+import { forbiddenTextPath, localeOfBody, sendFailure, validationMessagesFor } from './entry.ts';
 
 const zodLocales: Record<Locale, z.core.$ZodErrorMap> = {
   ja: z.locales.ja().localeError as z.core.$ZodErrorMap,
@@ -216,8 +216,7 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
           reply.header('retry-after', String(error.retryAfterSeconds));
           return send(reply, 429, { succeed: false, errorCode: 'tooManyRequests' });
         }
-        request.log.error({ err: error, fn: def.name }, 'console function failed');
-        return send(reply, 500, { succeed: false, errorCode: 'internalError' });
+        return sendFailure(reply, request, error, def.name, 'console function failed');
       }
     });
   });

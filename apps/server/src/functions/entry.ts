@@ -10,6 +10,7 @@ import type { ChangeFeed } from '../db/changes.ts';
 import { ReadCache, stableKey } from '../core/read-cache.ts';
 import { clientKey, hitRateLimit, TooManyRequests } from '../lib/rate-limit.ts';
 import { BusinessFailure, FileAnswer, type Handler, type MemberContext } from '../core/handler.ts';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.ts';
 import { bearerToken, clearSessionCookies, fromAppOrigin, sessionCookieToken, setSessionCookies, webSessionCookies } from './web-session.ts';
 
 const zodLocales: Record<Locale, z.core.$ZodErrorMap> = {
@@ -72,6 +73,26 @@ export function localeOfBody(body: unknown): Locale {
 
 function send(reply: FastifyReply, status: number, body: Record<string, unknown>) {
   return reply.code(status).header('cache-control', 'no-store').send(body);
+}
+
+/**
+ * The database is out of reach or a wait on it was cut short (db/unavailable.ts): 503 `serviceUnavailable` with a
+ * Retry-After, in the entries' envelope, so a client tries again shortly instead of reporting a bug; nothing the
+ * call meant to write is acknowledged (decision 145).
+ */
+export function sendUnavailable(reply: FastifyReply) {
+  reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  return send(reply, 503, { succeed: false, errorCode: 'serviceUnavailable' });
+}
+
+/** A handler's failure: 503 when the database is out of reach, else the 500 of a bug (logged). */
+export function sendFailure(reply: FastifyReply, request: FastifyRequest, error: unknown, fn: string, what = 'function failed') {
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error, fn }, 'database unavailable');
+    return sendUnavailable(reply);
+  }
+  request.log.error({ err: error, fn }, what);
+  return send(reply, 500, { succeed: false, errorCode: 'internalError' });
 }
 
 interface EntryOptions {
@@ -169,8 +190,7 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
             try {
               body = Buffer.from(JSON.stringify({ succeed: true, ...(await policy!.personalize(kept.value, user, db, new Date(startedAt))) }));
             } catch (error) {
-              request.log.error({ err: error, fn: handler.def.name }, 'function failed');
-              return send(reply, 500, { succeed: false, errorCode: 'internalError' });
+              return sendFailure(reply, request, error, handler.def.name);
             }
             answers!.putPersonal(cacheKey, kept, policy!, user.id, ownEpoch, startedAt, body);
           }
@@ -236,8 +256,7 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
         reply.header('retry-after', String(error.retryAfterSeconds));
         return send(reply, 429, { succeed: false, errorCode: 'tooManyRequests' });
       }
-      request.log.error({ err: error, fn: handler.def.name }, 'function failed');
-      return send(reply, 500, { succeed: false, errorCode: 'internalError' });
+      return sendFailure(reply, request, error, handler.def.name);
     }
   });
 }

@@ -42,7 +42,7 @@ export function fixNullable<T>(value: T): T {
  */
 export function entryStatuses(auth: FunctionDef['auth'], beforeTerms = false): string[] {
   const signedIn = auth === 'required';
-  return ['200', '400', ...(signedIn ? ['401'] : []), ...(signedIn && !beforeTerms ? ['403'] : []), '404', '413', '415', '429', '500'];
+  return ['200', '400', ...(signedIn ? ['401'] : []), ...(signedIn && !beforeTerms ? ['403'] : []), '404', '413', '415', '429', '500', '503'];
 }
 
 const STATUS_DESCRIPTIONS: Record<string, string> = {
@@ -54,6 +54,7 @@ const STATUS_DESCRIPTIONS: Record<string, string> = {
   '415': 'validationError: the content type is not application/json',
   '429': 'tooManyRequests: a rate limit is exceeded (see the Retry-After header)',
   '500': 'internalError',
+  '503': 'serviceUnavailable: the database is out of reach or too slow just now; nothing was saved (see the Retry-After header)',
 };
 
 /** OpenAPI 3 document generated from the same zod schemas the entry validates with. */

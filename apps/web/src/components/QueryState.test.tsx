@@ -4,6 +4,8 @@ import { MemoryRouter } from 'react-router';
 import { QueryState, type QueryStatus } from './QueryState.tsx';
 import { ReadMore, type PagedQuery } from './ReadMore.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
+import { ApiError } from '../lib/api.ts';
+import { retryRead, UNAVAILABLE_RETRIES } from '../lib/queryClient.ts';
 
 vi.mock('react-i18next', async () => (await import('../test/render.tsx')).i18nMock);
 
@@ -46,6 +48,27 @@ describe('QueryState', () => {
     expect(screen.getByText('Nothing yet').className).toBe('empty-state');
     show(query({ data: [] }), { isEmpty: true, empty: <p role="status">No match</p> });
     expect(screen.getByRole('status').textContent).toBe('No match');
+  });
+
+  it('says calmly that the service is unavailable while a 503 is tried again, and so when the retries ran out', () => {
+    const unavailable = new ApiError('serviceUnavailable', 503);
+    show(query({ isPending: true, failureReason: unavailable }));
+    expect(screen.getByRole('status').textContent).toBe('common.unavailableRetrying');
+    expect(screen.queryByRole('alert')).toBeNull();
+    const q = query({ isError: true, error: unavailable });
+    show(q);
+    expect(screen.getByRole('alert').textContent).toBe('common.unavailable');
+    fireEvent.click(screen.getByRole('button', { name: 'common.retry' }));
+    expect(q.refetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('tries a read again by itself after a 503 (several times), other failures once', () => {
+    const unavailable = new ApiError('serviceUnavailable', 503);
+    expect(retryRead(0, unavailable)).toBe(true);
+    expect(retryRead(UNAVAILABLE_RETRIES - 1, unavailable)).toBe(true);
+    expect(retryRead(UNAVAILABLE_RETRIES, unavailable)).toBe(false);
+    expect(retryRead(0, new ApiError('internalError', 500))).toBe(true);
+    expect(retryRead(1, new ApiError('internalError', 500))).toBe(false);
   });
 
   it('shows the content once there is some', () => {

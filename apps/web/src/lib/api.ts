@@ -15,6 +15,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A 503 `serviceUnavailable`: the server could not reach its database just now (decision 145). Nothing the call meant
+ * to write was saved; reads are tried again by the query client, and screens say "temporarily unavailable".
+ */
+export function isUnavailable(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 503 || error.errorCode === 'serviceUnavailable');
+}
+
 /** The payload of a function, as the per-call files of features/<feature>/api/ declare their fetchers. */
 export type Payload<N extends FunctionName> = PayloadOf<FunctionByName<N>>;
 /** The success answer of a function. */

@@ -1,4 +1,5 @@
 import { QueryClient, type DehydratedState, type Query, type QueryKey } from '@tanstack/react-query';
+import { isUnavailable } from './api.ts';
 
 /**
  * The queries the server rendered this page with (their hashes; decision 140). Their answers came in the page's data,
@@ -24,11 +25,22 @@ export function forgetServerQueries() {
   for (const key of failedOnServer.splice(0)) queryClient.setQueryDefaults(key, {});
 }
 
+/**
+ * A read answered 503 (the database out of reach for a moment) is tried again by itself this many times, waiting 1, 2,
+ * 4, 8, 16 then 30 s (TanStack's own backoff), about a minute in all; other failures once. Writes are never repeated
+ * (mutations do not retry): one not acknowledged is shown as failed, never as saved.
+ */
+export const UNAVAILABLE_RETRIES = 6;
+
+export function retryRead(failureCount: number, error: unknown): boolean {
+  return failureCount < (isUnavailable(error) ? UNAVAILABLE_RETRIES : 1);
+}
+
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 60_000,
-      retry: 1,
+      retry: retryRead,
       refetchOnWindowFocus: false,
       refetchOnMount: (query: Query) => !fromServer.has(query.queryHash),
     },

@@ -1,6 +1,13 @@
 import * as fns from '@hibi/contract/functions/auth';
 import { BusinessFailure, defineHandler, failure } from '../../core/handler.ts';
+import type { CachePolicy } from '../../core/read-cache.ts';
 import { acceptTerms, endSession, getTermsVersion, login, setLocale, toSessionUser } from './service.ts';
+
+/**
+ * getConfig is the same answer for everyone until the config table is written: kept (core/read-cache.ts), so it is
+ * answered without a pooled connection and never waits behind calls that need one (issue 31, decision 145).
+ */
+const configAnswer: CachePolicy = { tables: ['config'], audience: () => 'all', nextChange: async () => null };
 
 export const authHandlers = [
   // The web app's sign-in (`session: 'cookie'`) first ends the session its cookie carried, so a failed or refused
@@ -33,7 +40,7 @@ export const authHandlers = [
     return { termsVersion: await acceptTerms(ctx.db, ctx.user, termsVersion) };
   }),
 
-  defineHandler(fns.getConfig, async (_payload, ctx) => ({ termsVersion: await getTermsVersion(ctx.db) })),
+  defineHandler(fns.getConfig, async (_payload, ctx) => ({ termsVersion: await getTermsVersion(ctx.db) }), { cache: configAnswer }),
 
   defineHandler(fns.notifyLoggedIn, async (_payload, ctx) => {
     await setLocale(ctx.db, ctx.user.id, ctx.locale);

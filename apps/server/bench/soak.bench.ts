@@ -1,0 +1,354 @@
+// Soak benchmark (not a test, not in CI; issue 31, decision 145): the load model's mix on PostgreSQL through two server
+// processes (the compiled build) for BENCH_SECONDS (1800), at 10 times one region's morning peak by default:
+//   - reads at BENCH_READ_RPS (250/s): announcements, events, getConfig (guests and members) and a member's own week;
+//   - step uploads at BENCH_UPLOAD_RPS (300/s): uploadHealthData, each followed by its notifyHealthDataFixed;
+//   - reservations at BENCH_RESERVE_RPS (5/s): reserve a seat of a large session, then cancel it;
+//   - the waiting-list storm every BENCH_STORM_EVERY_SECONDS (600; the first after a third of the run): a popular
+//     event opens to BENCH_MEMBERS (5000) members within 10 s, BENCH_STORM_SEATS (150) seats, the rest join its waiting
+//     list.
+// Calls are sent at their rates whatever the answers' speed (open loop; at most BENCH_MAX_IN_FLIGHT at once, the rest
+// counted as dropped). Every BENCH_SAMPLE_SECONDS (10) it prints each process's RSS, heap and event-loop delay (read by
+// bench/soak-probe.mjs inside the process) and the calls of the window; at the end p50/p99/max per call kind, errors,
+// RSS growth after the warm-up (BENCH_WARMUP_SECONDS, 120 or a fifth of a shorter run) and the worst event-loop delay.
+//
+// Run: npm run bench:soak (builds the server first); BENCH_SECONDS=120 npm run bench:soak for a short look.
+// BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the PostgreSQL server; the script
+// creates and drops its own database. The load generator runs on the same machine as the servers: figures from a
+// small machine measure the machine too.
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { hashToken, newOpaqueToken } from '../src/lib/tokens.ts';
+import { runMain, waitUp } from './support.ts';
+
+const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SECONDS = env('BENCH_SECONDS', 1800);
+const READ_RPS = env('BENCH_READ_RPS', 250);
+const UPLOAD_RPS = env('BENCH_UPLOAD_RPS', 300);
+const RESERVE_RPS = env('BENCH_RESERVE_RPS', 5);
+const MEMBERS = env('BENCH_MEMBERS', 5000);
+const STORM_SEATS = env('BENCH_STORM_SEATS', 150);
+const STORM_EVERY = env('BENCH_STORM_EVERY_SECONDS', 600);
+const STORM_SPREAD_MS = 10_000;
+const SAMPLE_SECONDS = env('BENCH_SAMPLE_SECONDS', 10);
+const WARMUP_SECONDS = env('BENCH_WARMUP_SECONDS', Math.min(120, Math.round(SECONDS / 5)));
+const MAX_IN_FLIGHT = env('BENCH_MAX_IN_FLIGHT', 2000);
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const DIST_MAIN = process.env.BENCH_SERVER_DIST
+  ? path.resolve(process.env.BENCH_SERVER_DIST, 'main.js')
+  : path.join(ROOT, 'apps/server/dist/main.js');
+const PROBE = path.join(import.meta.dirname, 'soak-probe.mjs');
+const DAY_MS = 86_400_000;
+
+const basePort = 6700 + Math.floor(Math.random() * 300);
+const bases = [0, 1].map((k) => `http://127.0.0.1:${basePort + k}`);
+const children: ChildProcess[] = [];
+const probeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hibi-soak-'));
+const probeFile = (k: number) => path.join(probeDir, `process-${k}.jsonl`);
+/** Each process's log lines (warnings and errors), kept after the run: a 500 is looked up there. */
+const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hibi-soak-logs-'));
+const logFile = (k: number) => path.join(logDir, `process-${k}.log`);
+
+function startServer(k: number, databaseUrl: string, demo: boolean): ChildProcess {
+  if (!fs.existsSync(DIST_MAIN)) throw new Error(`${DIST_MAIN} is missing: npm run build -w @hibi/server`);
+  const child = spawn(process.execPath, ['--enable-source-maps', '--import', PROBE, DIST_MAIN], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(basePort + k),
+      DATABASE_URL: databaseUrl,
+      DEMO_CONTENT: demo ? 'true' : 'false',
+      MAILBOX_PORT: '0',
+      LOG_LEVEL: 'warn',
+      LOGIN_LIMIT_PER_ADDRESS: '1000000',
+      WEB_DIST_DIR: path.join(ROOT, '.tmp', 'bench-no-web'),
+      SOAK_PROBE_FILE: probeFile(k),
+      SOAK_PROBE_MS: String(SAMPLE_SECONDS * 1000),
+    },
+    stdio: ['ignore', fs.openSync(logFile(k), 'a'), 'inherit'],
+  });
+  children.push(child);
+  return child;
+}
+
+/** Figures of one call kind. */
+class Kind {
+  times: number[] = [];
+  windowCalls = 0;
+  errors = new Map<string, number>();
+  get count() {
+    return this.times.length;
+  }
+  error(code: string) {
+    this.errors.set(code, (this.errors.get(code) ?? 0) + 1);
+  }
+}
+const kinds = new Map<string, Kind>();
+const kind = (name: string) => kinds.get(name) ?? kinds.set(name, new Kind()).get(name)!;
+let inFlight = 0;
+let dropped = 0;
+let turn = 0;
+
+/** One call through one of the two processes in turn; `expected` business codes are answers, not errors. */
+async function call(name: string, label: string, payload: object, token?: string, expected: string[] = []): Promise<Record<string, any> | null> {
+  if (inFlight >= MAX_IN_FLIGHT) {
+    dropped++;
+    return null;
+  }
+  inFlight++;
+  const k = kind(label);
+  const t0 = performance.now();
+  try {
+    const res = await fetch(`${bases[turn++ % 2]}/api/functions/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(payload),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const body = (await res.json()) as Record<string, any>;
+    k.times.push(performance.now() - t0);
+    k.windowCalls++;
+    if (res.status !== 200) k.error(`${res.status} ${body.errorCode}`);
+    else if (!body.succeed && !expected.includes(body.errorCode)) k.error(String(body.errorCode));
+    return body;
+  } catch (error) {
+    k.times.push(performance.now() - t0);
+    k.error((error as Error).name === 'TimeoutError' ? 'timeout' : 'network');
+    return null;
+  } finally {
+    inFlight--;
+  }
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? 0;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+function tokyoDay(daysAgo: number): number {
+  const nine = 9 * 3_600_000;
+  return Math.floor((Date.now() + nine) / DAY_MS) * DAY_MS - nine - daysAgo * DAY_MS;
+}
+
+interface Probe {
+  t: number;
+  rss: number;
+  heapUsed: number;
+  elP50: number;
+  elP99: number;
+  elMax: number;
+}
+function probes(k: number): Probe[] {
+  if (!fs.existsSync(probeFile(k))) return [];
+  return fs
+    .readFileSync(probeFile(k), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Probe);
+}
+
+/** Runs `fn` `perSecond` times a second, spread evenly, until `until` (epoch ms). */
+async function atRate(perSecond: number, until: number, fn: (i: number) => void) {
+  if (perSecond <= 0) return;
+  const start = Date.now();
+  let sent = 0;
+  while (Date.now() < until) {
+    const due = Math.floor(((Date.now() - start) / 1000) * perSecond);
+    while (sent < due) fn(sent++);
+    await sleep(10);
+  }
+}
+
+async function main() {
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  const dbName = `hibi_bench_soak_${crypto.randomBytes(4).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const dbUrl = new URL(SERVER_URL);
+  dbUrl.pathname = `/${dbName}`;
+  const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: 3 });
+  pool.on('error', () => {});
+  try {
+    // The first process migrates and loads the demo content (announcements, events, articles); then the second.
+    startServer(0, dbUrl.toString(), true);
+    await waitUp(`${bases[0]}/readyz`);
+    startServer(1, dbUrl.toString(), false);
+    await waitUp(`${bases[1]}/readyz`);
+
+    // The members of the run: one corporate tenant, each with a session (no sign-in: argon2id is slow on purpose).
+    const [tenant] = (
+      await pool.query<{ id: number }>(
+        `INSERT INTO tenants (name_ja, contract_type, corporate_contract) VALUES ('耐久試験株式会社', 1, true) RETURNING id`,
+      )
+    ).rows;
+    const ids = (
+      await pool.query<{ id: number }>(
+        `INSERT INTO users (tenant_id, email, nickname, accepted_terms_version)
+         SELECT $1, 'soak' || n || '@example.com', 'soak' || n, 1000 FROM generate_series(1, $2) AS n ORDER BY n RETURNING id`,
+        [tenant!.id, MEMBERS],
+      )
+    ).rows.map((r) => r.id);
+    const tokens = ids.map(() => newOpaqueToken());
+    await pool.query(
+      `INSERT INTO sessions (user_id, token_hash, expires_at) SELECT u, h, now() + interval '30 days' FROM unnest($1::int[], $2::text[]) AS s(u, h)`,
+      [ids, tokens.map(hashToken)],
+    );
+    const now = Date.now();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const session = async (title: string, capacity: number) => {
+      const [event] = (
+        await pool.query<{ id: number }>(`INSERT INTO events (title_ja, start_at, end_at, published_at) VALUES ($1, $2, $3, $4) RETURNING id`, [
+          title,
+          iso(now + 20 * DAY_MS),
+          iso(now + 20 * DAY_MS + 3_600_000),
+          iso(now - DAY_MS),
+        ])
+      ).rows;
+      const [row] = (
+        await pool.query<{ id: number }>(
+          `INSERT INTO event_sessions (event_id, title_ja, start_at, end_at, capacity, reservation_type, reservation_start_at, reservation_end_at)
+           VALUES ($1, '本編', $2, $3, $4, 1, $5, $6) RETURNING id`,
+          [event!.id, iso(now + 20 * DAY_MS), iso(now + 20 * DAY_MS + 3_600_000), capacity, iso(now - DAY_MS), iso(now + 10 * DAY_MS)],
+        )
+      ).rows;
+      return { eventID: event!.id, sessionID: row!.id };
+    };
+    const steady = await session('定員の多いイベント', 100_000);
+    await pool.query('VACUUM ANALYZE');
+    console.log(
+      `soak: two processes on ${dbName}, ${MEMBERS} members; ${SECONDS} s of ${READ_RPS} reads/s, ${UPLOAD_RPS} uploads/s (+ notify), ` +
+        `${RESERVE_RPS} reservations/s, a storm of ${MEMBERS} members for ${STORM_SEATS} seats every ${STORM_EVERY} s; warm-up ${WARMUP_SECONDS} s` +
+        (SECONDS < 1800 ? ' (a SHORT run)' : ''),
+    );
+
+    const start = Date.now();
+    const until = start + SECONDS * 1000;
+    const device = { osType: 'ios', osVersion: '18.0', appVersion: '1.0.0', source: 'soak-phone' };
+    const member = (i: number) => i % MEMBERS;
+    const reads = atRate(READ_RPS, until, (i) => {
+      const m = member(i * 7);
+      switch (i % 5) {
+        case 0:
+          void call('getAnnouncements', 'read getAnnouncements (member)', { offset: 0, perPage: 10 }, tokens[m]);
+          break;
+        case 1:
+          void call('getEvents', 'read getEvents (guest)', { offset: 0, perPage: 9 });
+          break;
+        case 2:
+          void call('getConfig', 'read getConfig', {});
+          break;
+        case 3:
+          void call('getEvents', 'read getEvents (member)', { offset: 0, perPage: 9 }, tokens[m]);
+          break;
+        default:
+          void call(
+            'getHealthDataByRange',
+            'read getHealthDataByRange (own week)',
+            { fromDateTime: tokyoDay(7), toDateTime: tokyoDay(0) },
+            tokens[m],
+          );
+      }
+    });
+    const uploads = atRate(UPLOAD_RPS, until, (i) => {
+      const m = member(i);
+      void (async () => {
+        const up = await call(
+          'uploadHealthData',
+          'write uploadHealthData',
+          { healthData: [{ dateTime: tokyoDay(i % 3), steps: 1000 + (i % 9000) }], ...device },
+          tokens[m],
+        );
+        if (up?.succeed) await call('notifyHealthDataFixed', 'write notifyHealthDataFixed', device, tokens[m]);
+      })();
+    });
+    const reservations = atRate(RESERVE_RPS, until, (i) => {
+      const m = member(i * 13 + 1);
+      void (async () => {
+        const r = await call('reserveEvent', 'write reserveEvent (steady)', { ...steady, body: [] }, tokens[m], [
+          'alreadyReserved',
+          'reservedAnotherSession',
+        ]);
+        if (r?.succeed) await call('cancelEventReservation', 'write cancelEventReservation', steady, tokens[m]);
+      })();
+    });
+    const storms = (async () => {
+      let next = start + Math.min(STORM_EVERY, SECONDS / 3) * 1000;
+      let n = 0;
+      while (next + STORM_SPREAD_MS < until) {
+        await sleep(next - Date.now());
+        const popular = await session(`人気イベント ${++n}`, STORM_SEATS);
+        console.log(`  storm ${n}: ${MEMBERS} members reserve ${STORM_SEATS} seats within ${STORM_SPREAD_MS / 1000} s`);
+        await atRate((MEMBERS * 1000) / STORM_SPREAD_MS, Date.now() + STORM_SPREAD_MS + 100, (i) => {
+          if (i >= MEMBERS) return;
+          void (async () => {
+            const r = await call('reserveEvent', 'storm reserveEvent', { ...popular, body: [] }, tokens[i], ['reservationCapacityOver']);
+            if (r && !r.succeed && r.errorCode === 'reservationCapacityOver') {
+              await call('joinWaitingList', 'storm joinWaitingList', { ...popular, body: [] }, tokens[i]);
+            }
+          })();
+        });
+        next += STORM_EVERY * 1000;
+      }
+    })();
+    const sampler = (async () => {
+      while (Date.now() < until) {
+        await sleep(SAMPLE_SECONDS * 1000);
+        const t = Math.round((Date.now() - start) / 1000);
+        const procs = [0, 1].map((k) => {
+          const p = probes(k).at(-1);
+          return p
+            ? `p${k} rss ${(p.rss / 2 ** 20).toFixed(0)} MB heap ${(p.heapUsed / 2 ** 20).toFixed(0)} MB loop p99 ${p.elP99.toFixed(1)} max ${p.elMax.toFixed(1)} ms`
+            : `p${k} -`;
+        });
+        let calls = 0;
+        for (const k of kinds.values()) {
+          calls += k.windowCalls;
+          k.windowCalls = 0;
+        }
+        const errors = [...kinds.values()].reduce((sum, k) => sum + [...k.errors.values()].reduce((a, b) => a + b, 0), 0);
+        console.log(
+          `  t=${t}s ${procs.join(' | ')} | ${(calls / SAMPLE_SECONDS).toFixed(0)} calls/s, ${inFlight} in flight, errors so far ${errors}, dropped ${dropped}`,
+        );
+      }
+    })();
+    await Promise.all([reads, uploads, reservations, storms, sampler]);
+    while (inFlight > 0) await sleep(100);
+
+    console.log(`\nper call kind (${SECONDS} s${SECONDS < 1800 ? ', a SHORT run' : ''}):`);
+    for (const [name, k] of [...kinds.entries()].sort()) {
+      const sorted = [...k.times].sort((a, b) => a - b);
+      const errors = [...k.errors.entries()].map(([code, n]) => `${code} ${n}`).join(', ') || 'none';
+      console.log(
+        `  ${name}: ${k.count} calls, p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p99 ${percentile(sorted, 0.99).toFixed(1)} ms, ` +
+          `max ${(sorted.at(-1) ?? 0).toFixed(1)} ms; errors: ${errors}`,
+      );
+    }
+    console.log(`  dropped (more than ${MAX_IN_FLIGHT} in flight): ${dropped}; the processes' warnings and errors: ${logDir}`);
+    for (const k of [0, 1]) {
+      const all = probes(k);
+      const afterWarmup = all.filter((p) => p.t >= start + WARMUP_SECONDS * 1000);
+      const first = afterWarmup[0];
+      const last = afterWarmup.at(-1);
+      const worst = Math.max(...all.filter((p) => p.t >= start).map((p) => p.elMax));
+      const p99s = all.filter((p) => p.t >= start).map((p) => p.elP99);
+      const growth = first && last ? ((last.rss - first.rss) / first.rss) * 100 : NaN;
+      console.log(
+        `process ${k}: RSS at start ${((all[0]?.rss ?? 0) / 2 ** 20).toFixed(0)} MB, after warm-up ${((first?.rss ?? 0) / 2 ** 20).toFixed(0)} MB, ` +
+          `at the end ${((last?.rss ?? 0) / 2 ** 20).toFixed(0)} MB (growth after warm-up ${growth.toFixed(1)}%, heap at the end ` +
+          `${((last?.heapUsed ?? 0) / 2 ** 20).toFixed(0)} MB); event-loop delay: worst ${worst.toFixed(1)} ms, worst window p99 ${Math.max(...p99s).toFixed(1)} ms`,
+      );
+    }
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+    await pool.end();
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+    fs.rmSync(probeDir, { recursive: true, force: true });
+  }
+}
+
+runMain(main);

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { DatabaseUnavailable, isDatabaseUnavailable } from './unavailable.ts';
+
+const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
+
+describe('which failures mean the database is out of reach (decision 145)', () => {
+  it('counts refused and broken connections, shutdowns, timeouts and the pool waiting too long', () => {
+    for (const code of ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '57014', '55P03', '25P03', '53300', '08006', '08001']) {
+      expect(isDatabaseUnavailable(withCode(code)), code).toBe(true);
+    }
+    for (const message of ['timeout exceeded when trying to connect', 'Connection terminated unexpectedly', 'Query read timeout']) {
+      expect(isDatabaseUnavailable(new Error(message)), message).toBe(true);
+    }
+    expect(isDatabaseUnavailable(new DatabaseUnavailable())).toBe(true);
+  });
+
+  it('follows the cause of a wrapped error (drizzle wraps the driver’s)', () => {
+    expect(isDatabaseUnavailable(new Error('Failed query: insert …', { cause: withCode('57P01') }))).toBe(true);
+  });
+
+  it('leaves bugs and data errors to be 500s: a unique violation, a syntax error, a plain Error', () => {
+    for (const code of ['23505', '42601', '22P02', '40001']) expect(isDatabaseUnavailable(withCode(code)), code).toBe(false);
+    expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
+    expect(isDatabaseUnavailable(null)).toBe(false);
+    expect(isDatabaseUnavailable('57P01')).toBe(false);
+  });
+});

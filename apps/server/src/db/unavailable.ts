@@ -1,0 +1,59 @@
+// When the database cannot be reached or a call waited too long for it (issue 31, decision 145): the entries answer
+// these failures with HTTP 503 `serviceUnavailable` and a Retry-After, never a 500, so a client can tell "try again
+// shortly" from a bug. A write that failed this way was not acknowledged: the client must not show it as saved.
+
+/** Seconds a client is asked to wait before it tries again (the Retry-After header). */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** Socket errors of a connection that could not be made or broke. */
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * SQLSTATEs of an outage or of a wait cut short: 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now
+ * (starting up, recovering), 57014 query_canceled (statement_timeout), 55P03 lock_not_available (lock_timeout),
+ * 25P03 idle_in_transaction_session_timeout, 53300 too_many_connections; class 08 is every connection exception.
+ */
+const SQL_STATES = new Set(['57P01', '57P02', '57P03', '57014', '55P03', '25P03', '53300']);
+
+/** node-postgres's own messages for a connection that is gone or could not be had in time (it gives them no code). */
+const CLIENT_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'Query read timeout',
+  'connection timeout',
+];
+
+/** Whether an error (or any error it was caused by: drizzle wraps the driver's) means the database is out of reach. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof DatabaseUnavailable) return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (SOCKET_CODES.has(code) || SQL_STATES.has(code) || (code.length === 5 && code.startsWith('08'))) return true;
+    }
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && CLIENT_MESSAGES.some((m) => message.includes(m))) return true;
+  }
+  return false;
+}
+
+/** Thrown where the server itself decides the database is out of reach (a wait it bounds). */
+export class DatabaseUnavailable extends Error {
+  constructor(message = 'database unavailable') {
+    super(message);
+    this.name = 'DatabaseUnavailable';
+  }
+}
