@@ -32,6 +32,11 @@ export function cookieValue(header: string | undefined, name: string): string | 
   return null;
 }
 
+/** The console session cookie's name: `__Host-hibi_console` over HTTPS, `hibi_console` on plain HTTP (development). */
+export function consoleCookieName(secure: boolean): string {
+  return secure ? `__Host-${CONSOLE_COOKIE}` : CONSOLE_COOKIE;
+}
+
 interface ConsoleEntryOptions {
   db: Db;
   config: Config;
@@ -50,6 +55,10 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
   for (const [name, handler] of registry) payloadSchemas.set(name, handler.def.payload.extend({ locale: localeField }).strict());
   const appOrigin = new URL(config.appBaseUrl).origin;
   const secure = config.appBaseUrl.startsWith('https:');
+  // Over HTTPS the cookie takes the __Host- prefix (issue 30, finding 7): the browser then accepts it only Secure, from
+  // this very host (no Domain) and for Path=/, so a sibling subdomain cannot plant or shadow it.
+  const cookieName = consoleCookieName(secure);
+  const cookieAttributes = secure ? 'Path=/; HttpOnly; SameSite=Strict; Secure' : 'Path=/api/console; HttpOnly; SameSite=Strict';
 
   /** The app's own origin: APP_BASE_URL's, or (outside production) the origin the request was addressed to. */
   const originAllowed = (request: FastifyRequest, origin: string) =>
@@ -77,7 +86,7 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
       if (def.auth !== 'none') {
         const header = request.headers.authorization;
         const bearer = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-        const cookie = cookieValue(request.headers.cookie, CONSOLE_COOKIE);
+        const cookie = cookieValue(request.headers.cookie, cookieName);
         if (bearer) operator = await resolveOperatorToken(db, bearer, now());
         else if (cookie) {
           // A cookie is sent by the browser on its own: only a call from the app's own page may use it.
@@ -168,13 +177,10 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
           }),
         setSessionCookie: (token, expiresAt) => {
           const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - now().getTime()) / 1000));
-          reply.header(
-            'set-cookie',
-            `${CONSOLE_COOKIE}=${token}; Path=/api/console; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure ? '; Secure' : ''}`,
-          );
+          reply.header('set-cookie', `${cookieName}=${token}; ${cookieAttributes}; Max-Age=${maxAge}`);
         },
         clearSessionCookie: () => {
-          reply.header('set-cookie', `${CONSOLE_COOKIE}=; Path=/api/console; HttpOnly; SameSite=Strict; Max-Age=0${secure ? '; Secure' : ''}`);
+          reply.header('set-cookie', `${cookieName}=; ${cookieAttributes}; Max-Age=0`);
         },
       };
       try {

@@ -66,7 +66,8 @@ describe('uploadMedia', () => {
     expect(answer.body.width).toBeUndefined();
     const served = await t.app.inject({ method: 'GET', url: String(answer.body.url) });
     expect(served.headers['content-type']).toBe('application/pdf');
-    expect(served.headers['content-disposition']).toBe("inline; filename*=UTF-8''guide.pdf");
+    // A download, not a page of this origin (issue 30, finding 7).
+    expect(served.headers['content-disposition']).toBe(`attachment; filename="guide.pdf"; filename*=UTF-8''guide.pdf`);
   });
 
   it('refuses other types, lying types, undecodable images and files over 10 MB, storing nothing', async () => {
