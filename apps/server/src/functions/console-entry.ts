@@ -6,6 +6,8 @@ import { validationMessages } from '@hibi/contract/messages';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { recordAudit, resolveOperatorToken } from '../domains/operators/service.ts';
+import { CONTENT_WRITE, refreshMediaUses } from '../domains/media/service.ts';
+import { signUploadUrls, unsignUploadUrls } from '../lib/media-signing.ts';
 import { Readable } from 'node:stream';
 import { attachmentDisposition, CsvFile } from '../lib/csv.ts';
 import { clientKey, hitRateLimit, TooManyRequests } from '../lib/rate-limit.ts';
@@ -132,6 +134,8 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
       } else if (!body || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) {
         return send(reply, 400, { succeed: false, errorCode: 'validationError', validationErrorMessage: [validationMessages[locale].invalidJson] });
       }
+      // Upload URLs come back as answers carried them (signed); what is stored is the bare path (decision 144).
+      body = withoutUploadSignatures(body);
       const badText = forbiddenTextPath(body);
       if (badText) {
         return send(reply, 400, {
@@ -213,10 +217,14 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
           request.log.error({ fn: def.name, issues: out.error.issues }, 'response does not match its schema');
           return send(reply, 500, { succeed: false, errorCode: 'internalError' });
         }
+        // A content write may have attached an upload to a contract-only item, or changed who sees one (issue 30, 1).
+        if (CONTENT_WRITE.test(def.name)) await refreshMediaUses(db);
         if (def.audited && operator) {
           await ctx.audit({ ...note, action: def.name, operatorId: operator.id, operatorEmail: operator.email });
         }
-        return send(reply, 200, { succeed: true, ...(out.data as Record<string, unknown>) });
+        // Upload URLs go out signed, so an operator sees protected files too (the bare path refuses them).
+        const answer = signUploadUrls(JSON.stringify({ succeed: true, ...(out.data as Record<string, unknown>) }));
+        return reply.code(200).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(answer);
       } catch (error) {
         if (error instanceof TooManyRequests) {
           reply.header('retry-after', String(error.retryAfterSeconds));
@@ -227,6 +235,16 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
       }
     });
   });
+}
+
+/** A payload with the signatures of its upload URLs taken off, in every string at any depth. */
+function withoutUploadSignatures(value: unknown): unknown {
+  if (typeof value === 'string') return unsignUploadUrls(value);
+  if (Array.isArray(value)) return value.map(withoutUploadSignatures);
+  if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutUploadSignatures(v)]));
+  }
+  return value;
 }
 
 function localeOfHeader(request: FastifyRequest): Locale {
