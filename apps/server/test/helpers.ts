@@ -124,6 +124,8 @@ export interface ConsoleAuth {
   cookie?: string;
   origin?: string;
   headers?: Record<string, string>;
+  /** The client's address (default 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 /** The demo operators' TOTP secret and a code for a moment (one time step later with `ahead`). */
@@ -171,6 +173,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         ...auth.headers,
       },
       payload: raw ? (payload as Buffer) : typeof payload === 'string' ? payload : JSON.stringify(payload),
+      ...(auth.remoteAddress ? { remoteAddress: auth.remoteAddress } : {}),
     });
     return { status: res.statusCode, body: res.json() as RawAnswer, headers: res.headers as Record<string, unknown> };
   };

@@ -6,6 +6,8 @@ import { validationMessages } from '@hibi/contract/messages';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { recordAudit, resolveOperatorToken } from '../domains/operators/service.ts';
+import { CONTENT_WRITE, refreshMediaUses } from '../domains/media/service.ts';
+import { signUploadUrls, unsignUploadUrls } from '../lib/media-signing.ts';
 import { Readable } from 'node:stream';
 import { attachmentDisposition, CsvFile } from '../lib/csv.ts';
 import { clientKey, hitRateLimit, TooManyRequests } from '../lib/rate-limit.ts';
@@ -32,6 +34,11 @@ export function cookieValue(header: string | undefined, name: string): string | 
   return null;
 }
 
+/** The console session cookie's name: `__Host-hibi_console` over HTTPS, `hibi_console` on plain HTTP (development). */
+export function consoleCookieName(secure: boolean): string {
+  return secure ? `__Host-${CONSOLE_COOKIE}` : CONSOLE_COOKIE;
+}
+
 interface ConsoleEntryOptions {
   db: Db;
   config: Config;
@@ -50,6 +57,10 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
   for (const [name, handler] of registry) payloadSchemas.set(name, handler.def.payload.extend({ locale: localeField }).strict());
   const appOrigin = new URL(config.appBaseUrl).origin;
   const secure = config.appBaseUrl.startsWith('https:');
+  // Over HTTPS the cookie takes the __Host- prefix (issue 30, finding 7): the browser then accepts it only Secure, from
+  // this very host (no Domain) and for Path=/, so a sibling subdomain cannot plant or shadow it.
+  const cookieName = consoleCookieName(secure);
+  const cookieAttributes = secure ? 'Path=/; HttpOnly; SameSite=Strict; Secure' : 'Path=/api/console; HttpOnly; SameSite=Strict';
 
   /** The app's own origin: APP_BASE_URL's, or (outside production) the origin the request was addressed to. */
   const originAllowed = (request: FastifyRequest, origin: string) =>
@@ -77,7 +88,7 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
       if (def.auth !== 'none') {
         const header = request.headers.authorization;
         const bearer = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-        const cookie = cookieValue(request.headers.cookie, CONSOLE_COOKIE);
+        const cookie = cookieValue(request.headers.cookie, cookieName);
         if (bearer) operator = await resolveOperatorToken(db, bearer, now());
         else if (cookie) {
           // A cookie is sent by the browser on its own: only a call from the app's own page may use it.
@@ -123,6 +134,8 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
       } else if (!body || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) {
         return send(reply, 400, { succeed: false, errorCode: 'validationError', validationErrorMessage: [validationMessages[locale].invalidJson] });
       }
+      // Upload URLs come back as answers carried them (signed); what is stored is the bare path (decision 144).
+      body = withoutUploadSignatures(body);
       const badText = forbiddenTextPath(body);
       if (badText) {
         return send(reply, 400, {
@@ -168,13 +181,10 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
           }),
         setSessionCookie: (token, expiresAt) => {
           const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - now().getTime()) / 1000));
-          reply.header(
-            'set-cookie',
-            `${CONSOLE_COOKIE}=${token}; Path=/api/console; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure ? '; Secure' : ''}`,
-          );
+          reply.header('set-cookie', `${cookieName}=${token}; ${cookieAttributes}; Max-Age=${maxAge}`);
         },
         clearSessionCookie: () => {
-          reply.header('set-cookie', `${CONSOLE_COOKIE}=; Path=/api/console; HttpOnly; SameSite=Strict; Max-Age=0${secure ? '; Secure' : ''}`);
+          reply.header('set-cookie', `${cookieName}=; ${cookieAttributes}; Max-Age=0`);
         },
       };
       try {
@@ -207,10 +217,14 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
           request.log.error({ fn: def.name, issues: out.error.issues }, 'response does not match its schema');
           return send(reply, 500, { succeed: false, errorCode: 'internalError' });
         }
+        // A content write may have attached an upload to a contract-only item, or changed who sees one (issue 30, 1).
+        if (CONTENT_WRITE.test(def.name)) await refreshMediaUses(db);
         if (def.audited && operator) {
           await ctx.audit({ ...note, action: def.name, operatorId: operator.id, operatorEmail: operator.email });
         }
-        return send(reply, 200, { succeed: true, ...(out.data as Record<string, unknown>) });
+        // Upload URLs go out signed, so an operator sees protected files too (the bare path refuses them).
+        const answer = signUploadUrls(JSON.stringify({ succeed: true, ...(out.data as Record<string, unknown>) }));
+        return reply.code(200).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(answer);
       } catch (error) {
         if (error instanceof TooManyRequests) {
           reply.header('retry-after', String(error.retryAfterSeconds));
@@ -220,6 +234,16 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
       }
     });
   });
+}
+
+/** A payload with the signatures of its upload URLs taken off, in every string at any depth. */
+function withoutUploadSignatures(value: unknown): unknown {
+  if (typeof value === 'string') return unsignUploadUrls(value);
+  if (Array.isArray(value)) return value.map(withoutUploadSignatures);
+  if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutUploadSignatures(v)]));
+  }
+  return value;
 }
 
 function localeOfHeader(request: FastifyRequest): Locale {

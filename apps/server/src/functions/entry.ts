@@ -9,6 +9,7 @@ import { currentTermsVersion, endSessionByToken, resolveToken, SessionCache } fr
 import type { ChangeFeed } from '../db/changes.ts';
 import { ReadCache, stableKey } from '../core/read-cache.ts';
 import { clientKey, hitRateLimit, TooManyRequests } from '../lib/rate-limit.ts';
+import { signUploadUrls } from '../lib/media-signing.ts';
 import { BusinessFailure, FileAnswer, type Handler, type MemberContext } from '../core/handler.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.ts';
 import { bearerToken, clearSessionCookies, fromAppOrigin, sessionCookieToken, setSessionCookies, webSessionCookies } from './web-session.ts';
@@ -106,6 +107,15 @@ interface EntryOptions {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/**
+ * A successful answer's bytes, its upload URLs signed (issue 30, finding 1; decision 144): a console upload may be
+ * protected (used by a contract-only item) at any moment, so every one goes out signed. A kept answer lives at most
+ * 5 minutes (core/read-cache.ts), a signature at least an hour. Real time, as the media route checks it.
+ */
+function answerBody(answer: Record<string, unknown>): Buffer {
+  return Buffer.from(signUploadUrls(JSON.stringify(answer)));
+}
+
 /** POST /api/functions/{name}: the one entry of every function (product-decisions §2). */
 export async function functionEntry(app: FastifyInstance, { db, config, registry, now = () => new Date(), changes }: EntryOptions) {
   const cookies = webSessionCookies(config);
@@ -188,7 +198,7 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
           if (personal !== null) body = personal;
           else {
             try {
-              body = Buffer.from(JSON.stringify({ succeed: true, ...(await policy!.personalize(kept.value, user, db, new Date(startedAt))) }));
+              body = answerBody({ succeed: true, ...(await policy!.personalize(kept.value, user, db, new Date(startedAt))) });
             } catch (error) {
               return sendFailure(reply, request, error, handler.def.name);
             }
@@ -246,11 +256,15 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
         return send(reply, 500, { succeed: false, errorCode: 'internalError' });
       }
       if (cacheKey) {
-        const body = Buffer.from(JSON.stringify({ succeed: true, ...(out.data as Record<string, unknown>) }));
+        const body = answerBody({ succeed: true, ...(out.data as Record<string, unknown>) });
         await answers!.put(cacheKey, policy!, db, epoch, startedAt, out.data as Record<string, unknown>, body, member);
         return reply.code(200).header('cache-control', 'no-store').type(JSON_TYPE).send(body);
       }
-      return send(reply, 200, { succeed: true, ...(out.data as Record<string, unknown>) });
+      return reply
+        .code(200)
+        .header('cache-control', 'no-store')
+        .type(JSON_TYPE)
+        .send(answerBody({ succeed: true, ...(out.data as Record<string, unknown>) }));
     } catch (error) {
       if (error instanceof TooManyRequests) {
         reply.header('retry-after', String(error.retryAfterSeconds));

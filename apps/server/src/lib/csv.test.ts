@@ -17,6 +17,34 @@ describe('csv', () => {
     expect(csvField(new Date(Date.UTC(2026, 10, 24)))).toBe('2026-11-24T00:00:00.000Z');
   });
 
+  it('neutralises the starters a spreadsheet evaluates, full-width and small forms too (issue 30, finding 4)', () => {
+    for (const start of [
+      '=',
+      '+',
+      '-',
+      '@',
+      '\t',
+      '\r',
+      '\n',
+      '＝',
+      '＋',
+      '－',
+      '＠',
+      '﹦',
+      '﹢',
+      '﹣',
+      '﹫',
+      ' =',
+      '\u3000＝',
+      '\u00a0+',
+      '\u200b=',
+    ]) {
+      const field = csvField(`${start}HYPERLINK("http://evil.example","x")`);
+      expect(field.replace(/^"/, ''), JSON.stringify(start)).toMatch(/^'/);
+    }
+    for (const plain of ['山田', 'a=b', '1-2', 'mail@example.com', '（株）', '０１２']) expect(csvField(plain)).not.toMatch(/^"?'/);
+  });
+
   it('writes the BOM, a header and CRLF rows, from an async source', async () => {
     async function* rows() {
       yield ['山田', 1];

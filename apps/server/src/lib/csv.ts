@@ -9,14 +9,23 @@ export type CsvCell = string | number | boolean | Date | null | undefined;
 export const CSV_BOM = '\ufeff';
 
 /**
- * One CSV field: quoted when it holds a comma, quote or line break; a text starting with =, +, -, @, tab or carriage
- * return gets a leading apostrophe, so a spreadsheet shows it instead of running it as a formula (CSV injection).
- * Dates are written as ISO 8601 instants.
+ * Whether a text would start a formula in a spreadsheet: =, +, -, @ (after leading spaces), or a tab, carriage return
+ * or line feed first. Checked on the NFKC form (issue 30, finding 4), since spreadsheet programs read the full-width
+ * ＝＋－＠ (and the small ﹦﹢﹣﹫, the ideographic space before them) as the ASCII ones.
+ */
+export function startsFormula(text: string): boolean {
+  return /^[\t\r\n]/.test(text) || /^[\p{Zs}\u200b\ufeff]*[=+\-@]/u.test(text.normalize('NFKC'));
+}
+
+/**
+ * One CSV field: quoted when it holds a comma, quote or line break; a text that a spreadsheet would run as a formula
+ * (startsFormula) gets a leading apostrophe, so it is shown instead (CSV injection). Numbers are written as they are
+ * (a negative number is no formula). Dates are written as ISO 8601 instants.
  */
 export function csvField(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   let text = value instanceof Date ? value.toISOString() : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && startsFormula(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

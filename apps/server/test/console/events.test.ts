@@ -97,7 +97,9 @@ async function publishedEvent(over: Partial<EventFormValues> = {}) {
 const reserve = (m: MemberFixture, eventID: number, sessionID: number, body: ReservationAnswer[] = [{ questionnaireIndex: 0, answer: 1 }]) =>
   t.call('reserveEvent', { eventID, sessionID, body }, m.token);
 
-const snapshot = async (eventId: number) => (await t.consoleCall('getConsoleEvent', { id: eventId }, { token: editor })).body.event;
+/** An answer with the signatures of its upload URLs taken off (every answer signs them, decision 144). */
+const unsigned = <T>(value: T): T => JSON.parse(JSON.stringify(value).replace(/\?exp=\d+&sig=[\w-]+/g, '')) as T;
+const snapshot = async (eventId: number) => unsigned((await t.consoleCall('getConsoleEvent', { id: eventId }, { token: editor })).body.event);
 
 describe('events', () => {
   it('a draft keeps every field, is absent for members, and appears (and changes) for them at once when published', async () => {
@@ -279,6 +281,14 @@ describe('events', () => {
     const paged = await t.consoleCall('listSessionReservations', { eventId, sessionId, offset: 1, perPage: 1 }, { token: editor });
     expect(paged.body.reservations.map((r) => r.email)).toEqual([b.email]);
     expect((await t.consoleCall('listSessionReservations', { eventId, sessionId, offset: 5 }, { token: editor })).body.total).toBe(2);
+    // Every read of the list is audited, who and which session (issue 30, finding 6).
+    const reads = await rows<{ operator_email: string; target_type: string; target_id: string; summary: string }>(
+      t.database.db,
+      sql`SELECT operator_email, target_type, target_id, summary FROM audit_log WHERE action = 'listSessionReservations' ORDER BY id`,
+    );
+    expect(reads.map((r) => r.operator_email)).toEqual(['support@example.com', 'editor@example.com', 'editor@example.com']);
+    expect(reads[0]).toMatchObject({ target_type: 'eventSession', target_id: String(sessionId) });
+    expect(reads[1]!.summary).toContain('read 1 of 2');
 
     // The export: BOM, header, a row per reservation with the answers as columns; editors and owners only.
     const csv = await t.app.inject({

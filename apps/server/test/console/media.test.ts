@@ -41,11 +41,13 @@ describe('uploadMedia', () => {
       expect(input.includes(Buffer.from('secret-camera-owner'))).toBe(true);
       const answer = await upload(input, type, `写真 ${format}.img`);
       expect(answer.body, format).toMatchObject({ succeed: true, kind: 'image', width: 64, height: 48, fileName: `写真 ${format}.img` });
-      const url = String(answer.body.url);
-      expect(url).toMatch(/^\/media\/uploads\/[0-9a-f]{32}\.(jpg|png|webp)$/);
+      // The console's answer carries it signed (decision 144); the bare path serves it while nothing protects it.
+      expect(String(answer.body.url)).toMatch(/^\/media\/uploads\/[0-9a-f]{32}\.(jpg|png|webp)\?exp=\d+&sig=[\w-]+$/);
+      const url = String(answer.body.url).replace(/\?.*$/, '');
       const served = await t.app.inject({ method: 'GET', url });
       expect(served.statusCode).toBe(200);
-      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // Public while nothing contract-only uses it, and never immutable: a file may turn protected (issue 30, finding 1).
+      expect(served.headers['cache-control']).toBe('public, max-age=300');
       expect(served.headers['content-type']).toBe(type);
       expect(served.rawPayload.includes(Buffer.from('secret-camera-owner'))).toBe(false);
       expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined();
@@ -66,7 +68,8 @@ describe('uploadMedia', () => {
     expect(answer.body.width).toBeUndefined();
     const served = await t.app.inject({ method: 'GET', url: String(answer.body.url) });
     expect(served.headers['content-type']).toBe('application/pdf');
-    expect(served.headers['content-disposition']).toBe("inline; filename*=UTF-8''guide.pdf");
+    // A download, not a page of this origin (issue 30, finding 7).
+    expect(served.headers['content-disposition']).toBe(`attachment; filename="guide.pdf"; filename*=UTF-8''guide.pdf`);
   });
 
   it('refuses other types, lying types, undecodable images and files over 10 MB, storing nothing', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { SurveyFormValues } from '@hibi/contract/console/surveys';
 import { rows } from '../../src/db/query.ts';
+import { namedCompanies } from '../../src/domains/surveys/authoring.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { createMember, createTenant, type MemberFixture } from '../fixtures.ts';
 
@@ -270,7 +271,9 @@ describe('answers, results and the export', () => {
     const first = (await t.consoleCall('listSurveyTextAnswers', { id, questionnaireIndex: 4, limit: 1 }, { token: editor })).body;
     if (!first.succeed) throw new Error('text answers failed');
     expect(first.answers.map((a) => a.text)).toEqual(['改行\nあり']);
-    expect(first.nextCursor).toMatch(/^\d+:\d+$/);
+    // The cursor is sealed: it names no account (issue 30, finding 6).
+    expect(first.nextCursor).toMatch(/^v1\./);
+    for (const m of [memberA, memberA2, memberB]) expect(first.nextCursor).not.toContain(`:${m.id}`);
     const second = (
       await t.consoleCall('listSurveyTextAnswers', { id, questionnaireIndex: 4, limit: 1, cursor: first.nextCursor! }, { token: editor })
     ).body;
@@ -296,10 +299,10 @@ describe('answers, results and the export', () => {
     const text = res.body;
     expect(text.startsWith('\ufeff')).toBe(true);
     const lines = text.slice(1).trimEnd().split('\r\n');
-    expect(lines[0]).toBe(
-      '回答者ID (account id),企業 (company),"回答日時 (answered at, JST)",言語 (language),Q1 満足度は？,Q2 好きな運動,Q3 どの景色？,Q4 ご意見',
-    );
-    expect(text).toContain(`${memberA.id},`);
+    expect(lines[0]).toBe('企業 (company),"回答日時 (answered at, JST)",言語 (language),Q1 満足度は？,Q2 好きな運動,Q3 どの景色？,Q4 ご意見');
+    // Anonymous (issue 30, finding 6): no account id, and no company of fewer than 5 respondents.
+    expect(text).not.toMatch(/account id/);
+    for (const row of lines.slice(1).filter((l) => /^[^\s"]/.test(l))) expect(row.startsWith('5名未満 (fewer than 5),')).toBe(true);
     expect(text).toContain(`"'=SUM(A1) 最高,です"`);
     expect(text).toContain('歩く / 泳ぐ');
     expect(text).toContain('"改行\nあり"');
@@ -354,5 +357,72 @@ describe('answers, results and the export', () => {
   it('every write is audited', async () => {
     const audit = await rows<{ action: string }>(t.database.db, sql`SELECT DISTINCT action FROM audit_log WHERE target_type = 'survey'`);
     expect(audit.map((a) => a.action).sort()).toEqual(['deleteSurvey', 'duplicateSurvey', 'exportSurveyAnswers', 'saveSurvey']);
+  });
+});
+
+describe('anonymous survey exports (issue 30, finding 6)', () => {
+  it('names a company only where at least 5 respondents share it, and hides the smallest other when one could subtract', async () => {
+    const saved = await t.consoleCall('saveSurvey', survey({ title: { ja: '匿名のアンケート', en: 'Anonymous survey' } }), { token: editor });
+    const id = saved.body.succeed ? saved.body.id : 0;
+    const sizes = { five: 5, six: 6, two: 2 };
+    const names: Record<string, string> = {};
+    const respondents: MemberFixture[] = [];
+    for (const [group, n] of Object.entries(sizes)) {
+      const tenantId = await createTenant(t.database.db);
+      names[group] = (await rows<{ name_ja: string }>(t.database.db, sql`SELECT name_ja FROM tenants WHERE id = ${tenantId}`))[0]!.name_ja;
+      for (let i = 0; i < n; i++) {
+        const m = await createMember(t.database.db, { tenantId, now: now() });
+        respondents.push(m);
+        expect((await answer(m, id, true, [{ questionnaireIndex: 1, answer: i % 2 }])).body.succeed).toBe(true);
+      }
+    }
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/console/exportSurveyAnswers',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${editor}` },
+      payload: JSON.stringify({ id }),
+    });
+    const rowsOut = res.body.slice(1).trimEnd().split('\r\n').slice(1);
+    expect(rowsOut).toHaveLength(13);
+    const companies = rowsOut.map((r) => r.split(',')[0]);
+    // Only the 6 are named: the 2 fall under the floor, and then the 5 (the smallest other) too.
+    expect(companies.filter((c) => c === names.six)).toHaveLength(6);
+    expect(companies.filter((c) => c === '5名未満 (fewer than 5)')).toHaveLength(7);
+    expect(res.body).not.toContain(names.five!);
+    expect(res.body).not.toContain(names.two!);
+    for (const m of respondents) expect(rowsOut.some((r) => r.split(',').includes(String(m.id)))).toBe(false);
+  });
+
+  it('the floor rule itself', () => {
+    const named = (groups: [number | null, number][]) => [...namedCompanies(groups.map(([tenant_id, n]) => ({ tenant_id, n })))].sort();
+    expect(named([[1, 5]])).toEqual([1]);
+    expect(named([[1, 4]])).toEqual([]);
+    expect(
+      named([
+        [1, 5],
+        [2, 4],
+      ]),
+    ).toEqual([]);
+    expect(
+      named([
+        [1, 5],
+        [2, 9],
+        [3, 4],
+        [4, 1],
+      ]),
+    ).toEqual([1, 2]);
+    expect(
+      named([
+        [1, 7],
+        [2, 9],
+        [3, 4],
+      ]),
+    ).toEqual([2]);
+    expect(
+      named([
+        [null, 3],
+        [1, 5],
+      ]),
+    ).toEqual([1]);
   });
 });

@@ -29,6 +29,8 @@ describe('what the service worker does with a request', () => {
       request('/media/protected/img/a.png?exp=1&sig=x', { destination: 'image' }),
       page('/media/protected/doc.pdf?exp=1&sig=x'),
       page('/media/manuals/login.pdf'),
+      // A signed console upload may be members-only (issue 30, finding 1).
+      request('/media/uploads/0123456789abcdef0123456789abcdef.png?exp=1&sig=x', { destination: 'image' }),
     ]) {
       expect(requestPolicy(facts, ORIGIN), `${facts.method} ${facts.url.pathname}`).toBe('network');
     }

@@ -8,7 +8,8 @@
  * - `media`: public images under /media/ (not /media/protected/): from the cache while a fresh copy is fetched, a
  *   bounded number of them.
  * - `network`: everything else, untouched and never cached: every /api/ call (personal data, tokens), members-only
- *   files (/media/protected/…, signed and private), videos and documents, other origins, anything but GET.
+ *   files (/media/protected/…, signed and private), any signed URL (console uploads, /media/uploads/…?exp=…&sig=…),
+ *   videos and documents, other origins, anything but GET.
  */
 export type RequestPolicy = 'navigation' | 'asset' | 'media' | 'network';
 
@@ -26,6 +27,8 @@ export function requestPolicy({ url, method, mode, destination }: RequestFacts, 
   if (method !== 'GET' || url.origin !== origin) return 'network';
   const path = url.pathname;
   if (NEVER_CACHED.some((prefix) => path.startsWith(prefix))) return 'network';
+  // A signed URL (console uploads, decision 144) may be a members-only file: kept by no cache of the worker either.
+  if (url.searchParams.has('sig')) return 'network';
   // Downloads of public files (PDF manuals) opened as pages go straight to the network too.
   if (mode === 'navigate') return path.startsWith('/media/') ? 'network' : 'navigation';
   if (path.startsWith('/assets/')) return 'asset';

@@ -294,7 +294,7 @@ export const saveQuestionnaire = defineConsoleFunction({
 export const listSessionReservations = defineConsoleFunction({
   name: 'listSessionReservations',
   roles: ['owner', 'editor', 'support'],
-  summary: "A session's active reservations, oldest first: name, email, company, answers, reserved at; paged in SQL.",
+  summary: "A session's active reservations, oldest first: name, email, company, answers, reserved at; paged in SQL. Every read is audited.",
   payload: z.object({
     eventId: consoleId,
     sessionId: consoleId,
@@ -322,6 +322,8 @@ export const listSessionReservations = defineConsoleFunction({
     total: z.number().int(),
   }),
   errorCodes: ['notFound'],
+  /** A read of members' personal data: every call is audited (issue 30, finding 6). */
+  audited: true,
 });
 
 export const cancelReservationForMember = defineConsoleFunction({

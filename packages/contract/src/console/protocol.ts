@@ -41,7 +41,7 @@ export interface ConsoleFunctionDef<
   response: R;
   /** Business error codes (HTTP 200, succeed false). */
   errorCodes: readonly E[];
-  /** A write: the entry records an audit row for every successful call (and the denial of any call). */
+  /** A write, or a read of personal data: the entry records an audit row for every successful call (and the denial of any call). */
   audited: boolean;
 }
 

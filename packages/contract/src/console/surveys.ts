@@ -218,11 +218,12 @@ export const listSurveyTextAnswers = defineConsoleFunction({
   payload: z.object({
     id: consoleId,
     questionnaireIndex: z.number().int().min(0).max(10_000),
+    /** Opaque (sealed: it names no account). */
     cursor: z
       .string()
       .trim()
-      .max(100)
-      .regex(/^\d+:\d+$/)
+      .max(200)
+      .regex(/^v1\.[\w-]+\.[\w-]+\.[\w-]*$/)
       .optional(),
     limit: z.number().int().min(1).max(100).default(TEXT_ANSWERS_PAGE),
   }),
@@ -237,7 +238,8 @@ export const exportSurveyAnswers = defineConsoleFunction({
   name: 'exportSurveyAnswers',
   roles: ['owner', 'editor'],
   kind: 'csv',
-  summary: 'Every answer of a survey as CSV: a row per respondent, a column per question (choice texts in Japanese; several joined by " / ").',
+  summary:
+    'Every answer of a survey as anonymous CSV: a row per respondent without any account id, a column per question (choice texts in Japanese; several joined by " / "); the company only where at least 5 respondents share it.',
   payload: z.object({ id: consoleId }),
   response: z.object({}),
   errorCodes: ['notFound'],

@@ -611,11 +611,15 @@ export async function nextFeedGeneration(db: Db, userId: number, now: Date): Pro
 }
 
 /** The locale of a member whose current feed generation this is; null otherwise. */
+/**
+ * The locale of a feed's owner while the feed may answer: its current generation, of a member of a tenant who is not
+ * deactivated (issue 30, finding 5). Null otherwise. (A tenant's contract end belongs here too once tenants have one.)
+ */
 export async function feedOwnerLocale(db: Db, userId: number, generation: number): Promise<string | null> {
   const [row] = await rows<{ locale: string }>(
     db,
     sql`SELECT u.locale FROM event_calendar_feeds f JOIN users u ON u.id = f.user_id
-        WHERE f.user_id = ${userId} AND f.generation = ${generation} AND u.tenant_id IS NOT NULL`,
+        WHERE f.user_id = ${userId} AND f.generation = ${generation} AND u.tenant_id IS NOT NULL AND u.deactivated_at IS NULL`,
   );
   return row?.locale ?? null;
 }

@@ -95,6 +95,18 @@ describe('private calendar feed (issue 19, 3)', () => {
     expect((await t.call('resetCalendarFeedUrl', {}, other)).body.url).toMatch(/-2-/);
   });
 
+  it("a deactivated member's feed answers 404, and answers again once they are reactivated (issue 30, finding 5)", async () => {
+    const member = await createMember(t.database.db);
+    const { body } = await t.call('getCalendarFeedUrl', {}, member.token);
+    expect((await fetchFeed(body.url)).status).toBe(200);
+    await t.database.db.execute(sql`UPDATE users SET deactivated_at = now() WHERE id = ${member.id}`);
+    const refused = await fetchFeed(body.url);
+    expect(refused.status).toBe(404);
+    expect(refused.body).not.toContain('BEGIN:VCALENDAR');
+    await t.database.db.execute(sql`UPDATE users SET deactivated_at = NULL WHERE id = ${member.id}`);
+    expect((await fetchFeed(body.url)).status).toBe(200);
+  });
+
   it('never writes the secret part of a feed or calendar link into a log line', () => {
     expect(redactPath('/api/calendar/feed/12-3-abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ.ics')).toBe('/api/calendar/feed/[redacted]');
     expect(redactPath('/api/events/calendar/eyJ1Ijo.sig/hibi-event-3.ics')).toBe('/api/events/calendar/[redacted]/hibi-event-3.ics');

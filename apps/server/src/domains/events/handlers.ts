@@ -132,7 +132,14 @@ export function eventsConsoleHandlers(config: Config) {
     defineConsoleHandler(cfns.saveQuestionnaire, async ({ eventId, questions }, ctx) => authoring.saveQuestionnaire(ctx, eventId, questions)),
     defineConsoleHandler(cfns.listSessionReservations, async ({ eventId, sessionId, offset, perPage }, ctx) => {
       const list = await authoring.listReservations(ctx.db, eventId, sessionId, offset, perPage);
-      return list ?? failure('notFound');
+      if (!list) return failure('notFound');
+      // Members' names, addresses and answers: the read is audited like an export (issue 30, finding 6).
+      ctx.note({
+        targetType: 'eventSession',
+        targetId: sessionId,
+        summary: `read ${list.reservations.length} of ${list.total} reservations (event ${eventId}, from ${offset})`,
+      });
+      return list;
     }),
     defineConsoleHandler(cfns.cancelReservationForMember, async ({ reservationId }, ctx) =>
       authoring.cancelForMember(ctx, reservationId, config.appBaseUrl),

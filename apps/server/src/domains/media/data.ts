@@ -14,6 +14,8 @@ export interface MediaRecord {
   bytes: number;
   created_ms: string | number;
   total?: number;
+  /** Used by a contract-only item (media_uses, migration 0730). */
+  protected?: boolean;
 }
 
 export async function insertMedia(
@@ -52,7 +54,8 @@ export async function mediaPage(db: Db, kind: 'image' | 'pdf' | undefined, offse
 export async function mediaByStoredName(db: Db, storedName: string): Promise<MediaRecord | undefined> {
   const [row] = await rows<MediaRecord>(
     db,
-    sql`SELECT id, stored_name, file_name, kind, content_type, width, height, bytes, (extract(epoch FROM created_at) * 1000)::bigint AS created_ms
+    sql`SELECT id, stored_name, file_name, kind, content_type, width, height, bytes, (extract(epoch FROM created_at) * 1000)::bigint AS created_ms,
+          EXISTS (SELECT 1 FROM media_uses u WHERE u.media_id = media.id AND NOT u.public) AS protected
         FROM media WHERE stored_name = ${storedName}`,
   );
   return row;
@@ -61,4 +64,9 @@ export async function mediaByStoredName(db: Db, storedName: string): Promise<Med
 export async function countMedia(db: Db): Promise<number> {
   const [row] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM media`);
   return row?.n ?? 0;
+}
+
+/** media_uses read again from every content item (one statement; migration 0730's function). */
+export async function refreshMediaUses(db: Db): Promise<void> {
+  await db.execute(sql`SELECT media_uses_refresh()`);
 }

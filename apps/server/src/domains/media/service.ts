@@ -11,9 +11,13 @@ import type { MediaItem } from '@hibi/contract/console/media';
 import type { Db } from '../../db/client.ts';
 import { failure, type BusinessFailure } from '../../core/handler.ts';
 import type { ConsoleContext, Upload } from '../../core/console-handler.ts';
+import { attachmentDisposition } from '../../lib/csv.ts';
+import { verifyUploadSignature } from '../../lib/media-signing.ts';
 import * as data from './data.ts';
 
 export const MEDIA_ROUTE = '/media/uploads';
+/** How long a shared cache may keep a public upload fetched by its bare path: a file may turn protected at any save. */
+export const PUBLIC_MEDIA_MAX_AGE_S = 300;
 /** Images larger than this many pixels are refused before decoding (a decompression bomb), bigger sides scaled down. */
 export const MAX_INPUT_PIXELS = 50_000_000;
 export const MAX_SIDE = 2400;
@@ -151,13 +155,47 @@ export async function mediaFile(
   db: Db,
   dataDir: string,
   storedName: string,
-): Promise<{ path: string; contentType: string; fileName: string } | null> {
+): Promise<{ path: string; contentType: string; fileName: string; protected: boolean } | null> {
   if (!/^[0-9a-f]{32}\.(jpg|png|webp|pdf)$/.test(storedName)) return null;
   const row = await data.mediaByStoredName(db, storedName);
   if (!row) return null;
   const file = path.join(mediaDir(dataDir), storedName);
   if (!fs.existsSync(file)) return null;
-  return { path: file, contentType: row.content_type, fileName: row.file_name };
+  return { path: file, contentType: row.content_type, fileName: row.file_name, protected: row.protected === true };
+}
+
+/**
+ * What GET /media/uploads/<name> answers (issue 30, finding 1; decision 144): null (404) for an unknown file, and for
+ * a protected one (used by a contract-only item) without a valid signature. A signed request is `private` until the
+ * signature ends; a bare one `public` for a few minutes. A PDF is a download (finding 7): its scripts and forms run
+ * in no viewer of this origin.
+ */
+export async function servedUpload(
+  db: Db,
+  dataDir: string,
+  storedName: string,
+  exp: string | undefined,
+  sig: string | undefined,
+): Promise<{ path: string; contentType: string; cacheControl: string; disposition: string | null } | null> {
+  const found = await mediaFile(db, dataDir, storedName);
+  if (!found) return null;
+  const signedFor = exp !== undefined || sig !== undefined ? verifyUploadSignature(storedName, exp, sig) : null;
+  if (found.protected && signedFor === null) return null;
+  return {
+    path: found.path,
+    contentType: found.contentType,
+    cacheControl: signedFor !== null ? `private, max-age=${Math.min(signedFor, 7200)}` : `public, max-age=${PUBLIC_MEDIA_MAX_AGE_S}`,
+    disposition: found.contentType === 'application/pdf' ? attachmentDisposition(found.fileName) : null,
+  };
 }
 
 export const countMedia = data.countMedia;
+
+/**
+ * Console functions after whose success the media uses are read again (issue 30, finding 1): every write of an item
+ * that may carry an upload or change who sees it (save, duplicate, unpublish, delete of content, events, surveys).
+ */
+export const CONTENT_WRITE = /^(save|duplicate|unpublish|delete)(Announcement|Article|Event|EventSession|Questionnaire|Survey)$/;
+
+/** Reads every content item's uploads and visibility again into media_uses (migration 0730). */
+export const refreshMediaUses = data.refreshMediaUses;

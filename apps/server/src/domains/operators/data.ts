@@ -122,6 +122,16 @@ export async function replaceInvitation(db: Db, operatorId: number, tokenHash: s
 }
 
 /** Uses a link once: the operator's id, or undefined when unknown, expired or used. */
+/** The operator a live (unused, unexpired) invitation is for, without taking it. */
+export async function liveInvitation(db: Db, tokenHash: string, now: Date): Promise<number | undefined> {
+  const [row] = await rows<{ operator_id: number }>(
+    db,
+    sql`SELECT operator_id FROM operator_invitations
+        WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > ${iso(now)}::timestamptz`,
+  );
+  return row?.operator_id;
+}
+
 export async function takeInvitation(db: Db, tokenHash: string, now: Date): Promise<number | undefined> {
   const [row] = await rows<{ operator_id: number }>(
     db,

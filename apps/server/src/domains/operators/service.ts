@@ -24,7 +24,11 @@ import type { ConsoleContext, ConsoleOperator } from '../../core/console-handler
 import * as data from './data.ts';
 import { hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, otpauthUrl } from './totp.ts';
 
-/** Failed attempts per account, and per client address, in a 15-minute window before 429 (the window then ends). */
+/**
+ * Failed attempts per account *from one client address*, and per client address across accounts, in a 15-minute
+ * window before 429 (the window then ends). Never per account alone (issue 30, finding 2): a stranger's guesses from
+ * elsewhere must not lock the owner out, as member sign-in (decision 060).
+ */
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 export const FAILURES_PER_ACCOUNT = 10;
 export const FAILURES_PER_ADDRESS = 50;
@@ -55,7 +59,17 @@ function toOperator(o: { id: number; email: string; display_name: string; role: 
  * only failures use the budget. Fixed windows: a limit never locks an account beyond its window.
  */
 async function reserveAttempt(db: Db, keys: [string, number][], now: Date): Promise<() => Promise<void>> {
-  for (const [key, limit] of keys) await hitRateLimit(db, key, limit, SIGN_IN_WINDOW_MS, now);
+  const counted: string[] = [];
+  for (const [key, limit] of keys) {
+    try {
+      await hitRateLimit(db, key, limit, SIGN_IN_WINDOW_MS, now);
+    } catch (error) {
+      // A refused attempt is not evaluated: the other budgets it was counted against get it back.
+      for (const done of counted) await refundRateLimit(db, done, SIGN_IN_WINDOW_MS, now);
+      throw error;
+    }
+    counted.push(key);
+  }
   return async () => {
     for (const [key] of keys) await refundRateLimit(db, key, SIGN_IN_WINDOW_MS, now);
   };
@@ -72,7 +86,7 @@ export async function signIn(
   const refund = await reserveAttempt(
     ctx.db,
     [
-      [`console-signin:account:${email}`, FAILURES_PER_ACCOUNT],
+      [`console-signin:account:${email.trim().toLowerCase()}:${ctx.ip}`, FAILURES_PER_ACCOUNT],
       [`console-signin:address:${ctx.ip}`, FAILURES_PER_ADDRESS],
     ],
     now,
@@ -119,7 +133,7 @@ export async function verifyTotp(
   const refund = await reserveAttempt(
     ctx.db,
     [
-      [`console-totp:account:${operator.id}`, FAILURES_PER_ACCOUNT],
+      [`console-totp:account:${operator.id}:${ctx.ip}`, FAILURES_PER_ACCOUNT],
       [`console-totp:address:${ctx.ip}`, FAILURES_PER_ADDRESS],
     ],
     now,
@@ -307,14 +321,26 @@ export async function resendInvitation(ctx: ConsoleContext, id: number): Promise
   return { expiresAt: expiresAt.getTime() };
 }
 
+/** Failed enrolment links per client address in the sign-in window before 429 (issue 30, finding 3). */
+export const FAILED_INVITATIONS_PER_ADDRESS = 10;
+
 export async function acceptInvitation(
   ctx: ConsoleContext,
   p: { token: string; password: string; displayName: string },
 ): Promise<{ email: string } | BusinessFailure<'invalidToken'>> {
   const now = ctx.now();
+  // Issue 30, finding 3: no session guards this function, so failures are limited per address (counted before the
+  // check, given back on success) and audited, and the token is checked before argon2 runs: a guess costs a lookup.
+  const refund = await reserveAttempt(ctx.db, [[`console-invitation:address:${ctx.ip}`, FAILED_INVITATIONS_PER_ADDRESS]], now);
+  const tokenHash = hashToken(p.token);
+  const fail = async () => {
+    await ctx.audit({ action: 'acceptInvitationFailed', operatorId: null, operatorEmail: null, summary: 'unknown, expired or used link' });
+    return failure('invalidToken');
+  };
+  if ((await data.liveInvitation(ctx.db, tokenHash, now)) === undefined) return fail();
   const passwordHash = await hashPassword(p.password);
   const operator = await transaction(ctx.db, async (tx) => {
-    const id = await data.takeInvitation(tx, hashToken(p.token), now);
+    const id = await data.takeInvitation(tx, tokenHash, now);
     if (id === undefined) return null;
     await data.setPassword(tx, id, passwordHash, p.displayName);
     // A new password starts over: sessions end and TOTP is enrolled again at the next sign-in.
@@ -322,7 +348,8 @@ export async function acceptInvitation(
     await data.deleteSessionsOf(tx, id);
     return data.operatorById(tx, id);
   });
-  if (!operator) return failure('invalidToken');
+  if (!operator) return fail();
+  await refund();
   await ctx.audit({
     action: 'acceptInvitation',
     operatorId: operator.id,

@@ -8,6 +8,8 @@ import { failure, type BusinessFailure } from '../../core/handler.ts';
 import type { ConsoleContext } from '../../core/console-handler.ts';
 import { richTextWithLineBreaks } from '../../lib/sanitize.ts';
 import { CsvFile, pagedRows, type CsvCell } from '../../lib/csv.ts';
+import { openSecret, sealSecret } from '../../lib/secret-box.ts';
+import { operatorSecretKey } from '../operators/service.ts';
 import * as data from './data.ts';
 import type { AnswerBody, ConsoleSurveyRow, NewSurvey, NewSurveyItem, SurveyItemTexts } from './data.ts';
 
@@ -272,15 +274,21 @@ export async function surveyResults(db: Db, id: number, now: Date) {
   };
 }
 
+/**
+ * The free-text answers of one question, newest first. The keyset holds a user id, so the cursor an operator sees is
+ * sealed (issue 30, finding 6: survey results name no account, not even in a cursor).
+ */
 export async function textAnswers(db: Db, now: Date, id: number, questionnaireIndex: number, cursor: string | undefined, limit: number) {
   if (!(await data.consoleSurveyRow(db, id, now))) return null;
-  const [ms, userId] = cursor ? cursor.split(':').map(Number) : [];
-  const after = cursor && Number.isSafeInteger(ms) && Number.isSafeInteger(userId) ? { ms: ms!, userId: userId! } : null;
+  const key = await operatorSecretKey(db);
+  const opened = cursor ? openSecret(key, cursor) : null;
+  const [ms, userId] = opened ? opened.split(':').map(Number) : [];
+  const after = opened && Number.isSafeInteger(ms) && Number.isSafeInteger(userId) ? { ms: ms!, userId: userId! } : null;
   const page = await data.textAnswerPage(db, id, questionnaireIndex, after, limit);
   const last = page.at(-1);
   return {
     answers: page.map((r) => ({ answeredAt: Number(r.answered_ms), text: r.text })),
-    nextCursor: page.length === limit && last ? `${Number(last.answered_ms)}:${last.user_id}` : null,
+    nextCursor: page.length === limit && last ? sealSecret(key, `${Number(last.answered_ms)}:${last.user_id}`) : null,
   };
 }
 
@@ -291,13 +299,32 @@ function tokyoMinute(at: Date): string {
 
 const EXPORT_PAGE = 500;
 
-/** Every answer as CSV: a row per respondent (by account id), a column per question; choices by their Japanese text. */
+/** Respondents a company must have before the export names it (product-decisions §11's privacy floor, never lower). */
+export const COMPANY_FLOOR = 5;
+const FEWER_THAN_FLOOR = '5名未満 (fewer than 5)';
+
+/**
+ * The companies the export may name: those with at least COMPANY_FLOOR respondents. When the suppressed respondents
+ * all belong to one company, the smallest named company is suppressed too, so that one cannot tell them by elimination.
+ */
+export function namedCompanies(groups: { tenant_id: number | null; n: number }[]): Set<number> {
+  const shown = groups.filter((g) => g.tenant_id !== null && g.n >= COMPANY_FLOOR).sort((a, b) => a.n - b.n);
+  const hidden = groups.filter((g) => g.tenant_id !== null && g.n < COMPANY_FLOOR && g.n > 0);
+  if (hidden.length === 1 && shown.length > 0) shown.shift();
+  return new Set(shown.map((g) => g.tenant_id!));
+}
+
+/**
+ * Every answer as CSV, anonymous (issue 30, finding 6): a row per respondent without any account id, oldest answer
+ * first, a column per question (choices by their Japanese text); the company only where COMPANY_FLOOR respondents
+ * share it.
+ */
 export async function exportAnswers(ctx: ConsoleContext, id: number): Promise<CsvFile | BusinessFailure<'notFound'>> {
   const survey = await getSurvey(ctx.db, id, ctx.now());
   if (!survey) return failure('notFound');
+  const named = namedCompanies(await data.respondentsPerTenant(ctx.db, id));
   const questions = survey.items.filter((i) => i.questionnaireIndex !== null);
   const header = [
-    '回答者ID (account id)',
     '企業 (company)',
     '回答日時 (answered at, JST)',
     '言語 (language)',
@@ -310,11 +337,12 @@ export async function exportAnswers(ctx: ConsoleContext, id: number): Promise<Cs
     return Array.isArray(answer) ? answer.map(label).join(' / ') : label(answer);
   };
   const rowsOf = pagedRows(
-    (after: number | null) => data.answerExportPage(ctx.db, id, after, EXPORT_PAGE),
-    (r) => r.user_id,
+    (after: data.AnswerExportKey | null) => data.answerExportPage(ctx.db, id, after, EXPORT_PAGE),
+    (r) => ({ at: r.at_key, userId: r.user_id }),
     (r) => {
       const body = new Map(json<AnswerBody>(r.body).map((a) => [a.questionnaireIndex, a.answer]));
-      return [r.user_id, r.tenant, tokyoMinute(new Date(r.answered_at)), r.locale, ...questions.map((q) => cell(q, body.get(q.questionnaireIndex!)))];
+      const company = r.tenant_id === null ? '' : named.has(r.tenant_id) ? r.tenant : FEWER_THAN_FLOOR;
+      return [company, tokyoMinute(new Date(r.answered_at)), r.locale, ...questions.map((q) => cell(q, body.get(q.questionnaireIndex!)))];
     },
   );
   ctx.note({ targetType: 'survey', targetId: id, summary: `exported ${survey.answerCount} answers of 「${survey.title.ja.slice(0, 80)}」` });

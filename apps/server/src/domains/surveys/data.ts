@@ -335,20 +335,39 @@ export async function textAnswerPage(db: Db, id: number, qi: number, after: { ms
 }
 
 export interface AnswerExportRow {
+  /** The keyset only (answered_at at full precision, user id); never written to the file. */
+  at_key: string;
   user_id: number;
+  tenant_id: number | null;
   tenant: string | null;
   answered_at: Date | string;
   locale: string;
   body: AnswerBody | string;
 }
 
-/** A page of a survey's answers (one per respondent) after a user id, for the CSV export (keyset on the primary key). */
-export async function answerExportPage(db: Db, id: number, afterUserId: number | null, limit: number) {
+export interface AnswerExportKey {
+  at: string;
+  userId: number;
+}
+
+/** A page of a survey's answers (one per respondent) in answer order, for the CSV export (keyset on time, user). */
+export async function answerExportPage(db: Db, id: number, after: AnswerExportKey | null, limit: number) {
+  const keyset = after ? sql`AND (a.answered_at, a.user_id) > (${after.at}::timestamptz, ${after.userId})` : sql``;
   return rows<AnswerExportRow>(
     db,
-    sql`SELECT a.user_id, t.name_ja AS tenant, a.answered_at, a.locale, a.body
+    sql`SELECT a.answered_at::text AS at_key, a.user_id, u.tenant_id, t.name_ja AS tenant, a.answered_at, a.locale, a.body
         FROM questionnaire_answers a JOIN users u ON u.id = a.user_id LEFT JOIN tenants t ON t.id = u.tenant_id
-        WHERE a.questionnaire_id = ${id} AND a.user_id > ${afterUserId ?? 0}
-        ORDER BY a.user_id LIMIT ${limit}`,
+        WHERE a.questionnaire_id = ${id} ${keyset}
+        ORDER BY a.answered_at, a.user_id LIMIT ${limit}`,
   );
+}
+
+/** How many of a survey's respondents each company (tenant) has: what the export's company column may show. */
+export async function respondentsPerTenant(db: Db, id: number) {
+  const found = await rows<{ tenant_id: number | null; n: number | string }>(
+    db,
+    sql`SELECT u.tenant_id, count(*) AS n FROM questionnaire_answers a JOIN users u ON u.id = a.user_id
+        WHERE a.questionnaire_id = ${id} GROUP BY u.tenant_id`,
+  );
+  return found.map((r) => ({ tenant_id: r.tenant_id, n: Number(r.n) }));
 }

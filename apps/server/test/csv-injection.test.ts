@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import yauzl from 'yauzl';
+import { allConsoleFunctions } from '@hibi/contract/console/index';
+import { startsFormula } from '../src/lib/csv.ts';
+import { createEvent, createMember, createTenant, type MemberFixture } from './fixtures.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+/**
+ * Issue 30, finding 4: every CSV the server writes (the console's exports and the members' own-data zip) neutralises
+ * what a spreadsheet would evaluate, full-width ＝＋－＠ and tab or CR starters included. Hostile texts are planted
+ * where members and tenants write them, every export is fetched, and every cell is checked.
+ */
+const HOSTILE = ['＝HYPERLINK("http://evil.example")', '＋1+cmd|calc', '－2+3', '＠SUM(A1)', '\tcmd', '\r=1', '﹦1+1', '\u3000＝1'];
+/** The exports this test attacks; a new CSV export must be added here (the guard below fails until it is). */
+const COVERED_CONSOLE_CSV = ['exportMembers', 'exportReservations', 'exportSurveyAnswers'];
+
+let t: TestApp;
+let tenantId = 0;
+let eventId = 0;
+let surveyId = 0;
+const members: MemberFixture[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  tenantId = await createTenant(db, { nameJa: HOSTILE[0] });
+  const { eventId: id, sessionIds } = await createEvent(db, { title: HOSTILE[1]!, sessions: [{ capacity: 20, startsIn: 48 }] });
+  eventId = id;
+  const editor = await t.operatorToken('editor@example.com');
+  const saved = await t.consoleCall(
+    'saveSurvey',
+    {
+      title: { ja: HOSTILE[2]!, en: null },
+      isGeneral: true,
+      tenantIds: [],
+      contractOnly: false,
+      fromDateTime: Date.now() - 86_400_000,
+      toDateTime: Date.now() + 86_400_000,
+      draft: false,
+      items: [{ type: 'text', question: { ja: HOSTILE[3]! } }],
+    },
+    { token: editor },
+  );
+  surveyId = saved.body.succeed ? saved.body.id : 0;
+  expect(surveyId).toBeGreaterThan(0);
+  for (const [n, text] of HOSTILE.entries()) {
+    const m = await createMember(db, { tenantId, nickname: text, email: `csv-${n}@fixture.example` });
+    await db.execute(sql`UPDATE users SET user_name = ${text}, user_phonetic = ${text}, login_id = ${`csv${n}`} WHERE id = ${m.id}`);
+    members.push(m);
+    await db.execute(sql`INSERT INTO event_reservations (event_id, session_id, user_id, answers)
+      VALUES (${eventId}, ${sessionIds[0]!}, ${m.id}, ${JSON.stringify([{ questionnaireIndex: 1, answer: text }])}::jsonb)`);
+    await db.execute(sql`INSERT INTO questionnaire_answers (questionnaire_id, user_id, body)
+      VALUES (${surveyId}, ${m.id}, ${JSON.stringify([{ questionnaireIndex: 1, answer: text }])}::jsonb)`);
+    await db.execute(sql`INSERT INTO health_logs (user_id, day, note) VALUES (${m.id}, DATE '2026-01-01', ${text})`);
+  }
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The cells of an RFC 4180 text (quoted fields may hold commas, quotes and line breaks). */
+function cells(text: string): string[] {
+  const out: string[] = [];
+  let i = text.startsWith('\ufeff') ? 1 : 0;
+  while (i < text.length) {
+    let cell = '';
+    if (text[i] === '"') {
+      i++;
+      for (;;) {
+        const q = text.indexOf('"', i);
+        if (q < 0) throw new Error('unterminated quote');
+        cell += text.slice(i, q);
+        if (text[q + 1] === '"') {
+          cell += '"';
+          i = q + 2;
+        } else {
+          i = q + 1;
+          break;
+        }
+      }
+    } else {
+      const end = text.slice(i).search(/,|\r\n/);
+      cell = end < 0 ? text.slice(i) : text.slice(i, i + end);
+      i = end < 0 ? text.length : i + end;
+    }
+    out.push(cell);
+    if (text.startsWith('\r\n', i)) i += 2;
+    else if (text[i] === ',') i++;
+  }
+  return out;
+}
+
+/** The cells a spreadsheet would run as a formula. */
+const formulas = (text: string) => cells(text).filter((c) => startsFormula(c));
+
+async function consoleCsv(name: string, payload: object, email: string): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/console/${name}`,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await t.operatorToken(email)}` },
+    payload: JSON.stringify(payload),
+  });
+  expect(res.statusCode, name).toBe(200);
+  expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+  return res.body;
+}
+
+function unzip(buffer: Buffer): Promise<Map<string, string>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const files = new Map<string, string>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (err, stream) => {
+          if (err || !stream) return reject(err);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            files.set(entry.fileName.replace(/^[^/]+\//, ''), Buffer.concat(chunks).toString('utf8'));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(files));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+describe('CSV formula guard on every export (issue 30, finding 4)', () => {
+  it('the console exports this test attacks are all there are', () => {
+    const csv = allConsoleFunctions.filter((f) => f.kind === 'csv').map((f) => f.name);
+    expect(csv.sort()).toEqual([...COVERED_CONSOLE_CSV].sort());
+  });
+
+  it('exportMembers, exportReservations, exportSurveyAnswers: no cell starts a formula, the texts are all there', async () => {
+    const files = {
+      exportMembers: await consoleCsv('exportMembers', { tenantId }, 'owner@example.com'),
+      exportReservations: await consoleCsv('exportReservations', { eventId }, 'editor@example.com'),
+      exportSurveyAnswers: await consoleCsv('exportSurveyAnswers', { id: surveyId }, 'editor@example.com'),
+    };
+    for (const [name, text] of Object.entries(files)) {
+      expect(formulas(text), name).toEqual([]);
+      // The hostile texts are in the file, each behind an apostrophe.
+      const all = cells(text);
+      for (const hostile of HOSTILE) expect(all, `${name}: ${JSON.stringify(hostile)}`).toContain(`'${hostile}`);
+    }
+  });
+
+  it('the members’ own-data zip: no cell of any of its CSV files starts a formula', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/functions/exportMyData',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${members[0]!.token}` },
+      payload: '{}',
+    });
+    expect(res.statusCode).toBe(200);
+    const files = await unzip(res.rawPayload);
+    const csvFiles = [...files].filter(([name]) => name.endsWith('.csv'));
+    expect(csvFiles.length).toBeGreaterThan(3);
+    for (const [name, text] of csvFiles) expect(formulas(text), name).toEqual([]);
+    const all = csvFiles.flatMap(([, text]) => cells(text));
+    expect(all).toContain(`'${HOSTILE[0]}`);
+  });
+});
