@@ -20,11 +20,12 @@ async function check(page: Page, testInfo: TestInfo, name: string, lang: Lang) {
 const setLanguage = (page: Page, lang: Lang) => page.evaluate((l) => localStorage.setItem('hibi.language', l), lang);
 
 test('a company operator signs in and sees its insights and invitation codes, nothing else', async ({ page }, testInfo) => {
-  test.setTimeout(240_000);
-  await uiSignIn(page, 'company', 'en');
+  test.setTimeout(600_000);
+  page.on('pageerror', (error) => console.log(`pageerror: ${error.message}`));
+  await uiSignIn(page, 'company', 'ja');
   await setLanguage(page, 'en');
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible({ timeout: 60_000 });
   const nav = page.getByRole('navigation', { name: 'Console menu' });
   if (testInfo.project.name === 'mobile') await page.getByRole('button', { name: 'Menu' }).click();
   await expect(nav.getByRole('link', { name: 'Insights' })).toBeVisible();
@@ -35,11 +36,11 @@ test('a company operator signs in and sees its insights and invitation codes, no
 
   // The whole company, then by department: the overview table says what the charts show.
   const overview = page.getByRole('table').first();
-  await expect(overview.getByRole('rowheader', { name: 'All members' })).toBeVisible();
-  await expect(page.getByRole('img', { name: /Bar chart of each group’s average daily steps/ })).toBeVisible();
+  await expect(overview.getByRole('rowheader', { name: 'All members' })).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByRole('img', { name: /Bar chart of each group’s average daily steps/ })).toBeVisible({ timeout: 30_000 });
   await check(page, testInfo, 'insights', 'en');
   await page.getByLabel('Group by').selectOption('department');
-  await expect(overview.getByRole('rowheader', { name: '営業部' })).toBeVisible();
+  await expect(overview.getByRole('rowheader', { name: '営業部' })).toBeVisible({ timeout: 90_000 });
   await check(page, testInfo, 'insights-department', 'en');
 
   // The CSV.
@@ -63,7 +64,7 @@ test('a company operator signs in and sees its insights and invitation codes, no
   await setLanguage(page, 'ja');
   await page.goto('/console/insights');
   await expect(page.getByRole('heading', { level: 1, name: 'インサイト' })).toBeVisible();
-  await expect(page.getByRole('table').first().getByRole('rowheader', { name: '全体' })).toBeVisible();
+  await expect(page.getByRole('table').first().getByRole('rowheader', { name: '全体' })).toBeVisible({ timeout: 90_000 });
   await check(page, testInfo, 'insights', 'ja');
   await page.goto('/console/codes');
   await expect(page.getByRole('heading', { level: 1, name: '招待コード' })).toBeVisible();

@@ -40,11 +40,11 @@ const members = (s: InsightsScope) =>
  * the period's partial first and last weeks (each member's days read by its primary key), so the sums are exact.
  */
 const stepSource = (s: InsightsScope) => sql`
-  SELECT w.user_id, w.week_start AS week, w.total_steps::bigint AS total, w.days::int AS days
+  SELECT w.user_id, m.k, w.week_start AS week, w.total_steps::bigint AS total, w.days::int AS days
     FROM weekly_steps w JOIN m ON m.id = w.user_id
    WHERE w.tenant_id = ${s.tenantId} AND w.week_start >= ${s.firstMonday}::date AND w.week_start < ${s.endMonday}::date
   UNION ALL
-  SELECT m.id, date_trunc('week', d.day)::date, d.steps::bigint, 1
+  SELECT m.id, m.k, date_trunc('week', d.day)::date, d.steps::bigint, 1
     FROM m CROSS JOIN LATERAL (
       SELECT dd.day, dd.steps FROM daily_steps dd
        WHERE dd.user_id = m.id AND dd.day BETWEEN ${s.from}::date AND ${s.to}::date
@@ -101,10 +101,10 @@ export async function weeklySteps(db: Db, s: InsightsScope): Promise<WeekRow[]> 
   return rows<WeekRow>(
     db,
     sql`WITH m AS (${members(s)}), src AS (${stepSource(s)})
-        SELECT m.k, src.week::text AS week, round(sum(src.total)::numeric / nullif(sum(src.days), 0))::int AS avg_daily,
+        SELECT src.k, src.week::text AS week, round(sum(src.total)::numeric / nullif(sum(src.days), 0))::int AS avg_daily,
                count(DISTINCT src.user_id)::int AS people
-          FROM src JOIN m ON m.id = src.user_id
-         GROUP BY m.k, src.week ORDER BY src.week`,
+          FROM src
+         GROUP BY src.k, src.week ORDER BY src.week`,
   );
 }
 
