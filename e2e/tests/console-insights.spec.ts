@@ -37,7 +37,7 @@ test('a company operator signs in and sees its insights and invitation codes, no
   // The whole company, then by department: the overview table says what the charts show.
   const overview = page.getByRole('table').first();
   await expect(overview.getByRole('rowheader', { name: 'All members' })).toBeVisible({ timeout: 90_000 });
-  await expect(page.getByRole('img', { name: /Bar chart of each group’s average daily steps/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('img', { name: /Bar chart of each group.s average daily steps/ })).toBeVisible({ timeout: 30_000 });
   await check(page, testInfo, 'insights', 'en');
   await page.getByLabel('Group by').selectOption('department');
   await expect(overview.getByRole('rowheader', { name: '営業部' })).toBeVisible({ timeout: 90_000 });
