@@ -296,7 +296,7 @@ describe('the end of a contract', () => {
     owner = await ownerNow();
     const during = await insights(owner, { tenantId: ending, from: '2026-02-01', to: '2026-02-28' });
     expect(during.body, JSON.stringify(during.body)).toMatchObject({ succeed: true });
-    expect(during.body.groups[0]).toMatchObject({ members: 6 });
+    expect((during.body.groups as InsightsGroup[])[0]).toMatchObject({ members: 6 });
 
     // The owner can still move the end (and with it the purge) before the purge.
     expect(await purgeEndedContracts(t.database.db, new Date(endsAt + PURGE_AFTER_MS - 1000))).not.toContain(ending);
