@@ -6,7 +6,13 @@ import { LOCK_DIR } from './env.ts';
 import { exclusively } from './locks.ts';
 
 /** The demo operators (product-decisions §8): password wellbeing-demo, enrolled with the demo TOTP secret. */
-export const OPERATORS = { owner: 'owner@example.com', editor: 'editor@example.com', support: 'support@example.com' } as const;
+export const OPERATORS = {
+  owner: 'owner@example.com',
+  editor: 'editor@example.com',
+  support: 'support@example.com',
+  // The main demo company's HR (issue 32, product-decisions §11).
+  company: 'hr@example.com',
+} as const;
 export type OperatorRole = keyof typeof OPERATORS;
 export const OPERATOR_PASSWORD = 'wellbeing-demo';
 export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
@@ -68,6 +74,7 @@ export async function uiSignIn(page: Page, role: OperatorRole, lang: 'ja' | 'en'
   await withFreshCode(OPERATORS[role], async (code) => {
     await codeField.fill(code);
     await page.getByRole('button', { name: texts.submit, exact: true }).click();
-    await page.waitForURL(/\/console\/announcements$/);
+    // A company operator's console starts at its Insights (issue 32).
+    await page.waitForURL(role === 'company' ? /\/console\/insights$/ : /\/console\/announcements$/);
   });
 }

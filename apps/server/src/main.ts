@@ -9,6 +9,7 @@ import { startMaintenance } from './maintenance.ts';
 import { startMailSender, mailFrom } from './mail/sender.ts';
 import { startMailbox } from './mail/mailbox-server.ts';
 import { startReminders } from './domains/events/service.ts';
+import { startContractPurge } from './domains/companies/service.ts';
 
 /** A JSON line in pino's shape, for what happens before the app (and its logger) exists. */
 function startLog(config: Config | null, level: 'info' | 'error', msg: string, extra: Record<string, unknown> = {}) {
@@ -43,6 +44,8 @@ const stopMaintenance = startMaintenance(database.db, (error) => app.log.error({
   sessionIdleTimeoutMs: config.sessionIdleTimeoutMs,
 });
 const stopReminders = startReminders(database.db, config, (error) => app.log.error({ err: error }, 'event reminders failed'));
+// Tenants whose contract ended 90 days ago lose their members' personal data (every minute; one process at a time).
+const stopContractPurge = startContractPurge(database.db, (error) => app.log.error({ err: error }, 'contract purge failed'));
 let mailbox: FastifyInstance | null = null;
 
 let stopping = false;
@@ -58,6 +61,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal, graceMs: config.shutdownTimeoutMs }, 'shutting down');
   stopMaintenance();
   stopReminders();
+  stopContractPurge();
   const force = setTimeout(() => {
     app.log.warn('calls still in flight after the grace period; closing their connections');
     app.server.closeAllConnections();
@@ -85,6 +89,7 @@ try {
   startLog(config, 'error', 'could not listen', { err: { message: (error as Error).message, code: (error as { code?: string }).code } });
   stopMaintenance();
   stopReminders();
+  stopContractPurge();
   await mailSender?.stop();
   await app.close().catch(() => {});
   await database.close();

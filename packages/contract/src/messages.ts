@@ -65,6 +65,9 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     questionsRequired: '設問を1つ以上追加してください',
     dateInvalid: '日付は YYYY-MM-DD の形式で入力してください',
     dateRangeInvalid: '終了日は開始日以降にしてください',
+    // Companies (issue 32): insights and the company role.
+    insightsPeriodTooLong: '期間は12か月以内にしてください',
+    companyTenant: '企業担当者には企業を1つ指定してください（他の役割には指定できません）',
   },
   en: {
     emailRequired: 'No email address has been entered',
@@ -125,5 +128,8 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     questionsRequired: 'Add at least one question',
     dateInvalid: 'Enter a date as YYYY-MM-DD',
     dateRangeInvalid: 'The end day must not be before the start day',
+    // Companies (issue 32): insights and the company role.
+    insightsPeriodTooLong: 'The period can be at most 12 months',
+    companyTenant: 'A company operator needs exactly one company (other roles take none)',
   },
 };

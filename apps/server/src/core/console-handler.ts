@@ -11,6 +11,8 @@ export interface ConsoleOperator {
   email: string;
   displayName: string;
   role: OperatorRole;
+  /** A company operator's one tenant (null for the other roles). */
+  tenantId: number | null;
   sessionId: number;
   sessionExpiresAt: Date;
 }

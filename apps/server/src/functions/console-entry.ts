@@ -146,6 +146,18 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
       }
       const parsed = payloadSchemas.get(def.name)!.safeParse(body, { error: zodLocales[locale] });
       if (!parsed.success) {
+        if (operator?.role === 'company') {
+          await recordAudit(db, {
+            operatorId: operator.id,
+            operatorEmail: operator.email,
+            action: def.name,
+            targetType: 'tenant',
+            targetId: String(operator.tenantId),
+            summary: 'failed: validationError',
+            ip,
+            at: now(),
+          });
+        }
         return send(reply, 400, {
           succeed: false,
           errorCode: 'validationError',
@@ -153,6 +165,20 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
         });
       }
       const { locale: _ignored, ...payload } = parsed.data as Record<string, unknown>;
+      // A company operator is bound to its tenant (product-decisions §11): any other tenantId is refused.
+      if (operator?.role === 'company' && 'tenantId' in payload && payload.tenantId !== operator.tenantId) {
+        await recordAudit(db, {
+          operatorId: operator.id,
+          operatorEmail: operator.email,
+          action: 'denied',
+          targetType: 'tenant',
+          targetId: String(payload.tenantId),
+          summary: `${def.name} refused: tenant ${String(payload.tenantId)} is not the company operator's own`,
+          ip,
+          at: now(),
+        });
+        return send(reply, 403, { succeed: false, errorCode: 'forbidden' });
+      }
 
       let note: AuditNote = {};
       const ctx: ConsoleContext = {
@@ -189,6 +215,21 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
       };
       try {
         const result = await handler.run(payload as never, ctx as never);
+        // Every call of a company operator is audited (§11), reads and failures too; writes and exports below.
+        if (operator?.role === 'company' && (result instanceof BusinessFailure || (!def.audited && def.kind !== 'csv'))) {
+          await ctx.audit({
+            targetType: 'tenant',
+            targetId: operator.tenantId,
+            ...note,
+            summary:
+              result instanceof BusinessFailure
+                ? `failed: ${result.errorCode}`
+                : (note.summary ?? `${def.name}: ${JSON.stringify(payload).slice(0, 300)}`),
+            action: def.name,
+            operatorId: operator.id,
+            operatorEmail: operator.email,
+          });
+        }
         if (result instanceof BusinessFailure) return send(reply, 200, { ...result.extra, succeed: false, errorCode: result.errorCode });
         if (def.kind === 'csv') {
           if (!(result instanceof CsvFile)) throw new Error(`${def.name} is a csv function but returned no CsvFile`);

@@ -8,6 +8,7 @@ import { eventsConsoleHandlers } from '../domains/events/handlers.ts';
 import { surveysConsoleHandlers } from '../domains/surveys/handlers.ts';
 import { helpConsoleHandlers } from '../domains/help/handlers.ts';
 import { lifecycleConsoleHandlers } from '../domains/lifecycle/handlers.ts';
+import { companiesConsoleHandlers } from '../domains/companies/handlers.ts';
 
 /** name -> handler, for every function of the console entry (POST /api/console/{name}). */
 export function buildConsoleRegistry(config: Config): Map<string, ConsoleHandler<ConsoleFunctionDef>> {
@@ -19,6 +20,7 @@ export function buildConsoleRegistry(config: Config): Map<string, ConsoleHandler
     ...surveysConsoleHandlers,
     ...helpConsoleHandlers,
     ...lifecycleConsoleHandlers,
+    ...companiesConsoleHandlers,
   ] as unknown as ConsoleHandler<ConsoleFunctionDef>[];
   const registry = new Map<string, ConsoleHandler<ConsoleFunctionDef>>();
   for (const handler of all) {

@@ -18,6 +18,7 @@ beforeAll(async () => {
   tokens.owner = await t.operatorToken('owner@example.com');
   tokens.editor = await t.operatorToken('editor@example.com');
   tokens.support = await t.operatorToken('support@example.com');
+  tokens.company = await t.operatorToken('hr@example.com');
   member = await t.login('member@example.com');
 });
 afterAll(async () => {

@@ -9,6 +9,8 @@ export const operatorSchema = z.object({
   email: z.string(),
   displayName: z.string(),
   role: z.enum(OPERATOR_ROLES),
+  /** The one tenant of a `company` operator; null for the other roles. */
+  tenantId: z.number().int().nullable(),
 });
 export type Operator = z.infer<typeof operatorSchema>;
 
@@ -81,7 +83,7 @@ export const verifyTotp = defineConsoleFunction({
 
 export const signOut = defineConsoleFunction({
   name: 'signOut',
-  roles: ['owner', 'editor', 'support'],
+  roles: ['owner', 'editor', 'support', 'company'],
   summary: 'Ends this session and clears the cookie.',
   payload: z.object({}),
   response: z.object({}),
@@ -89,7 +91,7 @@ export const signOut = defineConsoleFunction({
 
 export const getMe = defineConsoleFunction({
   name: 'getMe',
-  roles: ['owner', 'editor', 'support'],
+  roles: ['owner', 'editor', 'support', 'company'],
   summary: 'The signed-in operator and when the session ends at the latest.',
   payload: z.object({}),
   response: z.object({ operator: operatorSchema, expiresAt: z.number().int() }),

@@ -9,6 +9,8 @@ export const operatorRowSchema = z.object({
   email: z.string(),
   displayName: z.string(),
   role: z.enum(OPERATOR_ROLES),
+  /** The tenant of a `company` operator. */
+  tenantId: z.number().int().nullable(),
   active: z.boolean(),
   /** TOTP enrolled (false: the next sign-in enrols). */
   enrolled: z.boolean(),
@@ -30,10 +32,13 @@ export const listOperators = defineConsoleFunction({
 export const inviteOperator = defineConsoleFunction({
   name: 'inviteOperator',
   roles: ['owner'],
-  summary: 'Creates an operator and mails a one-time link (72 h) to set the password; the first sign-in enrols TOTP.',
-  payload: z.object({ email: operatorEmail, displayName: operatorDisplayName, role: z.enum(OPERATOR_ROLES) }),
+  summary:
+    'Creates an operator and mails a one-time link (72 h) to set the password; the first sign-in enrols TOTP. A `company` operator needs the `tenantId` it is bound to (and only it has one).',
+  payload: z
+    .object({ email: operatorEmail, displayName: operatorDisplayName, role: z.enum(OPERATOR_ROLES), tenantId: consoleId.optional() })
+    .refine((p) => (p.role === 'company') === (p.tenantId !== undefined), { error: 'msg:companyTenant', path: ['tenantId'] }),
   response: z.object({ id: z.number().int(), expiresAt: consoleEpochMs }),
-  errorCodes: ['emailTaken'],
+  errorCodes: ['emailTaken', 'notFound'],
   audited: true,
 });
 
@@ -41,10 +46,10 @@ export const updateOperator = defineConsoleFunction({
   name: 'updateOperator',
   roles: ['owner'],
   summary:
-    'Changes the role or deactivates/reactivates an operator; deactivating ends their sessions. The last active owner cannot be demoted or deactivated.',
+    'Changes the role or deactivates/reactivates an operator; deactivating ends their sessions. The last active owner cannot be demoted or deactivated. A role cannot change to or from `company` (companyRole: invite a new operator instead).',
   payload: z.object({ id: consoleId, role: z.enum(OPERATOR_ROLES).optional(), active: z.boolean().optional() }),
   response: z.object({}),
-  errorCodes: ['notFound', 'lastOwner'],
+  errorCodes: ['notFound', 'lastOwner', 'companyRole'],
   audited: true,
 });
 

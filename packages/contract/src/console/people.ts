@@ -29,6 +29,12 @@ export const tenantRowSchema = z.object({
   /** Invitation codes that can be used now. */
   activeCodes: z.number().int(),
   createdAt: z.number().int(),
+  /** When the contract ends (members can no longer sign in); null: open-ended. */
+  contractEndsAt: z.number().int().nullable(),
+  /** When maintenance purges the members' personal data (contract end + 90 days). */
+  purgeAt: z.number().int().nullable(),
+  /** When it did; the tenant can no longer be changed after it. */
+  purgedAt: z.number().int().nullable(),
 });
 export type TenantRow = z.infer<typeof tenantRowSchema>;
 
@@ -57,6 +63,10 @@ export const tenantInputSchema = z.object({
   corporateContract: z.boolean(),
   teamMatchEnabled: z.boolean(),
   emailDistributionEnabled: z.boolean(),
+  /** End of the contract (epoch ms; null: open-ended; absent: unchanged). */
+  contractEndsAt: consoleEpochMs.nullable().optional(),
+  /** Needed when the end set would purge the members' data within 7 days. */
+  confirmPurge: z.boolean().optional(),
 });
 export type TenantInput = z.output<typeof tenantInputSchema>;
 export type TenantFormValues = z.input<typeof tenantInputSchema>;
@@ -64,10 +74,11 @@ export type TenantFormValues = z.input<typeof tenantInputSchema>;
 export const saveTenant = defineConsoleFunction({
   name: 'saveTenant',
   roles: ['owner'],
-  summary: 'Creates (id absent) or changes a tenant: names, contract type (5: lite plan) and switches. Members see it at their next call.',
+  summary:
+    'Creates (id absent) or changes a tenant: names, contract type (5: lite plan), switches and the end of the contract (members cannot sign in from then; their personal data is purged 90 days later). An end whose purge falls within 7 days needs confirmPurge (purgeNeedsConfirmation otherwise); a purged tenant cannot change (purged).',
   payload: tenantInputSchema,
   response: z.object({ id: z.number().int() }),
-  errorCodes: ['notFound'],
+  errorCodes: ['notFound', 'purgeNeedsConfirmation', 'purged'],
   audited: true,
 });
 
@@ -99,7 +110,7 @@ export type InvitationCodeRow = z.infer<typeof invitationCodeRowSchema>;
 
 export const listInvitationCodes = defineConsoleFunction({
   name: 'listInvitationCodes',
-  roles: ['owner', 'support'],
+  roles: ['owner', 'support', 'company'],
   summary: 'A tenant’s invitation codes, newest first, with their uses and state; paged.',
   payload: z.object({ tenantId: consoleId, ...paging }),
   response: z.object({ codes: z.array(invitationCodeRowSchema), total: z.number().int() }),
@@ -108,7 +119,7 @@ export const listInvitationCodes = defineConsoleFunction({
 
 export const createInvitationCode = defineConsoleFunction({
   name: 'createInvitationCode',
-  roles: ['owner', 'support'],
+  roles: ['owner', 'support', 'company'],
   summary:
     'A new invitation code for a tenant: the given code (upper-cased) or, when absent, an unguessable generated one; at least one use and an expiry in the future.',
   payload: z.object({
@@ -124,7 +135,7 @@ export const createInvitationCode = defineConsoleFunction({
 
 export const revokeInvitationCode = defineConsoleFunction({
   name: 'revokeInvitationCode',
-  roles: ['owner', 'support'],
+  roles: ['owner', 'support', 'company'],
   summary: 'Revokes a code at once: signups with it are refused like an expired code. Revoking it again changes nothing.',
   payload: z.object({ code: invitationCodeText }),
   response: z.object({}),

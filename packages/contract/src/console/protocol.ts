@@ -8,7 +8,8 @@ import { singleLineText, textChecks } from '../text.ts';
  * sign-in steps and accepting an invitation) take no session.
  */
 
-export const OPERATOR_ROLES = ['owner', 'editor', 'support'] as const;
+/** `company`: an HR operator of one tenant (product-decisions §11): its Insights and invitation codes only. */
+export const OPERATOR_ROLES = ['owner', 'editor', 'support', 'company'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 /** Protocol errors of the console entry: the member entry's, plus `forbidden` (HTTP 403: the role may not call it). */

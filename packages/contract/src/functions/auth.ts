@@ -41,7 +41,7 @@ export const login = defineFunction({
     user: sessionUserSchema,
     tenantContract: tenantContractSchema,
   }),
-  errorCodes: ['invalidCredentials', 'notTenantUser'],
+  errorCodes: ['invalidCredentials', 'notTenantUser', 'contractEnded'],
 });
 
 export const authenticateWithToken = defineFunction({

@@ -10,6 +10,10 @@ export const tenants = pgTable('tenants', {
   teamMatchEnabled: boolean('team_match_enabled').notNull().default(false),
   emailDistributionEnabled: boolean('email_distribution_enabled').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** End of the contract (migration 0750): members cannot sign in from then; null: open-ended. */
+  contractEndsAt: timestamp('contract_ends_at', { withTimezone: true }),
+  /** When maintenance purged the members' personal data (contract end + 90 days). */
+  purgedAt: timestamp('purged_at', { withTimezone: true }),
 });
 
 export const users = pgTable(

@@ -106,6 +106,8 @@ export const eventReservations = pgTable(
     cancelledAt: ts('cancelled_at'),
     /** The waiting-list id this reservation was promoted from (migration 0202); null for a direct booking. */
     promotedFrom: integer('promoted_from'),
+    /** Checked in at the session (migration 0755); null when not. */
+    checkedInAt: ts('checked_in_at'),
   },
   (t) => [
     uniqueIndex('event_reservations_one_per_event')

@@ -126,11 +126,18 @@ export async function resolveToken(
     // A notice that arrived while reading may concern this row: it is used for this call, not kept.
     if (cache && cache.notices === notices) cache.put(hash, row, epoch!, now.getTime());
   }
+  // The tenant's contract has ended (issue 32): its members' sessions end with it, kept ones too.
+  if (contractEnded(row.tenant, now)) return null;
   if (now.getTime() - row.session.lastUsedAt.getTime() >= LAST_USED_WRITE_EVERY_MS) {
     await data.touchSession(db, row.session.id, now);
     row.session.lastUsedAt = now;
   }
   return toAuthUser(row.user, row.tenant, row.session);
+}
+
+/** The tenant's contract has ended at `now` (tenants.contract_ends_at, migration 0750). */
+export function contractEnded(tenant: Pick<TenantRow, 'contractEndsAt'>, now: Date): boolean {
+  return tenant.contractEndsAt !== null && tenant.contractEndsAt.getTime() <= now.getTime();
 }
 
 export function toAuthUser(user: UserRow, tenant: TenantRow, session: { id: number; expiresAt: Date }): AuthUser {
@@ -269,6 +276,7 @@ export async function login(ctx: Pick<BaseContext, 'db' | 'ip' | 'now' | 'rateLi
   await refundRateLimit(ctx.db, accountKey, LOGIN_WINDOW_MS, ctx.now());
   // A member an operator deactivated is, for now, no tenant user (the same answer; migration 0630).
   if (!found.tenant || found.user.deactivatedAt !== null) return failure('notTenantUser');
+  if (contractEnded(found.tenant, ctx.now())) return failure('contractEnded');
   const { user, tenant } = found;
   const session = await createSession(ctx.db, user.id, ctx.now());
   return {

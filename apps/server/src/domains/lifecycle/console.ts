@@ -22,6 +22,7 @@ import { enqueueMail, listOutbox as outboxPage, requeueFailedMail } from '../../
 import { endAllSessions } from '../auth/service.ts';
 import * as data from './data.ts';
 import { generateInvitationCode, issueLink, mailBudgetAllows, setPasswordLink } from './service.ts';
+import { PURGE_AFTER_MS, purgeNeedsConfirmation } from '../companies/service.ts';
 
 const ms = (v: Date | string | null | undefined): number | null => (v == null ? null : new Date(v).getTime());
 const msOf = (v: Date | string): number => new Date(v).getTime();
@@ -43,11 +44,24 @@ export async function listTenants(ctx: ConsoleContext, offset: number, perPage: 
       memberCount: t.member_count,
       activeCodes: t.active_codes,
       createdAt: msOf(t.created_at),
+      contractEndsAt: ms(t.contract_ends_at),
+      purgeAt: t.contract_ends_at === null ? null : msOf(t.contract_ends_at) + PURGE_AFTER_MS,
+      purgedAt: ms(t.purged_at),
     })),
   };
 }
 
-export async function saveTenant(ctx: ConsoleContext, p: TenantInput): Promise<{ id: number } | BusinessFailure<'notFound'>> {
+export async function saveTenant(
+  ctx: ConsoleContext,
+  p: TenantInput,
+): Promise<{ id: number } | BusinessFailure<'notFound' | 'purgeNeedsConfirmation' | 'purged'>> {
+  const before = p.id === undefined ? undefined : await data.tenantById(ctx.db, p.id);
+  if (p.id !== undefined && !before) return failure('notFound');
+  // A purged tenant stays as it was: its end (and the deletion it caused) cannot move any more.
+  if (before?.purgedAt) return failure('purged');
+  const endsAt = p.contractEndsAt === undefined ? undefined : p.contractEndsAt === null ? null : new Date(p.contractEndsAt);
+  const endChanged = endsAt !== undefined && (endsAt?.getTime() ?? null) !== (before?.contractEndsAt?.getTime() ?? null);
+  if (endChanged && purgeNeedsConfirmation(p.contractEndsAt, p.confirmPurge, ctx.now())) return failure('purgeNeedsConfirmation');
   const values = {
     nameJa: p.name.ja,
     nameEn: p.name.en,
@@ -55,8 +69,10 @@ export async function saveTenant(ctx: ConsoleContext, p: TenantInput): Promise<{
     corporateContract: p.corporateContract,
     teamMatchEnabled: p.teamMatchEnabled,
     emailDistributionEnabled: p.emailDistributionEnabled,
+    ...(endsAt !== undefined ? { contractEndsAt: endsAt } : {}),
   };
-  const switches = `contract type ${p.contractType}, corporate ${p.corporateContract}, team matches ${p.teamMatchEnabled}, mail magazine ${p.emailDistributionEnabled}`;
+  const ending = endChanged ? `, contract ends ${endsAt ? endsAt.toISOString() : 'never'}${p.confirmPurge ? ' (purge confirmed)' : ''}` : '';
+  const switches = `contract type ${p.contractType}, corporate ${p.corporateContract}, team matches ${p.teamMatchEnabled}, mail magazine ${p.emailDistributionEnabled}${ending}`;
   if (p.id === undefined) {
     const id = await data.insertTenant(ctx.db, { ...values, createdAt: ctx.now() });
     ctx.note({ targetType: 'tenant', targetId: id, summary: `created "${p.name.ja}": ${switches}` });
@@ -135,7 +151,7 @@ export async function createInvitationCode(
 }
 
 export async function revokeInvitationCode(ctx: ConsoleContext, code: string): Promise<Record<string, never> | BusinessFailure<'notFound'>> {
-  const revoked = await data.revokeInvitationCode(ctx.db, code, ctx.now());
+  const revoked = await data.revokeInvitationCode(ctx.db, code, ctx.now(), ctx.operator.role === 'company' ? ctx.operator.tenantId : null);
   if (!revoked) return failure('notFound');
   ctx.note({
     targetType: 'invitationCode',

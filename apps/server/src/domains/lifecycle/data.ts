@@ -162,6 +162,8 @@ export interface TenantListRow {
   team_match_enabled: boolean;
   email_distribution_enabled: boolean;
   created_at: Date | string;
+  contract_ends_at: Date | string | null;
+  purged_at: Date | string | null;
   member_count: number;
   active_codes: number;
   total: number;
@@ -172,7 +174,7 @@ export async function listTenants(db: Db, now: Date, offset: number, limit: numb
   return rows<TenantListRow>(
     db,
     sql`SELECT t.id, t.name_ja, t.name_en, t.contract_type, t.corporate_contract, t.team_match_enabled, t.email_distribution_enabled,
-               t.created_at, count(*) OVER ()::int AS total,
+               t.created_at, t.contract_ends_at, t.purged_at, count(*) OVER ()::int AS total,
                (SELECT count(*) FROM users u WHERE u.tenant_id = t.id)::int AS member_count,
                (SELECT count(*) FROM invitation_codes c WHERE c.tenant_id = t.id AND ${usable(now)})::int AS active_codes
           FROM tenants t
@@ -221,12 +223,19 @@ export async function listInvitationCodes(db: Db, tenantId: number, offset: numb
 }
 
 /** Revokes a code (a second revocation keeps the first time); its tenant, or null for an unknown code. */
-export async function revokeInvitationCode(db: Db, code: string, now: Date): Promise<{ tenantId: number; wasRevoked: boolean } | null> {
+export async function revokeInvitationCode(
+  db: Db,
+  code: string,
+  now: Date,
+  onlyTenantId: number | null = null,
+): Promise<{ tenantId: number; wasRevoked: boolean } | null> {
+  // A company operator may revoke its own tenant's codes only: another tenant's code is unknown to it.
+  const tenant = onlyTenantId === null ? sql`` : sql` AND c.tenant_id = ${onlyTenantId}`;
   const [row] = await rows<{ tenant_id: number; was_revoked: boolean }>(
     db,
     sql`UPDATE invitation_codes c SET revoked_at = COALESCE(c.revoked_at, ${iso(now)}::timestamptz)
          FROM invitation_codes old
-        WHERE c.id = old.id AND c.code = ${code}
+        WHERE c.id = old.id AND c.code = ${code}${tenant}
         RETURNING c.tenant_id, (old.revoked_at IS NOT NULL) AS was_revoked`,
   );
   return row ? { tenantId: row.tenant_id, wasRevoked: row.was_revoked } : null;

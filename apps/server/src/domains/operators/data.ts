@@ -12,6 +12,7 @@ export interface OperatorRecord {
   email: string;
   display_name: string;
   role: OperatorRole;
+  tenant_id: number | null;
   password_hash: string | null;
   totp_secret: string | null;
   totp_enrolled_at: Date | string | null;
@@ -35,6 +36,8 @@ export interface NewOperator {
   email: string;
   displayName: string;
   role: OperatorRole;
+  /** A company operator's tenant. */
+  tenantId?: number | null;
   passwordHash?: string | null;
   totpSecret?: string | null;
   enrolledAt?: Date | null;
@@ -44,8 +47,8 @@ export interface NewOperator {
 export async function insertOperator(db: Db, o: NewOperator, now: Date): Promise<number | undefined> {
   const [row] = await rows<{ id: number }>(
     db,
-    sql`INSERT INTO operators (email, display_name, role, password_hash, totp_secret, totp_enrolled_at, created_at)
-        VALUES (${o.email}, ${o.displayName}, ${o.role}, ${o.passwordHash ?? null}, ${o.totpSecret ?? null},
+    sql`INSERT INTO operators (email, display_name, role, tenant_id, password_hash, totp_secret, totp_enrolled_at, created_at)
+        VALUES (${o.email}, ${o.displayName}, ${o.role}, ${o.tenantId ?? null}, ${o.passwordHash ?? null}, ${o.totpSecret ?? null},
                 ${o.enrolledAt ? iso(o.enrolledAt) : null}::timestamptz, ${iso(now)}::timestamptz)
         ON CONFLICT (email) DO NOTHING RETURNING id`,
   );
@@ -64,6 +67,11 @@ export async function countActiveOwners(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
+export async function tenantExists(db: Db, tenantId: number): Promise<boolean> {
+  const [row] = await rows<{ id: number }>(db, sql`SELECT id FROM tenants WHERE id = ${tenantId}`);
+  return row !== undefined;
+}
+
 /** Locks the active owners' rows, so two owners cannot demote each other at once and leave none. */
 export async function lockOwners(db: Db): Promise<void> {
   await db.execute(sql`SELECT id FROM operators WHERE role = 'owner' AND active FOR UPDATE`);
@@ -72,6 +80,8 @@ export async function lockOwners(db: Db): Promise<void> {
 export async function updateOperator(db: Db, id: number, change: { role?: OperatorRole; active?: boolean }): Promise<boolean> {
   const sets: SQL[] = [];
   if (change.role !== undefined) sets.push(sql`role = ${change.role}`);
+  // Only a company operator has a tenant (migration 0750's check).
+  if (change.role !== undefined && change.role !== 'company') sets.push(sql`tenant_id = NULL`);
   if (change.active !== undefined) sets.push(sql`active = ${change.active}`);
   if (sets.length === 0) sets.push(sql`id = id`);
   const updated = await rows<{ id: number }>(db, sql`UPDATE operators SET ${sql.join(sets, sql`, `)} WHERE id = ${id} RETURNING id`);
@@ -216,13 +226,14 @@ export interface LiveSessionRecord {
   email: string;
   display_name: string;
   role: OperatorRole;
+  tenant_id: number | null;
 }
 
 /** A session that has not ended (absolute or idle) of an active operator. */
 export async function liveSession(db: Db, tokenHash: string, now: Date, idleSince: Date): Promise<LiveSessionRecord | undefined> {
   const [row] = await rows<LiveSessionRecord>(
     db,
-    sql`SELECT s.id AS session_id, s.expires_at, s.last_used_at, o.id, o.email, o.display_name, o.role
+    sql`SELECT s.id AS session_id, s.expires_at, s.last_used_at, o.id, o.email, o.display_name, o.role, o.tenant_id
         FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
         WHERE s.token_hash = ${tokenHash} AND s.expires_at > ${iso(now)}::timestamptz
           AND s.last_used_at > ${iso(idleSince)}::timestamptz AND o.active`,

@@ -50,8 +50,8 @@ export function operatorSecretKey(db: Db): Promise<string> {
 const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 const ms = (v: Date | string | null) => (v === null ? null : toDate(v).getTime());
 
-function toOperator(o: { id: number; email: string; display_name: string; role: OperatorRole }): Operator {
-  return { id: o.id, email: o.email, displayName: o.display_name, role: o.role };
+function toOperator(o: { id: number; email: string; display_name: string; role: OperatorRole; tenant_id: number | null }): Operator {
+  return { id: o.id, email: o.email, displayName: o.display_name, role: o.role, tenantId: o.tenant_id };
 }
 
 /**
@@ -203,13 +203,14 @@ export async function resolveOperatorToken(db: Db, token: string, now: Date): Pr
     email: row.email,
     displayName: row.display_name,
     role: row.role,
+    tenantId: row.tenant_id,
     sessionId: row.session_id,
     sessionExpiresAt: toDate(row.expires_at),
   };
 }
 
 export function operatorOf(o: ConsoleOperator): Operator {
-  return { id: o.id, email: o.email, displayName: o.displayName, role: o.role };
+  return { id: o.id, email: o.email, displayName: o.displayName, role: o.role, tenantId: o.tenantId };
 }
 
 export async function signOut(db: Db, operator: ConsoleOperator): Promise<void> {
@@ -253,7 +254,7 @@ const INVITE_COPY: Record<
     ],
     button: 'パスワードを設定する',
     after: ['このリンクの有効期限は72時間で、一度だけ使えます。', 'お心当たりのない場合は、このメールを破棄してください。'],
-    roles: { owner: 'オーナー', editor: '編集者', support: 'サポート' },
+    roles: { owner: 'オーナー', editor: '編集者', support: 'サポート', company: '企業担当者' },
   },
   en: {
     subject: '[Hibi] Your invitation to the operator console',
@@ -264,7 +265,7 @@ const INVITE_COPY: Record<
     ],
     button: 'Set your password',
     after: ['The link works once, for 72 hours.', 'If you did not expect this email, please ignore it.'],
-    roles: { owner: 'an owner', editor: 'an editor', support: 'support' },
+    roles: { owner: 'an owner', editor: 'an editor', support: 'support', company: 'a company administrator' },
   },
 };
 
@@ -290,19 +291,24 @@ async function mailInvitation(
 
 export async function inviteOperator(
   ctx: ConsoleContext,
-  p: { email: string; displayName: string; role: OperatorRole },
-): Promise<{ id: number; expiresAt: number } | BusinessFailure<'emailTaken'>> {
+  p: { email: string; displayName: string; role: OperatorRole; tenantId?: number | undefined },
+): Promise<{ id: number; expiresAt: number } | BusinessFailure<'emailTaken' | 'notFound'>> {
   const now = ctx.now();
   const by = ctx.operator!;
+  if (p.tenantId !== undefined && !(await data.tenantExists(ctx.db, p.tenantId))) return failure('notFound');
   const result = await transaction(ctx.db, async (tx) => {
-    const id = await data.insertOperator(tx, { email: p.email, displayName: p.displayName, role: p.role }, now);
+    const id = await data.insertOperator(tx, { email: p.email, displayName: p.displayName, role: p.role, tenantId: p.tenantId ?? null }, now);
     if (id === undefined) return null;
     const { token, expiresAt } = await newInvitation(tx, id, now);
     await mailInvitation(tx, p, by.displayName, enrolmentLink(ctx.config.appBaseUrl, token), ctx.locale, now);
     return { id, expiresAt: expiresAt.getTime() };
   });
   if (!result) return failure('emailTaken');
-  ctx.note({ targetType: 'operator', targetId: result.id, summary: `invited ${p.email} as ${p.role}` });
+  ctx.note({
+    targetType: 'operator',
+    targetId: result.id,
+    summary: `invited ${p.email} as ${p.role}${p.tenantId !== undefined ? ` of tenant ${p.tenantId}` : ''}`,
+  });
   return result;
 }
 
@@ -367,6 +373,7 @@ export async function listOperators(db: Db): Promise<OperatorRow[]> {
     email: o.email,
     displayName: o.display_name,
     role: o.role,
+    tenantId: o.tenant_id,
     active: o.active,
     enrolled: o.totp_secret !== null,
     invitationPending: o.invitation_pending,
@@ -378,11 +385,13 @@ export async function listOperators(db: Db): Promise<OperatorRow[]> {
 export async function updateOperator(
   ctx: ConsoleContext,
   p: { id: number; role?: OperatorRole; active?: boolean },
-): Promise<Record<string, never> | BusinessFailure<'notFound' | 'lastOwner'>> {
+): Promise<Record<string, never> | BusinessFailure<'notFound' | 'lastOwner' | 'companyRole'>> {
   const outcome = await transaction(ctx.db, async (tx) => {
     await data.lockOwners(tx);
     const before = await data.operatorById(tx, p.id);
     if (!before) return 'notFound' as const;
+    // A company operator is bound to its tenant from the invitation: no role moves into or out of `company`.
+    if (p.role !== undefined && p.role !== before.role && (p.role === 'company' || before.role === 'company')) return 'companyRole' as const;
     const staysOwner = (p.role ?? before.role) === 'owner' && (p.active ?? before.active);
     if (before.role === 'owner' && before.active && !staysOwner && (await data.countActiveOwners(tx)) <= 1) return 'lastOwner' as const;
     await data.updateOperator(tx, p.id, { role: p.role, active: p.active });

@@ -17,53 +17,69 @@ export const EDITORS: readonly OperatorRole[] = ['owner', 'editor'];
 export const OWNERS: readonly OperatorRole[] = ['owner'];
 /** Owners and support: tenants and invitation codes, members, the mail outbox (issue 16, items 4-6). */
 export const PEOPLE: readonly OperatorRole[] = ['owner', 'support'];
+/** Every role but `company` (issue 32): a company operator sees its Insights and invitation codes, nothing else. */
+export const STAFF: readonly OperatorRole[] = ['owner', 'editor', 'support'];
+/** Company insights: owners and support for any tenant, a company operator for its own. */
+export const INSIGHTS: readonly OperatorRole[] = ['owner', 'support', 'company'];
+export const COMPANY: readonly OperatorRole[] = ['company'];
 
 export const consoleRoutes: ConsoleRouteSpec[] = [
   { path: '/signin', title: 'signIn', public: true, load: () => import('../features/auth/pages/SignInPage.tsx') },
   { path: '/enrol', title: 'acceptInvitation', public: true, load: () => import('../features/auth/pages/AcceptInvitationPage.tsx') },
-  { path: '/announcements', title: 'announcements', load: () => import('../features/content/pages/AnnouncementListPage.tsx') },
+  { path: '/announcements', title: 'announcements', roles: STAFF, load: () => import('../features/content/pages/AnnouncementListPage.tsx') },
   { path: '/announcements/new', title: 'announcementNew', roles: EDITORS, load: () => import('../features/content/pages/AnnouncementEditPage.tsx') },
-  { path: '/announcements/:id', title: 'announcementEdit', load: () => import('../features/content/pages/AnnouncementEditPage.tsx') },
-  { path: '/articles', title: 'articles', load: () => import('../features/content/pages/ArticleListPage.tsx') },
+  { path: '/announcements/:id', title: 'announcementEdit', roles: STAFF, load: () => import('../features/content/pages/AnnouncementEditPage.tsx') },
+  { path: '/articles', title: 'articles', roles: STAFF, load: () => import('../features/content/pages/ArticleListPage.tsx') },
   { path: '/articles/new', title: 'articleNew', roles: EDITORS, load: () => import('../features/content/pages/ArticleEditPage.tsx') },
-  { path: '/articles/:id', title: 'articleEdit', load: () => import('../features/content/pages/ArticleEditPage.tsx') },
+  { path: '/articles/:id', title: 'articleEdit', roles: STAFF, load: () => import('../features/content/pages/ArticleEditPage.tsx') },
   { path: '/operators', title: 'operators', roles: OWNERS, load: () => import('../features/operators/pages/OperatorsPage.tsx') },
   { path: '/audit', title: 'audit', roles: OWNERS, load: () => import('../features/audit/pages/AuditLogPage.tsx') },
-  { path: '/events', title: 'events', load: () => import('../features/content/pages/EventListPage.tsx') },
+  { path: '/events', title: 'events', roles: STAFF, load: () => import('../features/content/pages/EventListPage.tsx') },
   { path: '/events/new', title: 'eventNew', roles: EDITORS, load: () => import('../features/content/pages/EventEditPage.tsx') },
-  { path: '/events/:id', title: 'eventEdit', load: () => import('../features/content/pages/EventEditPage.tsx') },
+  { path: '/events/:id', title: 'eventEdit', roles: STAFF, load: () => import('../features/content/pages/EventEditPage.tsx') },
   {
     path: '/events/:id/sessions/:sessionId',
     title: 'sessionReservations',
+    roles: STAFF,
     load: () => import('../features/content/pages/SessionReservationsPage.tsx'),
   },
-  { path: '/surveys', title: 'surveys', load: () => import('../features/surveys/pages/SurveyListPage.tsx') },
+  { path: '/surveys', title: 'surveys', roles: STAFF, load: () => import('../features/surveys/pages/SurveyListPage.tsx') },
   { path: '/surveys/new', title: 'surveyNew', roles: EDITORS, load: () => import('../features/surveys/pages/SurveyEditPage.tsx') },
-  { path: '/surveys/:id', title: 'surveyEdit', load: () => import('../features/surveys/pages/SurveyEditPage.tsx') },
+  { path: '/surveys/:id', title: 'surveyEdit', roles: STAFF, load: () => import('../features/surveys/pages/SurveyEditPage.tsx') },
   { path: '/surveys/:id/results', title: 'surveyResults', roles: EDITORS, load: () => import('../features/surveys/pages/SurveyResultsPage.tsx') },
-  { path: '/help', title: 'help', load: () => import('../features/help/pages/HelpAdminPage.tsx') },
+  { path: '/help', title: 'help', roles: STAFF, load: () => import('../features/help/pages/HelpAdminPage.tsx') },
   { path: '/help/faq/new', title: 'faqItem', roles: EDITORS, load: () => import('../features/help/pages/FaqItemPage.tsx') },
-  { path: '/help/faq/:id', title: 'faqItem', load: () => import('../features/help/pages/FaqItemPage.tsx') },
-  { path: '/help/pages/:page/:language/:version', title: 'helpPage', load: () => import('../features/help/pages/HelpPageEditPage.tsx') },
+  { path: '/help/faq/:id', title: 'faqItem', roles: STAFF, load: () => import('../features/help/pages/FaqItemPage.tsx') },
+  {
+    path: '/help/pages/:page/:language/:version',
+    title: 'helpPage',
+    roles: STAFF,
+    load: () => import('../features/help/pages/HelpPageEditPage.tsx'),
+  },
   { path: '/tenants', title: 'tenants', roles: PEOPLE, load: () => import('../features/tenants/pages/TenantsPage.tsx') },
   { path: '/tenants/new', title: 'tenantNew', roles: OWNERS, load: () => import('../features/tenants/pages/TenantPage.tsx') },
   { path: '/tenants/:id', title: 'tenant', roles: PEOPLE, load: () => import('../features/tenants/pages/TenantPage.tsx') },
   { path: '/members', title: 'members', roles: PEOPLE, load: () => import('../features/members/pages/MembersPage.tsx') },
   { path: '/members/:id', title: 'member', roles: PEOPLE, load: () => import('../features/members/pages/MemberPage.tsx') },
   { path: '/mail', title: 'mail', roles: PEOPLE, load: () => import('../features/mail/pages/OutboxPage.tsx') },
+  // Companies (issue 32).
+  { path: '/insights', title: 'insights', roles: INSIGHTS, load: () => import('../features/insights/pages/InsightsPage.tsx') },
+  { path: '/codes', title: 'companyCodes', roles: COMPANY, load: () => import('../features/tenants/pages/CompanyCodesPage.tsx') },
   { path: '*', title: 'notFound', load: () => import('./routes/NotFoundPage.tsx') },
 ];
 
 /** The navigation of the shell, by role: a support operator reads content but has no operators or audit pages. */
 export const consoleNav: { to: string; key: string; roles?: readonly OperatorRole[] }[] = [
-  { to: '/announcements', key: 'nav.announcements' },
-  { to: '/articles', key: 'nav.articles' },
-  { to: '/events', key: 'nav.events' },
-  { to: '/surveys', key: 'nav.surveys' },
-  { to: '/help', key: 'nav.help' },
+  { to: '/announcements', key: 'nav.announcements', roles: STAFF },
+  { to: '/articles', key: 'nav.articles', roles: STAFF },
+  { to: '/events', key: 'nav.events', roles: STAFF },
+  { to: '/surveys', key: 'nav.surveys', roles: STAFF },
+  { to: '/help', key: 'nav.help', roles: STAFF },
   { to: '/operators', key: 'nav.operators', roles: OWNERS },
   { to: '/audit', key: 'nav.audit', roles: OWNERS },
   { to: '/tenants', key: 'nav.tenants', roles: PEOPLE },
   { to: '/members', key: 'nav.members', roles: PEOPLE },
   { to: '/mail', key: 'nav.mail', roles: PEOPLE },
+  { to: '/insights', key: 'nav.insights', roles: INSIGHTS },
+  { to: '/codes', key: 'nav.companyCodes', roles: COMPANY },
 ];

@@ -43,7 +43,11 @@ export function createConsoleRouter() {
           return me;
         },
         shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
-        children: [{ index: true, loader: () => redirect('/announcements') }, ...consoleRoutes.filter((r) => !r.public).map(toRoute)],
+        // A company operator's console is its Insights (issue 32); everyone else starts at the announcements.
+        children: [
+          { index: true, loader: async () => redirect((await loadMe())?.operator.role === 'company' ? '/insights' : '/announcements') },
+          ...consoleRoutes.filter((r) => !r.public).map(toRoute),
+        ],
       },
     ],
     { basename: CONSOLE_BASENAME },

@@ -43,7 +43,7 @@ export function ConsoleLayout() {
       <header className="console-header">
         <div className="console-header__inner">
           <div className="console-header__top">
-            <NavLink to="/announcements" className="console-brand" onClick={() => setMenuOpen(false)}>
+            <NavLink to="/" className="console-brand" onClick={() => setMenuOpen(false)}>
               <img src="/logo.svg" alt="" width="32" height="32" />
               {t('brand')}
             </NavLink>

@@ -44,6 +44,7 @@ export default function LoginPage() {
         const messages: Record<string, string> = {
           invalidCredentials: t('login.wrongCredentials'),
           notTenantUser: t('login.notTenantUser'),
+          contractEnded: t('login.contractEnded'),
           validationError: result.validationErrorMessage?.[0] ?? t('login.failed'),
         };
         setError(messages[result.errorCode] ?? t('login.failed'));

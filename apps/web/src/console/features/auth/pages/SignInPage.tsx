@@ -10,7 +10,7 @@ type Step = { kind: 'password'; notice?: string } | { kind: 'code'; answer: Sign
 
 /** Where to go after signing in: a path of the console only (never another site). */
 function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.includes('\\') ? next : '/announcements';
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.includes('\\') ? next : '/';
 }
 
 /**

@@ -38,3 +38,12 @@ export function useChangeOperator() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: changeOperator, onSuccess: () => void queryClient.invalidateQueries({ queryKey: operatorKeys.list }) });
 }
+
+/** The tenants a company operator may be bound to (the first 100 by name; issue 32). */
+export function useTenantChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: ['console', 'operators', 'tenants'] as const,
+    queryFn: () => consoleCallOrThrow('listTenants', { offset: 0, perPage: 100 }),
+    enabled,
+  });
+}

@@ -7,7 +7,7 @@ import { Field } from '../../../../components/Field.tsx';
 import { FormError, StatusMessage } from '../../../../components/FormMessage.tsx';
 import { callErrorText, failureText, fieldErrorText } from '../../../lib/forms.ts';
 import type { ConsolePayload } from '../../../lib/types.ts';
-import { useInviteOperator } from '../api/operators.ts';
+import { useInviteOperator, useTenantChoices } from '../api/operators.ts';
 
 type Values = ConsolePayload<'inviteOperator'>;
 
@@ -18,6 +18,9 @@ export function InviteForm() {
   const form = useForm<Values>({ resolver: zodResolver(inviteFunction.payload), defaultValues: { email: '', displayName: '', role: 'editor' } });
   const errors = form.formState.errors;
   const answer = invite.data;
+  // A company operator is bound to one tenant (issue 32): chosen here, only for that role.
+  const company = form.watch('role') === 'company';
+  const tenants = useTenantChoices(company);
   return (
     <form
       className="console-fieldset console-invite"
@@ -36,7 +39,7 @@ export function InviteForm() {
       </h2>
       <FormError>
         {answer && !answer.succeed
-          ? failureText(answer, { emailTaken: t('operators.emailTaken') })
+          ? failureText(answer, { emailTaken: t('operators.emailTaken'), notFound: t('operators.tenantNotFound') })
           : invite.error
             ? callErrorText(invite.error)
             : null}
@@ -59,6 +62,24 @@ export function InviteForm() {
             </select>
           )}
         </Field>
+        {company && (
+          <Field label={t('operators.tenant')} error={fieldErrorText(errors.tenantId)} requiredMark>
+            {(control) => (
+              <select
+                {...control}
+                {...form.register('tenantId', { shouldUnregister: true, setValueAs: (v: string) => (v === '' ? undefined : Number(v)) })}
+                required
+              >
+                <option value="">{t('operators.chooseTenant')}</option>
+                {tenants.data?.tenants.map((x) => (
+                  <option key={x.id} value={x.id}>
+                    {x.name.ja}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
       </div>
       <StatusMessage message={answer?.succeed ? { text: t('operators.invited'), error: false } : null} />
       <p>

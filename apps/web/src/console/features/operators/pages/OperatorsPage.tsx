@@ -32,7 +32,14 @@ export default function OperatorsPage() {
         setStatus(
           answer.succeed
             ? { text: t(`operators.done.${p.action}`, { name: p.row.displayName }), error: false }
-            : { text: failureText(answer, { lastOwner: t('operators.lastOwner'), notPending: t('operators.notPending') }), error: true },
+            : {
+                text: failureText(answer, {
+                  lastOwner: t('operators.lastOwner'),
+                  notPending: t('operators.notPending'),
+                  companyRole: t('operators.companyRole'),
+                }),
+                error: true,
+              },
         ),
       onError: (error) => setStatus({ text: callErrorText(error), error: true }),
       onSettled: () => setPending(null),
@@ -73,7 +80,7 @@ export default function OperatorsPage() {
                       <select
                         id={`role-${row.id}`}
                         value={row.role}
-                        disabled={self || change.isPending}
+                        disabled={self || change.isPending || row.role === 'company'}
                         onChange={(e) =>
                           setPending({
                             row,
@@ -82,7 +89,8 @@ export default function OperatorsPage() {
                           })
                         }
                       >
-                        {OPERATOR_ROLES.map((role) => (
+                        {/* A company operator is bound to its tenant: no role moves into or out of company (issue 32). */}
+                        {OPERATOR_ROLES.filter((role) => (role === 'company') === (row.role === 'company')).map((role) => (
                           <option key={role} value={role}>
                             {t(`roles.${role}`)}
                           </option>

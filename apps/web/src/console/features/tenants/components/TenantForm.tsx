@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
@@ -6,6 +7,7 @@ import { CONTRACT_TYPES, tenantInputSchema, type TenantFormValues, type TenantRo
 import { Field } from '../../../../components/Field.tsx';
 import { FormError, StatusMessage } from '../../../../components/FormMessage.tsx';
 import { callErrorText, failureText, fieldErrorText } from '../../../lib/forms.ts';
+import { formatDateTime, fromTokyoInput, toTokyoInput } from '../../../lib/time.ts';
 import { useSaveTenant } from '../api/tenants.ts';
 
 /** A tenant's names, contract type and switches; read-only for support operators. */
@@ -28,24 +30,40 @@ export function TenantForm({ tenant, editable }: { tenant: TenantRow | null; edi
   });
   const errors = form.formState.errors;
   const answer = save.data;
+  // The end of the contract (issue 32): Japan time in the field; the purge follows 90 days later.
+  const [endInput, setEndInput] = useState(() => (tenant?.contractEndsAt != null ? toTokyoInput(tenant.contractEndsAt) : ''));
+  const [confirmPurge, setConfirmPurge] = useState(false);
+  const needsConfirmation = answer !== undefined && !answer.succeed && answer.errorCode === 'purgeNeedsConfirmation';
+  const purged = tenant?.purgedAt != null;
   return (
     <form
       className="console-fieldset"
       noValidate
       aria-labelledby="tenant-settings"
       onSubmit={form.handleSubmit((values) =>
-        save.mutate(values, {
-          onSuccess: (result) => {
-            if (result.succeed && !tenant) void navigate(`/tenants/${result.id}`);
+        save.mutate(
+          { ...values, contractEndsAt: endInput ? fromTokyoInput(endInput) : null, ...(confirmPurge ? { confirmPurge: true } : {}) },
+          {
+            onSuccess: (result) => {
+              if (result.succeed && !tenant) void navigate(`/tenants/${result.id}`);
+            },
           },
-        }),
+        ),
       )}
     >
       <h2 id="tenant-settings" className="console-editor__heading">
         {t('settings')}
       </h2>
       <FormError>
-        {answer && !answer.succeed ? failureText(answer, { notFound: t('notFound') }) : save.error ? callErrorText(save.error) : null}
+        {answer && !answer.succeed
+          ? failureText(answer, {
+              notFound: t('notFound'),
+              purgeNeedsConfirmation: t('contract.needsConfirmation'),
+              purged: t('contract.purgedNoChange'),
+            })
+          : save.error
+            ? callErrorText(save.error)
+            : null}
       </FormError>
       <fieldset disabled={!editable} className="console-plain-fieldset">
         <legend className="visually-hidden">{t('settings')}</legend>
@@ -80,6 +98,24 @@ export function TenantForm({ tenant, editable }: { tenant: TenantRow | null; edi
           <input type="checkbox" {...form.register('emailDistributionEnabled')} />
           {t('emailDistributionEnabledLong')}
         </label>
+        <Field label={t('contract.endsAt')} hint={t('contract.endsAtHint')}>
+          {(control) => <input {...control} type="datetime-local" value={endInput} disabled={purged} onChange={(e) => setEndInput(e.target.value)} />}
+        </Field>
+        {tenant && (
+          <p className="console-muted">
+            {tenant.purgedAt != null
+              ? t('contract.purgedAt', { at: formatDateTime(tenant.purgedAt) })
+              : tenant.purgeAt != null
+                ? t('contract.purgeAt', { at: formatDateTime(tenant.purgeAt) })
+                : t('contract.openEnded')}
+          </p>
+        )}
+        {needsConfirmation && (
+          <label className="console-check">
+            <input type="checkbox" checked={confirmPurge} onChange={(e) => setConfirmPurge(e.target.checked)} />
+            {t('contract.confirmPurge')}
+          </label>
+        )}
       </fieldset>
       <StatusMessage message={answer?.succeed ? { text: t('saved'), error: false } : null} />
       {editable ? (

@@ -1,0 +1,1 @@
+ALTER TABLE event_reservations ADD COLUMN IF NOT EXISTS checked_in_at timestamptz;

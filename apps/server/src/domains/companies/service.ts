@@ -1,0 +1,280 @@
+// The companies domain's service and public module (issue 32, product-decisions §11, decision 146): company
+// insights with the privacy floor, their CSV, and the purge of a tenant's personal data 90 days after its contract.
+import {
+  INSIGHTS_MIN_GROUP,
+  LIFESTYLE_DIMENSIONS,
+  STEP_BANDS,
+  type CompanyInsights,
+  type InsightsGroup,
+  type InsightsGroupBy,
+} from '@hibi/contract/console/insights';
+import { addDays, mondayOf, tokyoDayStart } from '@hibi/contract/time';
+import type { ConsoleContext } from '../../core/console-handler.ts';
+import { failure, type BusinessFailure } from '../../core/handler.ts';
+import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
+import { CsvFile, type CsvCell } from '../../lib/csv.ts';
+import { recordAudit } from '../operators/service.ts';
+import * as data from './data.ts';
+
+/** A contract's members' personal data is purged this long after its end (the terms: within 3 months). */
+export const PURGE_AFTER_MS = 90 * 24 * 60 * 60 * 1000;
+/** A contract end whose purge would come sooner than this needs confirmPurge. */
+export const PURGE_CONFIRM_WITHIN_MS = 7 * 24 * 60 * 60 * 1000;
+const TOP_ARTICLES = 5;
+
+/**
+ * Which cells to hide so that no figure rests on fewer than the floor: every cell with 1..floor-1 people (or hidden
+ * already), and then, while the hidden cells together hold fewer than the floor people (so a total minus the shown
+ * cells would still tell a small group's figure), the smallest shown cell with people too (complementary
+ * suppression). Empty cells need no hiding: there is nobody in them.
+ */
+export function suppressCells(sizes: readonly number[], hiddenAlready: readonly boolean[] = []): boolean[] {
+  const hidden = sizes.map((n, i) => Boolean(hiddenAlready[i]) || (n > 0 && n < INSIGHTS_MIN_GROUP));
+  const hiddenSum = () => sizes.reduce((sum, n, i) => sum + (hidden[i] ? n : 0), 0);
+  while (hidden.some(Boolean) && hiddenSum() < INSIGHTS_MIN_GROUP) {
+    let next = -1;
+    sizes.forEach((n, i) => {
+      if (!hidden[i] && n > 0 && (next < 0 || n < sizes[next]!)) next = i;
+    });
+    if (next < 0) break;
+    hidden[next] = true;
+  }
+  return hidden;
+}
+
+function scopeOf(tenantId: number, from: string, to: string, groupBy: InsightsGroupBy): data.InsightsScope {
+  const monday = mondayOf(from);
+  const firstMonday = monday === from ? from : addDays(monday, 7);
+  const endMonday = mondayOf(addDays(to, 1));
+  return {
+    tenantId,
+    groupBy,
+    from,
+    to,
+    fromAt: new Date(tokyoDayStart(from)),
+    toAt: new Date(tokyoDayStart(addDays(to, 1))),
+    firstMonday,
+    endMonday: endMonday < firstMonday ? firstMonday : endMonday,
+  };
+}
+
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
+
+/** Insights of a tenant (the entry has refused a company operator's other tenants already). */
+export async function companyInsights(
+  db: Db,
+  p: { tenantId: number; from: string; to: string; groupBy: InsightsGroupBy },
+): Promise<CompanyInsights | BusinessFailure<'notFound'>> {
+  const tenant = await data.tenantById(db, p.tenantId);
+  if (!tenant) return failure('notFound');
+  const s = scopeOf(p.tenantId, p.from, p.to, p.groupBy);
+  const [base, weeks, life, part, articles] = await Promise.all([
+    data.groupBase(db, s, STEP_BANDS),
+    data.weeklySteps(db, s),
+    data.lifestyle(db, s),
+    data.participation(db, s),
+    data.topArticles(db, s, INSIGHTS_MIN_GROUP, TOP_ARTICLES),
+  ]);
+  // Fixed groups in a fixed order: by key (the age bands numerically), 'unknown' and '' last.
+  const order = (k: string) => (k === '' || k === 'unknown' ? '~' : p.groupBy === 'ageBand' ? k.padStart(3, '0') : k);
+  base.sort((a, b) => (order(a.k) < order(b.k) ? -1 : order(a.k) > order(b.k) ? 1 : 0));
+  if (p.groupBy === 'none' && base.length === 0)
+    base.push({ k: 'all', members: 0, active: 0, participants: 0, avg_daily: null, bands: STEP_BANDS.map(() => 0) });
+
+  // The group itself: under the floor, or hidden to protect another (complementary).
+  const groupHidden = suppressCells(
+    base.map((g) => g.members),
+    base.map((g) => g.members < INSIGHTS_MIN_GROUP),
+  );
+  // Step figures rest on the participants, the lifestyle on those who logged, each week on who recorded that week.
+  const stepHidden = suppressCells(
+    base.map((g) => g.participants),
+    groupHidden,
+  );
+  const lifeBy = new Map(life.map((l) => [l.k, l]));
+  const lifeHidden = suppressCells(
+    base.map((g) => lifeBy.get(g.k)?.people ?? 0),
+    groupHidden,
+  );
+  const partBy = new Map(part.map((r) => [r.k, r]));
+  const weekKeys = [...new Set(weeks.map((w) => w.week))].sort();
+  const weekBy = new Map(weeks.map((w) => [`${w.k}\u0000${w.week}`, w]));
+  const weekHidden = new Map<string, boolean[]>();
+  for (const week of weekKeys) {
+    weekHidden.set(
+      week,
+      suppressCells(
+        base.map((g) => weekBy.get(`${g.k}\u0000${week}`)?.people ?? 0),
+        groupHidden.map((h, i) => h || stepHidden[i]!),
+      ),
+    );
+  }
+
+  const groups: InsightsGroup[] = base.map((g, i) => {
+    if (groupHidden[i]) {
+      return {
+        key: g.k,
+        members: null,
+        activeMembers: null,
+        stepParticipation: null,
+        avgDailySteps: null,
+        stepBands: null,
+        weeklySteps: null,
+        lifestyleAverages: null,
+        eventReservations: null,
+        eventAttendance: null,
+        surveyResponseRate: null,
+        suppressed: true,
+      };
+    }
+    const stepsShown = !stepHidden[i] && g.participants >= INSIGHTS_MIN_GROUP;
+    const bandHidden = suppressCells(g.bands);
+    const l = lifeBy.get(g.k);
+    const lifeShown = !lifeHidden[i] && l !== undefined && l.people >= INSIGHTS_MIN_GROUP;
+    const r = partBy.get(g.k);
+    return {
+      key: g.k,
+      members: g.members,
+      activeMembers: g.active,
+      stepParticipation: round3(g.participants / g.members),
+      avgDailySteps: stepsShown ? g.avg_daily : null,
+      stepBands: stepsShown ? g.bands.map((n, b) => (bandHidden[b] ? null : n)) : null,
+      weeklySteps: stepsShown
+        ? weekKeys.map((week) => {
+            const w = weekBy.get(`${g.k}\u0000${week}`);
+            const shown = w !== undefined && w.people >= INSIGHTS_MIN_GROUP && !weekHidden.get(week)![i];
+            return { weekStart: week, avgDailySteps: shown ? w.avg_daily : null, participants: shown ? w.people : null };
+          })
+        : null,
+      lifestyleAverages: lifeShown ? (Object.fromEntries(LIFESTYLE_DIMENSIONS.map((d) => [d, l[d]])) as InsightsGroup['lifestyleAverages']) : null,
+      eventReservations: r?.reservations ?? 0,
+      eventAttendance: r?.attended ?? 0,
+      surveyResponseRate: round3((r?.respondents ?? 0) / g.members),
+      suppressed: false,
+    };
+  });
+
+  return {
+    tenant: { id: tenant.id, name: { ja: tenant.name_ja, en: tenant.name_en } },
+    from: p.from,
+    to: p.to,
+    groupBy: p.groupBy,
+    minGroupSize: INSIGHTS_MIN_GROUP,
+    groups,
+    topArticles: articles.map((a) => ({ id: a.id, title: { ja: a.title_ja, en: a.title_en }, readers: a.readers })),
+  };
+}
+
+const CSV_HEADER = [
+  'section',
+  'group',
+  'members',
+  'activeMembers',
+  'stepParticipation',
+  'avgDailySteps',
+  ...STEP_BANDS.map((lower, i) => `steps${lower}${STEP_BANDS[i + 1] !== undefined ? `-${STEP_BANDS[i + 1]! - 1}` : '+'}`),
+  ...LIFESTYLE_DIMENSIONS.map((d) => `lifestyle.${d}`),
+  'eventReservations',
+  'eventAttendance',
+  'surveyResponseRate',
+  'suppressed',
+  'weekStart',
+  'weekAvgDailySteps',
+  'articleId',
+  'articleTitle',
+  'articleReaders',
+];
+
+/** The same figures as CSV: a row per group, a row per group and week, a row per top article. */
+export async function exportInsights(
+  ctx: ConsoleContext,
+  p: { tenantId: number; from: string; to: string; groupBy: InsightsGroupBy },
+): Promise<CsvFile | BusinessFailure<'notFound'>> {
+  const insights = await companyInsights(ctx.db, p);
+  if (!('groups' in insights)) return insights;
+  const blank = (n: number): CsvCell[] => Array.from({ length: n }, () => null);
+  const lines: CsvCell[][] = [];
+  for (const g of insights.groups) {
+    lines.push([
+      'group',
+      g.key,
+      g.members,
+      g.activeMembers,
+      g.stepParticipation,
+      g.avgDailySteps,
+      ...(g.stepBands ?? STEP_BANDS.map(() => null)),
+      ...LIFESTYLE_DIMENSIONS.map((d) => g.lifestyleAverages?.[d] ?? null),
+      g.eventReservations,
+      g.eventAttendance,
+      g.surveyResponseRate,
+      g.suppressed,
+      ...blank(5),
+    ]);
+  }
+  for (const g of insights.groups) {
+    for (const w of g.weeklySteps ?? []) {
+      lines.push(['week', g.key, ...blank(CSV_HEADER.length - 8), w.weekStart, w.avgDailySteps, ...blank(3)]);
+    }
+  }
+  for (const a of insights.topArticles) {
+    lines.push(['article', null, ...blank(CSV_HEADER.length - 5), a.id, (ctx.locale === 'en' && a.title.en) || a.title.ja, a.readers]);
+  }
+  ctx.note({ targetType: 'tenant', targetId: p.tenantId, summary: `insights ${p.from}..${p.to} by ${p.groupBy} exported` });
+  return new CsvFile(`insights-tenant-${p.tenantId}-${p.from}-${p.to}-${p.groupBy}.csv`, CSV_HEADER, lines);
+}
+
+/* ------------------------------------------------------------------ end of contract */
+
+/**
+ * One purge run (maintenance, every minute, in every process): under an advisory lock, each tenant whose contract
+ * ended 90 days ago has its members' personal data deleted in one transaction, recorded in the audit log with the
+ * counts. Returns the tenants purged (none when another process holds the run).
+ */
+export async function purgeEndedContracts(db: Db, now: Date): Promise<number[]> {
+  return transaction(db, async (tx) => {
+    if (!(await data.tryPurgeLock(tx))) return [];
+    const due = await data.tenantsDueForPurge(tx, now, PURGE_AFTER_MS);
+    for (const tenant of due) {
+      const counts = await data.purgeTenantMembers(tx, tenant.id, now);
+      await recordAudit(tx, {
+        operatorId: null,
+        operatorEmail: null,
+        action: 'purgeTenant',
+        targetType: 'tenant',
+        targetId: String(tenant.id),
+        summary: `contract ended ${new Date(tenant.contract_ends_at!).toISOString()}; deleted ${Object.entries(counts)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`,
+        at: now,
+      });
+    }
+    return due.map((t) => t.id);
+  });
+}
+
+/** Runs purgeEndedContracts every minute in this process (safe in every process: the advisory lock). */
+export function startContractPurge(db: Db, onError: (error: unknown) => void, everyMs = 60_000): () => void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await purgeEndedContracts(db, new Date());
+    } catch (error) {
+      onError(error);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void run(), everyMs);
+  timer.unref();
+  void run();
+  return () => clearInterval(timer);
+}
+
+/** A contract end that would purge within 7 days needs confirmPurge (saveTenant). */
+export function purgeNeedsConfirmation(contractEndsAt: number | null | undefined, confirmPurge: boolean | undefined, now: Date): boolean {
+  if (contractEndsAt == null || confirmPurge) return false;
+  return contractEndsAt + PURGE_AFTER_MS - now.getTime() < PURGE_CONFIRM_WITHIN_MS;
+}

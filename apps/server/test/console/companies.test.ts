@@ -1,0 +1,323 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { INSIGHTS_MIN_GROUP, type InsightsGroup } from '@hibi/contract/console/insights';
+import { addDays } from '@hibi/contract/time';
+import { rows } from '../../src/db/query.ts';
+import { refreshAllAggregates } from '../../src/domains/health/data.ts';
+import { PURGE_AFTER_MS, purgeEndedContracts, suppressCells } from '../../src/domains/companies/service.ts';
+import { createMember, createTenant } from '../fixtures.ts';
+import { createTestApp, totpCode, type TestApp } from '../helpers.ts';
+
+/**
+ * Issue 32 (product-decisions §11, decision 146): the company role, insights with the privacy floor (small
+ * departments, complementary suppression, differencing attacks), the CSV, bad input, and the end of a contract with
+ * the purge 90 days later, on a clock of the test's own.
+ */
+const DAY = 86_400_000;
+let clock = Date.parse('2026-03-01T03:00:00Z');
+let t: TestApp;
+let owner = '';
+let support = '';
+let editor = '';
+let company = '';
+let companyTenant = 0;
+let tenantId = 0;
+/** Department -> members (ids, emails, nicknames) and each one's steps per day in January 2026. */
+const departments: Record<string, { size: number; steps: number }> = {
+  総務部: { size: 3, steps: 9000 },
+  営業部: { size: 6, steps: 4000 },
+  開発部: { size: 8, steps: 7000 },
+  '=CMD()': { size: 12, steps: 11000 },
+};
+const people: { id: number; email: string; dept: string; steps: number }[] = [];
+const FROM = '2026-01-01';
+const TO = '2026-01-31';
+
+const insights = (token: string, payload: Record<string, unknown>) => t.consoleRaw('getCompanyInsights', payload, { token });
+const lastAudit = async () =>
+  (
+    await rows<{ action: string; operator_email: string; target_id: string; summary: string }>(
+      t.database.db,
+      sql`SELECT * FROM audit_log ORDER BY id DESC LIMIT 1`,
+    )
+  )[0]!;
+
+/** A new owner session at the clock's time (the kept one ends after 12 hours). */
+async function ownerNow(): Promise<string> {
+  const first = await t.consoleCall('signIn', { email: 'owner@example.com', password: 'wellbeing-demo' });
+  const second = await t.consoleCall('verifyTotp', { challenge: first.body.challenge, code: await totpCode(new Date(clock)) });
+  return second.body.token;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => new Date(clock) });
+  owner = await t.operatorToken('owner@example.com');
+  support = await t.operatorToken('support@example.com');
+  editor = await t.operatorToken('editor@example.com');
+  company = await t.operatorToken('hr@example.com');
+  companyTenant = (await t.consoleCall('getMe', {}, { token: company })).body.operator.tenantId!;
+  tenantId = await createTenant(t.database.db);
+  let n = 0;
+  for (const [dept, { size, steps }] of Object.entries(departments)) {
+    for (let i = 0; i < size; i++) {
+      const m = await createMember(t.database.db, { tenantId, attribution1: dept, birthYear: 1980 + (n++ % 20) });
+      people.push({ id: m.id, email: m.email, dept, steps: steps + i * 10 });
+    }
+  }
+  // Every member walks every day of January 2026 (and December, outside the period), each day the same count.
+  const values = people.flatMap((p) => Array.from({ length: 62 }, (_, d) => sql`(${p.id}, ${addDays('2025-12-01', d)}::date, ${p.steps + (d % 3)})`));
+  await t.database.db.execute(sql`INSERT INTO daily_steps (user_id, day, steps) VALUES ${sql.join(values, sql`, `)}`);
+  await refreshAllAggregates(t.database.db);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** What the group's mean daily steps must be, from the days themselves. */
+function expectedAvg(members: typeof people): number {
+  const perMember = members.map((p) => {
+    let sum = 0;
+    for (let d = 0; d < 31; d++) sum += p.steps + ((31 + d) % 3);
+    return sum / 31;
+  });
+  return Math.round(perMember.reduce((a, b) => a + b, 0) / perMember.length);
+}
+
+describe('suppressCells', () => {
+  it('hides cells under the floor, and the next smallest while the hidden ones hold fewer than the floor', () => {
+    expect(suppressCells([3, 6, 8, 12])).toEqual([true, true, false, false]);
+    expect(suppressCells([5, 6, 8])).toEqual([false, false, false]);
+    expect(suppressCells([2, 2, 9, 7])).toEqual([true, true, false, true]);
+    expect(suppressCells([4, 4, 20])).toEqual([true, true, false]);
+    expect(suppressCells([0, 7, 9])).toEqual([false, false, false]);
+    expect(suppressCells([3])).toEqual([true]);
+    expect(INSIGHTS_MIN_GROUP).toBe(5);
+  });
+});
+
+describe('getCompanyInsights', () => {
+  it('answers the tenant as one group, with exact steps across whole and partial weeks, and no person in it', async () => {
+    const res = await insights(owner, { tenantId, from: FROM, to: TO, groupBy: 'none' });
+    expect(res.status).toBe(200);
+    const [all] = res.body.groups as InsightsGroup[];
+    expect(all).toMatchObject({ key: 'all', members: 29, activeMembers: 29, stepParticipation: 1, suppressed: false });
+    expect(all!.avgDailySteps).toBe(expectedAvg(people));
+    // Bands: 0, 6 (営業部), 8 (開発部), 3 (総務部), 12: the 3 hides, and with it the next smallest, the 6.
+    expect(all!.stepBands).toEqual([0, null, 8, null, 12]);
+    // 2026-01-01 is a Thursday: the weeks of Dec 29 (partial) .. Jan 26 (partial).
+    expect(all!.weeklySteps!.map((w) => w.weekStart)).toEqual(['2025-12-29', '2026-01-05', '2026-01-12', '2026-01-19', '2026-01-26']);
+    expect(all!.weeklySteps!.every((w) => w.participants === 29)).toBe(true);
+    const text = JSON.stringify(res.body);
+    for (const p of people) {
+      expect(text).not.toContain(p.email);
+      expect(text).not.toContain(`"id":${p.id},`);
+    }
+  });
+
+  it('suppresses a department under 5 and, complementarily, the next smallest, so the total cannot be subtracted', async () => {
+    const res = await insights(owner, { tenantId, from: FROM, to: TO, groupBy: 'department' });
+    const groups = res.body.groups as InsightsGroup[];
+    const by = Object.fromEntries(groups.map((g) => [g.key, g]));
+    expect(by['総務部']).toMatchObject({ members: null, avgDailySteps: null, stepBands: null, weeklySteps: null, suppressed: true });
+    expect(by['営業部']).toMatchObject({ members: null, avgDailySteps: null, suppressed: true });
+    expect(by['開発部']).toMatchObject({ members: 8, suppressed: false });
+    expect(by['開発部']!.avgDailySteps).toBe(expectedAvg(people.filter((p) => p.dept === '開発部')));
+    expect(by['=CMD()']).toMatchObject({ members: 12, suppressed: false });
+
+    // The differencing attack: the total minus every shown department leaves the two hidden ones together (9
+    // members), never the 3 of 総務部 alone.
+    const total = ((await insights(owner, { tenantId, from: FROM, to: TO, groupBy: 'none' })).body.groups as InsightsGroup[])[0]!;
+    const shown = groups.filter((g) => !g.suppressed);
+    const left = total.members! - shown.reduce((s, g) => s + g.members!, 0);
+    expect(left).toBe(9);
+    expect(left).toBeGreaterThanOrEqual(INSIGHTS_MIN_GROUP);
+    const leftSteps = total.avgDailySteps! * total.members! - shown.reduce((s, g) => s + g.avgDailySteps! * g.members!, 0);
+    // What is left is the mean of 9 people, not one department's.
+    expect(Math.abs(leftSteps / 9 - expectedAvg(people.filter((p) => p.dept === '総務部' || p.dept === '営業部')))).toBeLessThan(50);
+  });
+
+  it('a department that grows to 4 still hides; one more member (5) shows it, and no period or grouping isolates a person', async () => {
+    const small = await createTenant(t.database.db);
+    for (let i = 0; i < 4; i++) await createMember(t.database.db, { tenantId: small, attribution1: 'A', birthYear: 1990 });
+    for (let i = 0; i < 7; i++) await createMember(t.database.db, { tenantId: small, attribution1: 'B', birthYear: 1970 });
+    const groups = async (groupBy: string) =>
+      ((await insights(owner, { tenantId: small, from: FROM, to: TO, groupBy })).body.groups as InsightsGroup[]).map((g) => [
+        g.key,
+        g.members,
+        g.suppressed,
+      ]);
+    // A alone is 4: hidden, and B with it (else 11 - 7 = 4 would tell A).
+    expect(await groups('department')).toEqual([
+      ['A', null, true],
+      ['B', null, true],
+    ]);
+    expect(await groups('ageBand')).toEqual([
+      ['30', null, true],
+      ['50', null, true],
+    ]);
+    await createMember(t.database.db, { tenantId: small, attribution1: 'A', birthYear: 1990 });
+    expect(await groups('department')).toEqual([
+      ['A', 5, false],
+      ['B', 7, false],
+    ]);
+    // Only fixed groupings exist: a free filter is refused.
+    expect((await insights(owner, { tenantId: small, from: FROM, to: TO, groupBy: 'department', filter: { birthYear: 1990 } })).status).toBe(400);
+    expect((await insights(owner, { tenantId: small, from: FROM, to: TO, groupBy: 'gender' })).status).toBe(400);
+  });
+
+  it('a tenant under the floor answers suppressed as a whole', async () => {
+    const tiny = await createTenant(t.database.db);
+    await createMember(t.database.db, { tenantId: tiny });
+    const res = await insights(owner, { tenantId: tiny, from: FROM, to: TO, groupBy: 'none' });
+    expect(res.body.groups).toEqual([expect.objectContaining({ key: 'all', members: null, suppressed: true })]);
+  });
+
+  it('owners and support ask for any tenant; a company operator for its own only (403 otherwise, audited); editors never', async () => {
+    expect((await insights(support, { tenantId, from: FROM, to: TO })).body.succeed).toBe(true);
+    const own = await insights(company, { tenantId: companyTenant, from: FROM, to: TO, groupBy: 'department' });
+    expect(own.body.succeed).toBe(true);
+    expect(await lastAudit()).toMatchObject({ action: 'getCompanyInsights', operator_email: 'hr@example.com', target_id: String(companyTenant) });
+    const other = await insights(company, { tenantId, from: FROM, to: TO });
+    expect([other.status, other.body.errorCode]).toEqual([403, 'forbidden']);
+    expect(await lastAudit()).toMatchObject({ action: 'denied', operator_email: 'hr@example.com', target_id: String(tenantId) });
+    expect((await insights(editor, { tenantId, from: FROM, to: TO })).status).toBe(403);
+    // Its invitation codes: its own tenant's only.
+    expect((await t.consoleRaw('listInvitationCodes', { tenantId: companyTenant }, { token: company })).body.succeed).toBe(true);
+    expect((await t.consoleRaw('listInvitationCodes', { tenantId }, { token: company })).status).toBe(403);
+    const created = await t.consoleCall('createInvitationCode', { tenantId, maxUses: 3, expiresAt: clock + DAY }, { token: owner });
+    expect((await t.consoleCall('revokeInvitationCode', { code: created.body.code }, { token: company })).body.errorCode).toBe('notFound');
+    expect((await t.consoleRaw('searchMembers', { query: 'a' }, { token: company })).status).toBe(403);
+    expect((await t.consoleRaw('getMemberStatus', { id: people[0]!.id }, { token: company })).status).toBe(403);
+  });
+
+  it('owners invite company operators bound to a tenant; the role cannot move in or out of company', async () => {
+    const bad = await t.consoleRaw('inviteOperator', { email: 'hr2@example.com', displayName: 'HR', role: 'company' }, { token: owner });
+    expect(bad.status).toBe(400);
+    expect(
+      (await t.consoleRaw('inviteOperator', { email: 'x@example.com', displayName: 'X', role: 'editor', tenantId }, { token: owner })).status,
+    ).toBe(400);
+    expect(
+      (await t.consoleCall('inviteOperator', { email: 'hr3@example.com', displayName: 'HR', role: 'company', tenantId: 999_999 }, { token: owner }))
+        .body.errorCode,
+    ).toBe('notFound');
+    const ok = await t.consoleCall('inviteOperator', { email: 'hr4@example.com', displayName: 'HR', role: 'company', tenantId }, { token: owner });
+    expect(ok.body.succeed).toBe(true);
+    const list = await t.consoleCall('listOperators', {}, { token: owner });
+    expect(list.body.operators.find((o) => o.email === 'hr4@example.com')).toMatchObject({ role: 'company', tenantId });
+    expect((await t.consoleCall('updateOperator', { id: ok.body.id, role: 'owner' }, { token: owner })).body.errorCode).toBe('companyRole');
+  });
+
+  it('bad input answers 400 with a clear message; an unknown tenant notFound', async () => {
+    const reversed = await insights(owner, { tenantId, from: '2026-02-01', to: '2026-01-01', locale: 'en' });
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.validationErrorMessage!.join(' ')).toContain('The end day must not be before the start day');
+    const long = await insights(owner, { tenantId, from: '2025-01-01', to: '2026-01-01', locale: 'en' });
+    expect(long.status).toBe(400);
+    expect(long.body.validationErrorMessage!.join(' ')).toContain('at most 12 months');
+    expect((await insights(owner, { tenantId, from: '2025-01-01', to: '2025-12-31' })).status).toBe(200);
+    for (const from of ['2026-02-30', '2026-1-1', '', '2026-01-01\u0000', 20260101]) {
+      expect((await insights(owner, { tenantId, from, to: TO })).status, String(from)).toBe(400);
+    }
+    expect((await insights(owner, { tenantId: 999_999, from: FROM, to: TO })).body.errorCode).toBe('notFound');
+    expect((await insights(owner, { tenantId: -1, from: FROM, to: TO })).status).toBe(400);
+  });
+
+  it('exportCompanyInsights: CSV with BOM, the same suppression, formula texts neutralised, audited', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/console/exportCompanyInsights',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner}` },
+      payload: JSON.stringify({ tenantId, from: FROM, to: TO, groupBy: 'department' }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.body.startsWith('\ufeff')).toBe(true);
+    const lines = res.body.slice(1).split('\r\n');
+    expect(lines[0]).toMatch(/^section,group,members,activeMembers,stepParticipation,avgDailySteps,/);
+    const groupLine = (key: string) => lines.find((l) => l.startsWith(`group,${key},`))!;
+    expect(groupLine('総務部')).toMatch(/^group,総務部,,,,,.*,true,/);
+    expect(groupLine('開発部')).toContain('group,開発部,8,8,1,');
+    expect(lines.some((l) => l.startsWith("group,'=CMD(),12,"))).toBe(true);
+    expect(res.body).not.toContain(people[0]!.email);
+    expect(await lastAudit()).toMatchObject({ action: 'exportCompanyInsights', target_id: String(tenantId) });
+  });
+});
+
+describe('the end of a contract', () => {
+  it('needs confirmPurge when the purge would come within 7 days, and changes nothing without it', async () => {
+    const other = await createTenant(t.database.db);
+    const base = {
+      id: other,
+      name: { ja: '終了株式会社' },
+      contractType: 1,
+      corporateContract: true,
+      teamMatchEnabled: false,
+      emailDistributionEnabled: false,
+    };
+    const soon = clock - 85 * DAY;
+    expect((await t.consoleCall('saveTenant', { ...base, contractEndsAt: soon }, { token: owner })).body.errorCode).toBe('purgeNeedsConfirmation');
+    const [row] = await rows<{ contract_ends_at: unknown }>(t.database.db, sql`SELECT contract_ends_at FROM tenants WHERE id = ${other}`);
+    expect(row!.contract_ends_at).toBeNull();
+    expect((await t.consoleCall('saveTenant', { ...base, contractEndsAt: soon, confirmPurge: true }, { token: owner })).body.succeed).toBe(true);
+    // Support may not end a contract.
+    expect((await t.consoleRaw('saveTenant', { ...base, contractEndsAt: null }, { token: support })).status).toBe(403);
+  });
+
+  it('from the end members cannot sign in and their sessions end; 90 days later the purge deletes their personal data once', async () => {
+    const ending = await createTenant(t.database.db);
+    const members = [];
+    for (let i = 0; i < 6; i++) members.push(await createMember(t.database.db, { tenantId: ending, password: i === 0 ? 'password-123' : undefined }));
+    await t.database.db.execute(sql`INSERT INTO daily_steps (user_id, day, steps) VALUES (${members[1]!.id}, '2026-02-01', 5000)`);
+    const base = {
+      id: ending,
+      name: { ja: '契約終了株式会社' },
+      contractType: 1,
+      corporateContract: true,
+      teamMatchEnabled: false,
+      emailDistributionEnabled: false,
+    };
+    const endsAt = clock + 30 * DAY;
+    expect((await t.consoleCall('saveTenant', { ...base, contractEndsAt: endsAt }, { token: owner })).body.succeed).toBe(true);
+    const listed = await t.consoleCall('listTenants', { perPage: 100 }, { token: owner });
+    expect(listed.body.tenants.find((x) => x.id === ending)).toMatchObject({
+      contractEndsAt: endsAt,
+      purgeAt: endsAt + PURGE_AFTER_MS,
+      purgedAt: null,
+    });
+
+    expect((await t.call('login', { id: members[0]!.email, password: 'password-123' })).body.succeed).toBe(true);
+    expect((await t.call('authenticateWithToken', {}, members[2]!.token)).status).toBe(200);
+
+    clock = endsAt + 1000;
+    const refused = await t.call('login', { id: members[0]!.email, password: 'password-123' });
+    expect(refused.body).toMatchObject({ succeed: false, errorCode: 'contractEnded' });
+    expect((await t.call('authenticateWithToken', {}, members[2]!.token)).status).toBe(401);
+    // Company insights stay until the purge.
+    owner = await ownerNow();
+    const during = await insights(owner, { tenantId: ending, from: '2026-02-01', to: '2026-02-28' });
+    expect(during.body, JSON.stringify(during.body)).toMatchObject({ succeed: true });
+    expect((during.body.groups as InsightsGroup[])[0]).toMatchObject({ members: 6 });
+
+    // The owner can still move the end (and with it the purge) before the purge.
+    expect(await purgeEndedContracts(t.database.db, new Date(endsAt + PURGE_AFTER_MS - 1000))).not.toContain(ending);
+    const purgedAt = endsAt + PURGE_AFTER_MS;
+    clock = purgedAt;
+    expect(await purgeEndedContracts(t.database.db, new Date(clock))).toContain(ending);
+    const [left] = await rows<{ users: number; steps: number; sessions: number }>(
+      t.database.db,
+      sql`SELECT (SELECT count(*) FROM users WHERE tenant_id = ${ending})::int AS users,
+                 (SELECT count(*) FROM daily_steps WHERE user_id = ${members[1]!.id})::int AS steps,
+                 (SELECT count(*) FROM sessions WHERE user_id = ANY(${`{${members.map((m) => m.id).join(',')}}`}::int[]))::int AS sessions`,
+    );
+    expect(left).toEqual({ users: 0, steps: 0, sessions: 0 });
+    const audit = await lastAudit();
+    expect(audit).toMatchObject({ action: 'purgeTenant', target_id: String(ending) });
+    expect(audit.summary).toContain('members 6');
+    expect(audit.summary).toContain('dailySteps 1');
+    expect(audit.summary).not.toContain(members[0]!.email);
+    // Once: a second run finds nothing, and the tenant cannot move any more.
+    expect(await purgeEndedContracts(t.database.db, new Date(clock + DAY))).toEqual([]);
+    owner = await ownerNow();
+    expect((await t.consoleCall('saveTenant', { ...base, contractEndsAt: null }, { token: owner })).body.errorCode).toBe('purged');
+  });
+});

@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { useMe } from '../../../lib/me.ts';
+import { InvitationCodes } from '../components/InvitationCodes.tsx';
+
+/** /codes: a company operator's own tenant's invitation codes (issue 32); the tenant is the operator's, never chosen. */
+export default function CompanyCodesPage() {
+  const { t } = useTranslation('consoleTenants');
+  const me = useMe();
+  const tenantId = me?.operator.tenantId ?? null;
+  return (
+    <div className="console-page">
+      <h1>{t('codes.title')}</h1>
+      {tenantId !== null && <InvitationCodes tenantId={tenantId} />}
+    </div>
+  );
+}
