@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from './helpers.ts';
  */
 const HOSTILE = ['＝HYPERLINK("http://evil.example")', '＋1+cmd|calc', '－2+3', '＠SUM(A1)', '\tcmd', '\r=1', '﹦1+1', '\u3000＝1'];
 /** The exports this test attacks; a new CSV export must be added here (the guard below fails until it is). */
-const COVERED_CONSOLE_CSV = ['exportMembers', 'exportReservations', 'exportSurveyAnswers'];
+const COVERED_CONSOLE_CSV = ['exportCompanyInsights', 'exportMembers', 'exportReservations', 'exportSurveyAnswers'];
 
 let t: TestApp;
 let tenantId = 0;
@@ -46,7 +46,10 @@ beforeAll(async () => {
   expect(surveyId).toBeGreaterThan(0);
   for (const [n, text] of HOSTILE.entries()) {
     const m = await createMember(db, { tenantId, nickname: text, email: `csv-${n}@fixture.example` });
-    await db.execute(sql`UPDATE users SET user_name = ${text}, user_phonetic = ${text}, login_id = ${`csv${n}`} WHERE id = ${m.id}`);
+    // One department of all eight (a group over the privacy floor of five, so the insights CSV names it).
+    await db.execute(
+      sql`UPDATE users SET user_name = ${text}, user_phonetic = ${text}, login_id = ${`csv${n}`}, attribution1 = ${HOSTILE[0]!} WHERE id = ${m.id}`,
+    );
     members.push(m);
     await db.execute(sql`INSERT INTO event_reservations (event_id, session_id, user_id, answers)
       VALUES (${eventId}, ${sessionIds[0]!}, ${m.id}, ${JSON.stringify([{ questionnaireIndex: 1, answer: text }])}::jsonb)`);
@@ -133,6 +136,14 @@ describe('CSV formula guard on every export (issue 30, finding 4)', () => {
   it('the console exports this test attacks are all there are', () => {
     const csv = allConsoleFunctions.filter((f) => f.kind === 'csv').map((f) => f.name);
     expect(csv.sort()).toEqual([...COVERED_CONSOLE_CSV].sort());
+  });
+
+  it('exportCompanyInsights: no cell starts a formula, the department a tenant wrote is there behind an apostrophe', async () => {
+    const to = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    const text = await consoleCsv('exportCompanyInsights', { tenantId, from, to, groupBy: 'department' }, 'owner@example.com');
+    expect(formulas(text)).toEqual([]);
+    expect(cells(text)).toContain(`'${HOSTILE[0]}`);
   });
 
   it('exportMembers, exportReservations, exportSurveyAnswers: no cell starts a formula, the texts are all there', async () => {

@@ -615,11 +615,13 @@ export async function nextFeedGeneration(db: Db, userId: number, now: Date): Pro
  * The locale of a feed's owner while the feed may answer: its current generation, of a member of a tenant who is not
  * deactivated (issue 30, finding 5). Null otherwise. (A tenant's contract end belongs here too once tenants have one.)
  */
-export async function feedOwnerLocale(db: Db, userId: number, generation: number): Promise<string | null> {
+export async function feedOwnerLocale(db: Db, userId: number, generation: number, now: Date): Promise<string | null> {
   const [row] = await rows<{ locale: string }>(
     db,
-    sql`SELECT u.locale FROM event_calendar_feeds f JOIN users u ON u.id = f.user_id
-        WHERE f.user_id = ${userId} AND f.generation = ${generation} AND u.tenant_id IS NOT NULL AND u.deactivated_at IS NULL`,
+    // A deactivated member's feed, and the feeds of a tenant whose contract has ended, answer nothing (issue 30).
+    sql`SELECT u.locale FROM event_calendar_feeds f JOIN users u ON u.id = f.user_id JOIN tenants t ON t.id = u.tenant_id
+        WHERE f.user_id = ${userId} AND f.generation = ${generation} AND u.deactivated_at IS NULL
+          AND (t.contract_ends_at IS NULL OR t.contract_ends_at > ${now.toISOString()}::timestamptz)`,
   );
   return row?.locale ?? null;
 }

@@ -107,6 +107,16 @@ describe('private calendar feed (issue 19, 3)', () => {
     expect((await fetchFeed(body.url)).status).toBe(200);
   });
 
+  it('the feeds of a tenant whose contract has ended answer 404 (issue 30, finding 5)', async () => {
+    const member = await createMember(t.database.db);
+    const { body } = await t.call('getCalendarFeedUrl', {}, member.token);
+    expect((await fetchFeed(body.url)).status).toBe(200);
+    await t.database.db.execute(sql`UPDATE tenants SET contract_ends_at = now() - interval '1 minute' WHERE id = ${member.tenantId}`);
+    const refused = await fetchFeed(body.url);
+    expect(refused.status).toBe(404);
+    expect(refused.body).not.toContain('BEGIN:VCALENDAR');
+  });
+
   it('never writes the secret part of a feed or calendar link into a log line', () => {
     expect(redactPath('/api/calendar/feed/12-3-abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ.ics')).toBe('/api/calendar/feed/[redacted]');
     expect(redactPath('/api/events/calendar/eyJ1Ijo.sig/hibi-event-3.ics')).toBe('/api/events/calendar/[redacted]/hibi-event-3.ics');

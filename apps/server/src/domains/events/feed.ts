@@ -51,7 +51,7 @@ export async function resetFeed(db: Db, config: Config, userId: number, now: Dat
 }
 
 /** The member a feed file name belongs to, if it is their current feed; null otherwise. */
-export async function verifyFeed(db: Db, file: string): Promise<{ userId: number; locale: Locale } | null> {
+export async function verifyFeed(db: Db, file: string, now: Date): Promise<{ userId: number; locale: Locale } | null> {
   const m = /^(\d{1,9})-(\d{1,9})-([A-Za-z0-9_-]{43})\.ics$/.exec(file);
   if (!m) return null;
   const userId = Number(m[1]);
@@ -59,7 +59,7 @@ export async function verifyFeed(db: Db, file: string): Promise<{ userId: number
   const expected = Buffer.from(mac(await signingKey(db), userId, generation));
   const given = Buffer.from(m[3]!);
   if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
-  const locale = await data.feedOwnerLocale(db, userId, generation);
+  const locale = await data.feedOwnerLocale(db, userId, generation, now);
   return locale !== null ? { userId, locale: normaliseLocale(locale) } : null;
 }
 
@@ -93,7 +93,8 @@ export async function buildFeed(db: Db, config: Config, userId: number, locale: 
 
 /** The feed a file name stands for, or null for a stranger's, tampered or revoked URL. */
 export async function feedFile(db: Db, config: Config, file: string, now: () => Date): Promise<string | null> {
-  const feed = await verifyFeed(db, file);
+  const at = now();
+  const feed = await verifyFeed(db, file, at);
   if (!feed) return null;
-  return buildFeed(db, config, feed.userId, feed.locale, now());
+  return buildFeed(db, config, feed.userId, feed.locale, at);
 }
