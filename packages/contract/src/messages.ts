@@ -65,6 +65,8 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     questionsRequired: '設問を1つ以上追加してください',
     dateInvalid: '日付は YYYY-MM-DD の形式で入力してください',
     dateRangeInvalid: '終了日は開始日以降にしてください',
+    passkeyResponseInvalid: 'パスキーの応答の形式が正しくありません',
+    passkeyNameLength: 'パスキーの名前は1文字以上60文字以下で入力してください',
   },
   en: {
     emailRequired: 'No email address has been entered',
@@ -125,5 +127,7 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     questionsRequired: 'Add at least one question',
     dateInvalid: 'Enter a date as YYYY-MM-DD',
     dateRangeInvalid: 'The end day must not be before the start day',
+    passkeyResponseInvalid: 'The passkey response is not in the expected form',
+    passkeyNameLength: 'Give the passkey a name of 1 to 60 characters',
   },
 };
