@@ -7,6 +7,7 @@ import { consoleEventFunctions } from './events.ts';
 import { consoleSurveyFunctions } from './surveys.ts';
 import { consoleHelpFunctions } from './help.ts';
 import { consolePeopleFunctions } from './people.ts';
+import { consolePasskeyFunctions } from './passkeys.ts';
 
 /** Every function of the console entry. Each area file owns its list; this file only joins them. */
 export const allConsoleFunctions = [
@@ -19,6 +20,7 @@ export const allConsoleFunctions = [
   ...consoleSurveyFunctions,
   ...consoleHelpFunctions,
   ...consolePeopleFunctions,
+  ...consolePasskeyFunctions,
 ] as const;
 
 export type AnyConsoleFunction = (typeof allConsoleFunctions)[number];
