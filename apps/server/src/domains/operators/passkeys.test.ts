@@ -5,6 +5,9 @@ import { SoftAuthenticator } from '../../../test/soft-authenticator.ts';
 import { rows } from '../../db/query.ts';
 
 // Operators' passkeys as the second factor (issue 35, decision 148): password, then passkey instead of the TOTP code.
+/** The software authenticator's answer as the contract's payload type (its extension results are a plain object). */
+const wire = (response: object) => response as never;
+
 let t: TestApp;
 let origin: string;
 beforeAll(async () => {
@@ -18,7 +21,7 @@ afterAll(async () => {
 async function addPasskey(token: string, auth: SoftAuthenticator, name: string) {
   const begin = await t.consoleCall('beginMyPasskeyRegistration', {}, { token });
   expect(begin.body.succeed).toBe(true);
-  const finish = await t.consoleCall('finishMyPasskeyRegistration', { response: auth.create(begin.body.options as never), name }, { token });
+  const finish = await t.consoleCall('finishMyPasskeyRegistration', { response: wire(auth.create(begin.body.options as never)), name }, { token });
   expect(finish.body).toMatchObject({ succeed: true, passkey: { name } });
   return finish.body.passkey;
 }
@@ -45,14 +48,14 @@ describe('operator passkeys', () => {
     const options = begin.body.options as { challenge: string; rpId: string; allowCredentials: { id: string }[] };
     expect(options.allowCredentials.map((c) => c.id)).toEqual([auth.credentials[0]!.id]);
     const assertion = auth.get(options);
-    const verified = await t.consoleCall('verifyPasskey', { challenge, response: assertion });
+    const verified = await t.consoleCall('verifyPasskey', { challenge, response: wire(assertion) });
     expect(verified.body).toMatchObject({ succeed: true, operator: { email: 'owner@example.com', role: 'owner' } });
     expect(String(verified.headers['set-cookie'])).toContain('hibi_console=');
     expect((await t.consoleCall('getMe', {}, { token: verified.body.token })).body.succeed).toBe(true);
     // The same answer again: the sign-in challenge and the WebAuthn challenge are spent.
-    expect((await t.consoleCall('verifyPasskey', { challenge, response: assertion })).body.errorCode).toBe('invalidChallenge');
+    expect((await t.consoleCall('verifyPasskey', { challenge, response: wire(assertion) })).body.errorCode).toBe('invalidChallenge');
     const again = await passwordStep('owner@example.com');
-    expect((await t.consoleCall('verifyPasskey', { challenge: again, response: assertion })).body.errorCode).toBe('invalidChallenge');
+    expect((await t.consoleCall('verifyPasskey', { challenge: again, response: wire(assertion) })).body.errorCode).toBe('invalidChallenge');
   });
 
   it("refuses another operator's passkey, another origin, and an operator without passkeys", async () => {
@@ -65,13 +68,18 @@ describe('operator passkeys', () => {
     // The support operator's passkey answering a challenge the server gave for the editor's step.
     const supportChallenge = await passwordStep('support@example.com');
     const options = (await t.consoleCall('beginPasskeyVerification', { challenge: supportChallenge })).body.options as { challenge: string };
-    expect((await t.consoleCall('verifyPasskey', { challenge: editorChallenge, response: supportAuth.get(options) })).body.errorCode).toBe(
+    expect((await t.consoleCall('verifyPasskey', { challenge: editorChallenge, response: wire(supportAuth.get(options)) })).body.errorCode).toBe(
       'invalidChallenge',
     );
     const phished = (await t.consoleCall('beginPasskeyVerification', { challenge: supportChallenge })).body.options as { challenge: string };
     const wrongOrigin = supportAuth.get(phished, undefined, { origin: 'https://hibi-console.example.evil', counter: 99 });
-    expect((await t.consoleCall('verifyPasskey', { challenge: supportChallenge, response: wrongOrigin })).body.errorCode).toBe('passkeyRejected');
-    const failed = await rows<{ summary: string }>(t.database.db, sql`SELECT summary FROM audit_log WHERE action = 'signInFailed' AND summary LIKE 'passkey%'`);
+    expect((await t.consoleCall('verifyPasskey', { challenge: supportChallenge, response: wire(wrongOrigin) })).body.errorCode).toBe(
+      'passkeyRejected',
+    );
+    const failed = await rows<{ summary: string }>(
+      t.database.db,
+      sql`SELECT summary FROM audit_log WHERE action = 'signInFailed' AND summary LIKE 'passkey%'`,
+    );
     expect(failed.length).toBeGreaterThan(0);
   });
 
@@ -79,7 +87,10 @@ describe('operator passkeys', () => {
     const editor = await t.operatorToken('editor@example.com');
     const begin = await t.consoleCall('beginMyPasskeyRegistration', {}, { token: editor });
     const good = new SoftAuthenticator(origin).create(begin.body.options as never);
-    for (const payload of [{ response: good, name: 'x'.repeat(61) }, { response: { ...good, rawId: '***' }, name: 'x' }]) {
+    for (const payload of [
+      { response: good, name: 'x'.repeat(61) },
+      { response: { ...good, rawId: '***' }, name: 'x' },
+    ]) {
       expect((await t.consoleRaw('finishMyPasskeyRegistration', payload, { token: editor })).status).toBe(400);
     }
     expect((await t.consoleCall('listMyPasskeys', {}, { token: editor })).body.passkeys).toEqual([]);
