@@ -2,6 +2,7 @@ import type { Db } from './db/client.ts';
 import { pruneExpiredSessions } from './domains/auth/service.ts';
 import { pruneEmailLinks } from './domains/lifecycle/service.ts';
 import { pruneOperatorSessions } from './domains/operators/service.ts';
+import { pruneChallenges } from './domains/passkeys/data.ts';
 import { pruneRateLimits } from './lib/rate-limit.ts';
 import { pruneOutbox } from './mail/outbox.ts';
 
@@ -22,6 +23,8 @@ export async function runMaintenance(db: Db, now: Date, options: MaintenanceOpti
   await pruneEmailLinks(db, now);
   // Operators' ended sessions (12 h or 30 min idle) and spent sign-in challenges.
   await pruneOperatorSessions(db, now);
+  // Passkey challenges past their 5 minutes (decision 148).
+  await pruneChallenges(db, now);
   await pruneOutbox(db, new Date(now.getTime() - options.outboxRetentionDays * DAY_MS));
   await pruneRateLimits(db, new Date(now.getTime() - KEEP_RATE_LIMIT_WINDOWS_MS));
 }

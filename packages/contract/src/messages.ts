@@ -68,6 +68,8 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     // Companies (issue 32): insights and the company role.
     insightsPeriodTooLong: '期間は12か月以内にしてください',
     companyTenant: '企業担当者には企業を1つ指定してください（他の役割には指定できません）',
+    passkeyResponseInvalid: 'パスキーの応答の形式が正しくありません',
+    passkeyNameLength: 'パスキーの名前は1文字以上60文字以下で入力してください',
   },
   en: {
     emailRequired: 'No email address has been entered',
@@ -131,5 +133,7 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     // Companies (issue 32): insights and the company role.
     insightsPeriodTooLong: 'The period can be at most 12 months',
     companyTenant: 'A company operator needs exactly one company (other roles take none)',
+    passkeyResponseInvalid: 'The passkey response is not in the expected form',
+    passkeyNameLength: 'Give the passkey a name of 1 to 60 characters',
   },
 };

@@ -9,6 +9,7 @@ import { accountHandlers } from '../domains/account/handlers.ts';
 import { surveysHandlers } from '../domains/surveys/handlers.ts';
 import { helpHandlers } from '../domains/help/handlers.ts';
 import { lifecycleHandlers } from '../domains/lifecycle/handlers.ts';
+import { passkeysHandlers } from '../domains/passkeys/handlers.ts';
 
 /** name -> handler, for every function this server answers (the developer tool's only with DEVTOOL_PATH set). */
 export function buildRegistry(config: Config): Map<string, Handler<FunctionDef>> {
@@ -21,6 +22,7 @@ export function buildRegistry(config: Config): Map<string, Handler<FunctionDef>>
     ...surveysHandlers(config),
     ...helpHandlers,
     ...lifecycleHandlers(config),
+    ...passkeysHandlers,
   ] as unknown as Handler<FunctionDef>[];
   const registry = new Map<string, Handler<FunctionDef>>();
   for (const handler of all) {

@@ -77,8 +77,11 @@ export const verifyTotp = defineConsoleFunction({
     operator: operatorSchema,
     recoveryCodes: z.array(z.string()).optional(),
   }),
-  /** invalidChallenge: unknown, expired or used challenge (sign in again); invalidCode: wrong or reused code. */
-  errorCodes: ['invalidChallenge', 'invalidCode'],
+  /**
+   * invalidChallenge: unknown, expired or used challenge (sign in again); invalidCode: wrong or reused code;
+   * passkeyRequired: the console requires passkeys and this operator has one (verifyPasskey, decision 148).
+   */
+  errorCodes: ['invalidChallenge', 'invalidCode', 'passkeyRequired'],
 });
 
 export const signOut = defineConsoleFunction({

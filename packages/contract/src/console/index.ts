@@ -8,6 +8,7 @@ import { consoleSurveyFunctions } from './surveys.ts';
 import { consoleHelpFunctions } from './help.ts';
 import { consolePeopleFunctions } from './people.ts';
 import { consoleInsightsFunctions } from './insights.ts';
+import { consolePasskeyFunctions } from './passkeys.ts';
 
 /** Every function of the console entry. Each area file owns its list; this file only joins them. */
 export const allConsoleFunctions = [
@@ -21,6 +22,7 @@ export const allConsoleFunctions = [
   ...consoleHelpFunctions,
   ...consolePeopleFunctions,
   ...consoleInsightsFunctions,
+  ...consolePasskeyFunctions,
 ] as const;
 
 export type AnyConsoleFunction = (typeof allConsoleFunctions)[number];

@@ -6,6 +6,7 @@ import { accountFunctions } from './account.ts';
 import { surveysFunctions } from './surveys.ts';
 import { helpFunctions } from './help.ts';
 import { lifecycleFunctions } from './lifecycle.ts';
+import { passkeysFunctions } from './passkeys.ts';
 
 /** Every function of the entry. Each domain file owns its list; this file only joins them. */
 export const allFunctions = [
@@ -17,6 +18,7 @@ export const allFunctions = [
   ...surveysFunctions,
   ...helpFunctions,
   ...lifecycleFunctions,
+  ...passkeysFunctions,
 ] as const;
 
 export type AnyFunction = (typeof allFunctions)[number];

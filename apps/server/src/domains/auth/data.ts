@@ -22,6 +22,17 @@ export async function findUserByLoginKey(db: Db, key: string): Promise<{ user: U
   return found[0] ?? null;
 }
 
+/** An account by its id, with its tenant (a passkey's owner, decision 148). */
+export async function findUserById(db: Db, id: number): Promise<{ user: UserRow; tenant: TenantRow | null } | null> {
+  const found = await db
+    .select({ user: users, tenant: tenants })
+    .from(users)
+    .leftJoin(tenants, eq(users.tenantId, tenants.id))
+    .where(eq(users.id, id))
+    .limit(1);
+  return found[0] ?? null;
+}
+
 export async function passwordHashOf(db: Db, userId: number): Promise<string | null> {
   const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
   return user?.hash ?? null;

@@ -32,6 +32,9 @@ export function toSessionUser(u: Pick<AuthUser, 'id' | 'nickname' | 'profileImag
   };
 }
 
+/** The account (and its tenant) of a user id: the account a passkey belongs to. */
+export const findUserById = data.findUserById;
+
 /** Finds the account behind a login id: an email address or a company-assigned account id. */
 export async function findUserByLoginId(db: Db, id: string): Promise<{ user: UserRow; tenant: TenantRow | null } | null> {
   return data.findUserByLoginKey(db, id.trim().toLowerCase());
@@ -274,6 +277,14 @@ export async function login(ctx: Pick<BaseContext, 'db' | 'ip' | 'now' | 'rateLi
   if (!found || !ok) return failure('invalidCredentials');
   await refundRateLimit(ctx.db, addressKey, LOGIN_WINDOW_MS, ctx.now());
   await refundRateLimit(ctx.db, accountKey, LOGIN_WINDOW_MS, ctx.now());
+  return openSignedInSession(ctx, found);
+}
+
+/**
+ * The one way into a member session once the caller proved who they are (a password in `login`, a passkey in
+ * `finishPasskeySignIn`, decision 148): who may sign in at all is decided here, so every way in obeys the same rules.
+ */
+export async function openSignedInSession(ctx: Pick<BaseContext, 'db' | 'now' | 'config'>, found: { user: UserRow; tenant: TenantRow | null }) {
   // A member an operator deactivated is, for now, no tenant user (the same answer; migration 0630).
   if (!found.tenant || found.user.deactivatedAt !== null) return failure('notTenantUser');
   if (contractEnded(found.tenant, ctx.now())) return failure('contractEnded');

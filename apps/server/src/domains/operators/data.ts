@@ -328,3 +328,28 @@ export async function auditPage(db: Db, f: AuditFilter): Promise<AuditRecord[]> 
         ORDER BY l.id DESC LIMIT ${f.limit + 1}`,
   );
 }
+
+/* ------------------------------------------------------------------ passkeys (issue 35, decision 148) */
+
+/** A yes/no setting of the config table (absent: no). */
+export async function configFlag(db: Db, key: string): Promise<boolean> {
+  const [row] = await rows<{ value: unknown }>(db, sql`SELECT value FROM config WHERE key = ${key}`);
+  return row?.value === true || row?.value === 'true';
+}
+
+export async function setConfigFlag(db: Db, key: string, value: boolean): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO config (key, value) VALUES (${key}, ${JSON.stringify(value)}::jsonb) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+  );
+}
+
+/** Active operators who have set a password but no passkey (an owner's list when passkeys are required). */
+export async function activeOperatorsWithoutPasskey(db: Db) {
+  return rows<{ id: number; email: string; display_name: string }>(
+    db,
+    sql`SELECT o.id, o.email, o.display_name FROM operators o
+        WHERE o.active AND o.password_hash IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM operator_passkeys p WHERE p.operator_id = o.id)
+        ORDER BY o.email LIMIT 500`,
+  );
+}

@@ -16,6 +16,7 @@ import { ChoiceSetting } from '../components/profile/ChoiceSetting.tsx';
 import { DataExport } from '../components/profile/DataExport.tsx';
 import { WithdrawSetting } from '../components/profile/WithdrawSetting.tsx';
 import { ThemeSetting } from '../components/profile/ThemeSetting.tsx';
+import { Passkeys } from '../components/profile/Passkeys.tsx';
 import { StepLog } from '../components/StepLog.tsx';
 import { TeamMatches } from '../components/TeamMatches.tsx';
 import '../account.css';
@@ -50,6 +51,7 @@ export default function ProfilePage() {
                 <TeamMatches matches={data.teamMatches} />
               </AccountSection>
             )}
+            <Passkeys />
             <AccountSection id="settings" title={t('settings.title')}>
               <ThemeSetting />
               {contract?.emailDistributionEnabled && (

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api.ts';
@@ -13,8 +13,11 @@ import { acceptTerms } from '../api/accept-terms.ts';
 import { login } from '../api/login.ts';
 import { notifyLoggedIn } from '../api/notify-logged-in.ts';
 import { requestFirstPassword as sendFirstPasswordLink } from '../api/request-first-password.ts';
+import { beginPasskeySignIn, finishPasskeySignIn } from '../api/passkey-sign-in.ts';
+import { autofillSupported, cancelPasskeyCeremony, getPasskey, passkeyErrorKind, passkeysSupported } from '../../../lib/auth/passkeys.ts';
 
 type FieldErrors = { id?: string; password?: string };
+type SignedIn = Extract<Awaited<ReturnType<typeof login>>, { succeed: true }>;
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
@@ -24,6 +27,94 @@ export default function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const mounted = useRef(false);
+
+  /** What follows any sign-in (password or passkey): the stored user, the terms, the next page. */
+  async function afterSignIn(result: SignedIn) {
+    session.set({ expiresAt: result.expiresAt, user: result.user, contract: result.tenantContract });
+    markVerifiedNow();
+    const accepted = session.acceptedTermsVersion();
+    if (accepted > result.user.termsVersion) {
+      const recorded = await acceptTerms({ termsVersion: accepted });
+      if (recorded.succeed) session.update({ user: { ...result.user, termsVersion: recorded.termsVersion } });
+    }
+    const notified = await notifyLoggedIn();
+    if (notified.succeed) session.update({ contract: notified.tenantContract });
+    // Terms first: a member below the current version agrees before anything else (the router holds them there).
+    if (await termsPending()) {
+      navigate('/terms', { replace: true });
+      return;
+    }
+    navigate(result.user.hasEmail ? pathAfterLogin() : '/registerMailAddress', { replace: true });
+  }
+
+  /**
+   * A passkey sign-in: `autofill` waits on the id field's suggestions (conditional UI) from the page's start; the
+   * button asks in a dialog (and so ends the waiting request). A failure signs out as a failed login does.
+   */
+  async function passkeySignIn(autofill: boolean) {
+    if (!passkeysSupported()) {
+      setError(t('passkey.unsupported'));
+      return;
+    }
+    if (!autofill) {
+      setError(null);
+      setPasskeyBusy(true);
+    }
+    let finishing = false;
+    try {
+      const options = await beginPasskeySignIn();
+      if (!options.succeed) throw new ApiError(options.errorCode, 200);
+      const answer = await getPasskey(options.options, autofill);
+      finishing = true;
+      setPasskeyBusy(true);
+      setError(null);
+      const result = await finishPasskeySignIn(answer);
+      if (!result.succeed) {
+        session.clear();
+        const messages: Record<string, string> = {
+          notTenantUser: t('login.notTenantUser'),
+          passkeyRejected: t('passkey.rejected'),
+          invalidChallenge: t('passkey.expired'),
+        };
+        setError(messages[result.errorCode] ?? t('passkey.failed'));
+        return;
+      }
+      await afterSignIn(result);
+    } catch (e) {
+      const kind = passkeyErrorKind(e);
+      if (kind === 'aborted' || (autofill && kind === 'cancelled')) return;
+      if (!mounted.current) return;
+      setError(
+        kind === 'cancelled'
+          ? t('passkey.cancelled')
+          : e instanceof ApiError && e.errorCode === 'tooManyRequests'
+            ? t('login.tooMany')
+            : t('passkey.failed'),
+      );
+    } finally {
+      // A waiting autofill request that was cancelled leaves the dialog's busy state alone.
+      if (mounted.current && (!autofill || finishing)) setPasskeyBusy(false);
+    }
+  }
+
+  // Conditional UI: where the browser offers passkeys in the id field's autofill, a request waits for the member to
+  // pick one; leaving the page ends it.
+  useEffect(() => {
+    mounted.current = true;
+    let active = true;
+    void autofillSupported().then((supported) => {
+      if (supported && active) void passkeySignIn(true);
+    });
+    return () => {
+      active = false;
+      mounted.current = false;
+      void cancelPasskeyCeremony();
+    };
+    // Once per visit of the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -50,21 +141,7 @@ export default function LoginPage() {
         setError(messages[result.errorCode] ?? t('login.failed'));
         return;
       }
-      session.set({ expiresAt: result.expiresAt, user: result.user, contract: result.tenantContract });
-      markVerifiedNow();
-      const accepted = session.acceptedTermsVersion();
-      if (accepted > result.user.termsVersion) {
-        const recorded = await acceptTerms({ termsVersion: accepted });
-        if (recorded.succeed) session.update({ user: { ...result.user, termsVersion: recorded.termsVersion } });
-      }
-      const notified = await notifyLoggedIn();
-      if (notified.succeed) session.update({ contract: notified.tenantContract });
-      // Terms first: a member below the current version agrees before anything else (the router holds them there).
-      if (await termsPending()) {
-        navigate('/terms', { replace: true });
-        return;
-      }
-      navigate(result.user.hasEmail ? pathAfterLogin() : '/registerMailAddress', { replace: true });
+      await afterSignIn(result);
     } catch (e) {
       session.clear();
       setError(e instanceof ApiError && e.errorCode === 'tooManyRequests' ? t('login.tooMany') : t('login.failed'));
@@ -95,7 +172,15 @@ export default function LoginPage() {
         <FormError>{error}</FormError>
         <Field label={t('login.id')} hint={t('login.idHint')} error={fieldErrors.id}>
           {(control) => (
-            <input {...control} name="id" type="text" inputMode="email" autoComplete="username" value={id} onChange={(e) => setId(e.target.value)} />
+            <input
+              {...control}
+              name="id"
+              type="text"
+              inputMode="email"
+              autoComplete="username webauthn"
+              value={id}
+              onChange={(e) => setId(e.target.value)}
+            />
           )}
         </Field>
         <Field label={t('login.password')} error={fieldErrors.password}>
@@ -115,6 +200,22 @@ export default function LoginPage() {
         </button>
         <p className="form__link">
           <Link to="/resetPassword">{t('login.forgotPassword')}</Link>
+        </p>
+        <p className="login-passkey__or" aria-hidden="true">
+          {t('passkey.or')}
+        </p>
+        <button
+          type="button"
+          className="button button--outline button--block"
+          onClick={() => void passkeySignIn(false)}
+          disabled={passkeyBusy}
+          aria-busy={passkeyBusy}
+          aria-describedby="passkey-hint"
+        >
+          {passkeyBusy ? t('passkey.busy') : t('passkey.button')}
+        </button>
+        <p id="passkey-hint" className="field__hint">
+          {t('passkey.hint')}
         </p>
       </form>
 

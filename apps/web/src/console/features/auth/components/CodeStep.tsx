@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Field } from '../../../../components/Field.tsx';
 import { FormError } from '../../../../components/FormMessage.tsx';
 import { callErrorText, failureText } from '../../../lib/forms.ts';
+import { ConsoleApiError } from '../../../lib/api.ts';
 import { useVerifyTotp } from '../api/verify-totp.ts';
+import { verifyWithPasskey } from '../api/verify-passkey.ts';
+import { passkeyErrorKind } from '../../../../lib/auth/passkeys.ts';
 import type { SignInResult } from '../api/sign-in.ts';
 
 // The QR code library is loaded only when an operator enrols.
@@ -28,6 +31,25 @@ export function CodeStep({
   const [useRecovery, setUseRecovery] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+
+  /** A passkey instead of the code (decision 148); required when an owner asked for it and the operator has one. */
+  async function signInWithPasskey() {
+    setError(null);
+    setPasskeyBusy(true);
+    try {
+      const result = await verifyWithPasskey(answer.challenge);
+      if (result.succeed) return onDone(undefined);
+      if (result.errorCode === 'invalidChallenge') return onRestart(t('code.challengeExpired'));
+      setError(failureText(result, { noPasskeys: t('passkey.none'), passkeyRejected: t('passkey.rejected') }));
+    } catch (thrown) {
+      if (thrown instanceof ConsoleApiError) return setError(callErrorText(thrown));
+      const kind = passkeyErrorKind(thrown);
+      setError(kind === 'cancelled' || kind === 'aborted' ? t('passkey.cancelled') : t('passkey.failed'));
+    } finally {
+      setPasskeyBusy(false);
+    }
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -41,7 +63,9 @@ export function CodeStep({
         onSuccess: (result) => {
           if (result.succeed) return onDone(result.recoveryCodes);
           if (result.errorCode === 'invalidChallenge') return onRestart(t('code.challengeExpired'));
-          setError(failureText(result, { invalidCode: t(useRecovery ? 'code.invalidRecovery' : 'code.invalid') }));
+          setError(
+            failureText(result, { invalidCode: t(useRecovery ? 'code.invalidRecovery' : 'code.invalid'), passkeyRequired: t('passkey.required') }),
+          );
         },
         onError: (thrown) => setError(callErrorText(thrown)),
       },
@@ -100,6 +124,17 @@ export function CodeStep({
           }}
         >
           {t(useRecovery ? 'code.useApp' : 'code.useRecovery')}
+        </button>
+      )}
+      {!enrolling && (
+        <button
+          type="button"
+          className="button button--outline button--block"
+          onClick={() => void signInWithPasskey()}
+          disabled={passkeyBusy}
+          aria-busy={passkeyBusy || undefined}
+        >
+          {t('passkey.use')}
         </button>
       )}
     </form>

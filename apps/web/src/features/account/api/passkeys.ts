@@ -1,0 +1,10 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call, callOrThrow } from '../../../lib/api.ts';
+
+/** The member's passkeys (listPasskeys), issue 35. */
+export const passkeysKey = ['account', 'passkeys'] as const;
+export const usePasskeys = () => useQuery(queryOptions({ queryKey: passkeysKey, queryFn: () => callOrThrow('listPasskeys') }));
+
+export const beginPasskeyRegistration = () => call('beginPasskeyRegistration');
+export const finishPasskeyRegistration = (response: object, name: string) => call('finishPasskeyRegistration', { response: response as never, name });
+export const deletePasskey = (id: number) => call('deletePasskey', { id });
