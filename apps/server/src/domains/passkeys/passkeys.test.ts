@@ -298,6 +298,19 @@ describe('signing in with a passkey', () => {
     expect((await fn('listPasskeys', {}, { token: finish.body.token })).body.errorCode).toBe('termsNotAccepted');
   });
 
+  it("obeys the end of the tenant's contract, as login does (issue 32)", async () => {
+    const m = await createMember(t.database.db, { now: new Date(clock) });
+    const auth = new SoftAuthenticator(origin);
+    await register(m, auth);
+    await t.database.db.execute(
+      sql`UPDATE tenants SET contract_ends_at = ${new Date(clock - 60_000).toISOString()}::timestamptz WHERE id = ${m.tenantId}`,
+    );
+    expect((await fn('finishPasskeySignIn', { response: auth.get(await signInOptions()) })).body).toEqual({
+      succeed: false,
+      errorCode: 'contractEnded',
+    });
+  });
+
   it('counts refused answers against the address’s sign-in limit (429), as login does', async () => {
     const ip = newAddress();
     const m = await createMember(t.database.db, { now: new Date(clock) });
