@@ -40,3 +40,9 @@ export function verifyMediaSignature(path: string, exp: string | undefined, sig:
   if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
   return Math.floor((expMs - now) / 1000);
 }
+
+/** A key for another signature kept with this one (a label per use, so no signature passes for another's). */
+export function derivedSigningKey(label: string): Buffer {
+  if (!secret) throw new Error('media signing secret not set');
+  return crypto.createHmac('sha256', secret).update(`derived key\n${label}`).digest();
+}
