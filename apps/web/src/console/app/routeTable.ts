@@ -37,6 +37,11 @@ export const consoleRoutes: ConsoleRouteSpec[] = [
     title: 'sessionReservations',
     load: () => import('../features/content/pages/SessionReservationsPage.tsx'),
   },
+  {
+    path: '/events/:id/sessions/:sessionId/checkin',
+    title: 'checkIn',
+    load: () => import('../features/content/pages/CheckInPage.tsx'),
+  },
   { path: '/surveys', title: 'surveys', load: () => import('../features/surveys/pages/SurveyListPage.tsx') },
   { path: '/surveys/new', title: 'surveyNew', roles: EDITORS, load: () => import('../features/surveys/pages/SurveyEditPage.tsx') },
   { path: '/surveys/:id', title: 'surveyEdit', load: () => import('../features/surveys/pages/SurveyEditPage.tsx') },
