@@ -123,7 +123,7 @@ export default function CheckInPage() {
       <h1>{t('checkin.title')}</h1>
       {data && (
         <p className="console-meta">
-          <strong>{localized(data.session.title)}</strong> · {localized(data.event.title)} · {formatDateTime(data.session.startAt)}
+          {`${localized(data.session.title)} · ${localized(data.event.title)} · ${formatDateTime(data.session.startAt)}`}
         </p>
       )}
 
