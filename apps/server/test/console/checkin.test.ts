@@ -249,3 +249,35 @@ describe('check-in at the door (issue 33)', () => {
     expect(lines[2]!.split(',')[col]).toBe('');
   });
 });
+
+describe('the pass in the booking mails (issue 33)', () => {
+  const mails = (to: string, kind: string) =>
+    rows<{ text_body: string; html_body: string }>(
+      db(),
+      sql`SELECT text_body, html_body FROM mail_outbox WHERE to_address = ${to} AND kind = ${kind} ORDER BY id`,
+    );
+
+  it('a seat from the waiting list and the reminder carry the member’s pass: its code and its QR code', async () => {
+    const { eventId, sessionIds } = await createEvent(db(), { title: 'Mailed pass', sessions: [{ capacity: 1, startsIn: 2 }], now: clock });
+    const [s] = sessionIds as [number];
+    const a = await createMember(db());
+    const b = await createMember(db());
+    await booked(a, eventId, s);
+    expect((await t.call('joinWaitingList', { eventID: eventId, sessionID: s }, b.token)).body.succeed).toBe(true);
+    expect((await t.call('cancelEventReservation', { eventID: eventId, sessionID: s }, a.token)).body.succeed).toBe(true);
+    const pass = (await t.call('getReservationPass', { eventID: eventId, sessionID: s }, b.token)).body.token;
+    const [promoted] = await mails(b.email, 'seatPromoted');
+    expect(promoted!.text_body).toContain(`パスのコード: ${formatPassCode(pass)}`);
+    expect(promoted!.html_body).toContain(formatPassCode(pass));
+    expect(promoted!.html_body).toContain('background:#000000');
+    expect(promoted!.html_body).not.toContain('<img');
+
+    // The member asks for the hour-before reminder.
+    await db().execute(sql`UPDATE users SET reminder_hour_before = TRUE WHERE id = ${b.id}`);
+    const { sendDueReminders } = await import('../../src/domains/events/service.ts');
+    await sendDueReminders(db(), t.config, new Date(clock + 61 * 60_000));
+    const [reminder] = await mails(b.email, 'reminderHour');
+    expect(reminder!.text_body).toContain(formatPassCode(pass));
+    expect(await mails(a.email, 'reminderHour')).toEqual([]);
+  });
+});
