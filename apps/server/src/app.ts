@@ -275,6 +275,8 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream, 
       // /console and every path below it serve the operator console, the web app's second entry
       // (docs/decisions/096-console-web-entry.md); no-cache as said (sendFile's own default would be `public, max-age=0`).
       if (/^\/console(?:[/?#]|$)/.test(request.url)) {
+        // The console's check-in page reads passes with the camera (issue 33): this origin's console only.
+        reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=(), payment=()');
         return reply.header('cache-control', 'no-cache').type('text/html').sendFile('console.html', config.webDistDir, { cacheControl: false });
       }
       // History-mode routes: every page path serves the app, which shows its own not-found page, in the language

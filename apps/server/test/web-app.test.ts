@@ -37,6 +37,7 @@ describe('serving the built web app', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="ja"><head><title>Hibi</title></head><body></body></html>');
     fs.writeFileSync(path.join(dist, 'offline.html'), '<!doctype html><title>offline</title>');
+    fs.writeFileSync(path.join(dist, 'console.html'), '<!doctype html><title>console</title>');
     fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), JSON.stringify({ name: 'Hibi', start_url: '/' }));
     fs.writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), 'console.log(1);');
@@ -56,6 +57,13 @@ describe('serving the built web app', () => {
   });
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+  it('lets only the console’s pages use the camera, for check-in at the door (issue 33)', async () => {
+    const console = await get('/console/events/1/sessions/2/checkin');
+    expect(console.statusCode).toBe(200);
+    expect(console.headers['permissions-policy']).toBe('camera=(self), microphone=(), geolocation=(), payment=()');
+    for (const url of ['/events/1', '/', '/offline.html']) expect((await get(url)).headers['permissions-policy'], url).toContain('camera=()');
+  });
 
   it('serves the service worker as JavaScript that is never taken from a cache without asking', async () => {
     const res = await get('/sw.js');

@@ -26,6 +26,46 @@
   var title = document.querySelector('[data-lang="' + language + '"] [data-title]');
   if (title) document.title = title.getAttribute('data-title');
 
+  // The entry passes the app kept for the door (issue 33, src/lib/passes.ts): shown without a connection.
+  function showPasses(block, passes, now) {
+    var section = block && block.querySelector('.offline__passes');
+    if (!section) return;
+    var list = section.querySelector('.offline__pass-list');
+    var shown = 0;
+    for (var k = 0; k < passes.length; k++) {
+      var p = passes[k];
+      if (!p || typeof p.token !== 'string' || typeof p.qr !== 'string' || p.qr.indexOf('data:image/png;base64,') !== 0) continue;
+      if (typeof p.endAt === 'number' && p.endAt + 86400000 < now) continue;
+      var item = document.createElement('li');
+      item.className = 'offline__pass';
+      var heading = document.createElement('h3');
+      heading.textContent = String(p.eventTitle || '');
+      var session = document.createElement('p');
+      session.textContent = String(p.sessionTitle || '') + ' ' + String(p.when || '');
+      var image = document.createElement('img');
+      image.src = p.qr;
+      image.alt = String(p.token);
+      image.width = 240;
+      image.height = 240;
+      var code = document.createElement('code');
+      code.textContent = String(p.token).replace(/(.{4})(?=.)/g, '$1-');
+      item.appendChild(heading);
+      item.appendChild(session);
+      item.appendChild(image);
+      item.appendChild(code);
+      list.appendChild(item);
+      shown++;
+    }
+    section.hidden = shown === 0;
+  }
+  var passes = [];
+  try {
+    passes = JSON.parse(localStorage.getItem('hibi.passes') || '[]');
+  } catch (e) {}
+  if (Object.prototype.toString.call(passes) === '[object Array]') {
+    showPasses(document.querySelector('[data-lang="' + language + '"]'), passes, Date.now());
+  }
+
   var buttons = document.querySelectorAll('.offline__retry');
   for (var j = 0; j < buttons.length; j++) {
     buttons[j].addEventListener('click', function () {

@@ -79,3 +79,23 @@ export const GENDER = { male: 1, female: 2 } as const;
 /** The library search: longest query, and most words it uses (words past it are ignored). */
 export const SEARCH_QUERY_MAX = 100;
 export const SEARCH_TERMS_MAX = 5;
+
+/* Event check-in passes (issue 33, docs/decisions/147-event-check-in.md). */
+/** Crockford's base32: digits and capitals without I, L, O and U (read aloud without doubt). */
+export const PASS_TOKEN_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** A pass token's length: 16 bytes (an opaque id and its MAC) in base32. */
+export const PASS_TOKEN_LENGTH = 26;
+/** Longest text a check-in takes before it is normalised (spaces and hyphens of a code typed by hand). */
+export const PASS_INPUT_MAX = 64;
+/** How long a check-in can be undone. */
+export const CHECK_IN_UNDO_MS = 60_000;
+
+/** A pass code as typed or read: capitals, without spaces and hyphens, I and L read as 1, O as 0 (Crockford). */
+export function normalisePassCode(text: string): string {
+  return text.toUpperCase().replace(/[\s-]/g, '').replace(/[IL]/g, '1').replace(/O/g, '0');
+}
+
+/** A pass code for reading aloud: groups of four joined by hyphens. */
+export function formatPassCode(token: string): string {
+  return token.replace(/(.{4})(?=.)/g, '$1-');
+}

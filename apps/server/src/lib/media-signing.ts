@@ -73,3 +73,9 @@ export function unsignUploadUrls(text: string): string {
 export function verifyUploadSignature(name: string, exp: string | undefined, sig: string | undefined, now = Date.now()): number | null {
   return verifyMediaSignature(`uploads/${name}`, exp, sig, now);
 }
+
+/** A key for another signature kept with this one (a label per use, so no signature passes for another's). */
+export function derivedSigningKey(label: string): Buffer {
+  if (!secret) throw new Error('media signing secret not set');
+  return crypto.createHmac('sha256', secret).update(`derived key\n${label}`).digest();
+}

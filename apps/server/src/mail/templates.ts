@@ -140,6 +140,8 @@ export interface MailLayout {
   greeting: string;
   /** Paragraphs before the button. */
   lead: string[];
+  /** A block after the lead (an event's entry pass): its lines in the text mail, its markup (already safe) in the HTML one. */
+  extra?: { text: string[]; html: string };
   button: string;
   link: string;
   /** Paragraphs after the link. */
@@ -149,7 +151,8 @@ export interface MailLayout {
 /** The one layout of every mail: greeting, lead, a button with its link (also written out), closing lines, signature. */
 export function renderLayout(locale: Locale, m: MailLayout): RenderedMail {
   const all = COPY[locale];
-  const text = [m.greeting, '', ...m.lead, '', m.link, '', ...m.after, '', '--', ...all.signature, ''].join('\n');
+  const extraText = m.extra ? [...m.extra.text, ''] : [];
+  const text = [m.greeting, '', ...m.lead, '', ...extraText, m.link, '', ...m.after, '', '--', ...all.signature, ''].join('\n');
   const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
   const html = `<!doctype html>
 <html lang="${locale}">
@@ -158,6 +161,7 @@ export function renderLayout(locale: Locale, m: MailLayout): RenderedMail {
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
 ${p(m.greeting)}
 ${m.lead.map(p).join('\n')}
+${m.extra?.html ?? ''}
 <p style="margin:24px 0;text-align:center"><a href="${escapeHtml(m.link)}" style="display:inline-block;padding:12px 24px;background:#1f7a6d;color:#ffffff;border-radius:999px;text-decoration:none;font-weight:bold">${escapeHtml(m.button)}</a></p>
 ${p(all.linkNote)}
 <p style="margin:0 0 16px;word-break:break-all"><a href="${escapeHtml(m.link)}">${escapeHtml(m.link)}</a></p>

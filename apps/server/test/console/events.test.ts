@@ -303,7 +303,9 @@ describe('events', () => {
     const text = csv.body;
     expect(text.startsWith('\ufeff')).toBe(true);
     const lines = text.slice(1).split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe('予約ID,日程,日程の開始,氏名,メールアドレス,会社,予約日時,Q1 経験はありますか,Q2 ご要望,Q3 興味,Q4 ひとこと,Q5 好きな景色');
+    expect(lines[0]).toBe(
+      '予約ID,日程,日程の開始,氏名,メールアドレス,会社,予約日時,来場受付日時 (checkedInAt),Q1 経験はありますか,Q2 ご要望,Q3 興味,Q4 ひとこと,Q5 好きな景色',
+    );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`山田 花子,${a.email}`);
     expect(lines[1]).toMatch(/,はい,"窓際の席, ""静か""に",呼吸 \/ 瞑想,,山$/);

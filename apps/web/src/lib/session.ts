@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { SessionUser, TenantContract } from '@hibi/contract/functions/auth';
 import { requestScope } from './requestScope.ts';
+import { PASSES_KEY } from './passes.ts';
 
 /**
  * What the browser keeps of a sign-in (spec 1 §4): the user and the tenant contract, to paint the header at once.
@@ -97,6 +98,8 @@ export const session = {
     current = null;
     verified = false;
     localStorage.removeItem(KEY);
+    // The event passes kept for the door (lib/passes.ts) are the member's too.
+    localStorage.removeItem(PASSES_KEY);
     forgetSessionCookie();
     for (const l of clearedListeners) l();
     if (had) emit();

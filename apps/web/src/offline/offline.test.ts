@@ -50,3 +50,43 @@ describe('the offline page', () => {
     expect(reload).toHaveBeenCalled();
   });
 });
+
+describe('entry passes on the offline page (issue 33)', () => {
+  const qr = 'data:image/png;base64,iVBORw0KGgo=';
+  const pass = {
+    eventId: 1,
+    sessionId: 2,
+    token: 'ABCDEFGHJKMNPQRSTVWXYZ0123',
+    eventTitle: 'Yoga',
+    sessionTitle: 'Morning',
+    when: '10:00',
+    endAt: Date.now() + 3_600_000,
+    qr,
+  };
+
+  function openWith(passes: unknown) {
+    localStorage.clear();
+    localStorage.setItem('hibi.language', 'en');
+    localStorage.setItem('hibi.passes', JSON.stringify(passes));
+    document.body.innerHTML = body;
+    new Function(script)();
+    return document.querySelector<HTMLElement>('[data-lang="en"] .offline__passes')!;
+  }
+
+  it('lists the passes kept in this browser with their QR code and code', () => {
+    const section = openWith([pass]);
+    expect(section.hidden).toBe(false);
+    expect(section.querySelector('h2')!.textContent).toBe('Entry passes');
+    expect(section.querySelector('img')!.getAttribute('src')).toBe(qr);
+    expect(section.querySelector('code')!.textContent).toBe('ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-23');
+  });
+
+  it('shows no pass of a session long over, none whose image is not a PNG data URL, and writes text as text', () => {
+    expect(openWith([{ ...pass, endAt: Date.now() - 2 * 86_400_000 }]).hidden).toBe(true);
+    expect(openWith([{ ...pass, qr: 'javascript:alert(1)' }]).hidden).toBe(true);
+    expect(openWith('nonsense').hidden).toBe(true);
+    const section = openWith([{ ...pass, eventTitle: '<img src=x onerror=alert(1)>' }]);
+    expect(section.querySelectorAll('img')).toHaveLength(1);
+    expect(section.querySelector('h3')!.textContent).toBe('<img src=x onerror=alert(1)>');
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalisePassCode, PASS_INPUT_MAX, PASS_TOKEN_ALPHABET, PASS_TOKEN_LENGTH } from '../constants.ts';
 import { contentListItem, contentListPayload, imageInputSchema, localizedOut, PUBLISH_STATES, sectionInputSchema } from './content.ts';
 import {
   consoleEpochMs,
@@ -145,6 +146,8 @@ export const listConsoleEvents = defineConsoleFunction({
         endAt: z.number().int(),
         sessionCount: z.number().int(),
         reservedCount: z.number().int(),
+        /** Active reservations checked in at the door (issue 33): attendance beside reservedCount. */
+        checkedInCount: z.number().int(),
       }),
     ),
     total: z.number().int(),
@@ -317,6 +320,8 @@ export const listSessionReservations = defineConsoleFunction({
         reservedAt: z.number().int(),
         /** Promoted from the waiting list. */
         promoted: z.boolean(),
+        /** When the member was checked in at the door (issue 33); null: not (yet). */
+        checkedInAt: z.number().int().nullable(),
       }),
     ),
     total: z.number().int(),
@@ -347,6 +352,62 @@ export const exportReservations = defineConsoleFunction({
   errorCodes: ['notFound'],
 });
 
+/* ------------------------------------------------------------------ check-in at the door (issue 33, decision 147) */
+
+/**
+ * A pass code as the camera read it or an operator typed it: spaces and hyphens dropped, capitals, Crockford's I/L/O
+ * read as 1/1/0; then exactly the token's 26 characters of its alphabet. Anything else (empty, too long, another QR
+ * code) is a 400 and nothing changes.
+ */
+export const passCodeSchema = z
+  .string()
+  .max(PASS_INPUT_MAX, { error: 'msg:passCodeInvalid' })
+  .transform(normalisePassCode)
+  .refine((v) => v.length > 0, { error: 'msg:passCodeRequired' })
+  .refine((v) => v.length === 0 || (v.length === PASS_TOKEN_LENGTH && [...v].every((c) => PASS_TOKEN_ALPHABET.includes(c))), {
+    error: 'msg:passCodeInvalid',
+  });
+
+export const CHECK_IN_ERROR_CODES = [
+  /** The session open on the page does not exist. */
+  'notFound',
+  /** The code is not a pass of this service (its signature does not hold, or no reservation has it). */
+  'invalidPass',
+  /** The pass's reservation was cancelled. */
+  'reservationCancelled',
+  /** The pass is for another session (its title and start come along). */
+  'otherSession',
+] as const;
+
+export const checkInReservation = defineConsoleFunction({
+  name: 'checkInReservation',
+  roles: ['owner', 'editor', 'support'],
+  summary:
+    "Checks a member in at the door of the session open on the page from their pass's code; a second scan answers alreadyCheckedIn with the first time.",
+  payload: z.object({ sessionId: consoleId, token: passCodeSchema }),
+  response: z.object({
+    reservationId: z.number().int(),
+    nickname: z.string(),
+    eventTitle: localizedOut,
+    sessionTitle: localizedOut,
+    checkedInAt: z.number().int(),
+    alreadyCheckedIn: z.boolean(),
+  }),
+  errorCodes: CHECK_IN_ERROR_CODES,
+  audited: true,
+});
+
+export const undoCheckIn = defineConsoleFunction({
+  name: 'undoCheckIn',
+  roles: ['owner', 'editor', 'support'],
+  summary: 'Takes back a check-in within a minute of it (a wrong scan at the door).',
+  payload: z.object({ reservationId: consoleId }),
+  response: z.object({}),
+  /** undoExpired: not checked in, or checked in more than a minute ago. */
+  errorCodes: ['undoExpired'],
+  audited: true,
+});
+
 export const consoleEventFunctions = [
   listConsoleEvents,
   getConsoleEvent,
@@ -359,4 +420,6 @@ export const consoleEventFunctions = [
   listSessionReservations,
   cancelReservationForMember,
   exportReservations,
+  checkInReservation,
+  undoCheckIn,
 ] as const;

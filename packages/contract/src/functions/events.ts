@@ -192,6 +192,16 @@ export const getEventCalendarUrl = defineFunction({
   errorCodes: ['noReservation'],
 });
 
+export const getReservationPass = defineFunction({
+  name: 'getReservationPass',
+  auth: 'required',
+  summary:
+    "The pass of the caller's reservation of a session (issue 33): a signed per-reservation token for the QR code shown at the door; it reveals nothing without the server.",
+  payload: z.object({ eventID: id, sessionID: id }),
+  response: z.object({ token: z.string() }),
+  errorCodes: ['noReservation'],
+});
+
 export const WAITING_LIST_ERROR_CODES = [
   'eventNotFound',
   'sessionNotFound',
@@ -250,6 +260,7 @@ export const eventsFunctions = [
   cancelEventReservation,
   favoriteContent,
   getEventCalendarUrl,
+  getReservationPass,
   joinWaitingList,
   leaveWaitingList,
   getCalendarFeedUrl,

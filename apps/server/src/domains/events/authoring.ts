@@ -47,6 +47,7 @@ export async function listEvents(db: Db, q: data.ConsoleEventQuery) {
       contractOnly: r.contract_only,
       sessionCount: r.session_count,
       reservedCount: r.reserved_count,
+      checkedInCount: r.checked_in_count,
       updatedAt: num(r.updated_ms)!,
       updatedBy: r.updated_by,
     })),
@@ -350,6 +351,7 @@ export async function listReservations(db: Db, eventId: number, sessionId: numbe
       answers: answersInOrder(questions, r.answers),
       reservedAt: num(r.reserved_ms)!,
       promoted: r.promoted,
+      checkedInAt: num(r.checked_in_ms),
     })),
     total: page[0]?.total ?? (offset > 0 ? await data.sessionReservationCount(db, sessionId) : 0),
   };
@@ -406,6 +408,7 @@ export async function reservationExport(db: Db, eventId: number, now: Date, page
     'メールアドレス',
     '会社',
     '予約日時',
+    '来場受付日時 (checkedInAt)',
     ...questions.map((q, i) => `Q${i + 1} ${q.question.ja}`),
   ];
   const rows = pagedRows(
@@ -419,6 +422,7 @@ export async function reservationExport(db: Db, eventId: number, now: Date, page
       r.email ?? '',
       r.company ?? '',
       tokyoIso(num(r.reserved_ms)!),
+      r.checked_in_ms === null ? '' : tokyoIso(num(r.checked_in_ms)!),
       ...answersInOrder(questions, r.answers),
     ],
   );

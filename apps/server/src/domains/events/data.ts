@@ -652,6 +652,8 @@ export interface DueReminderRow {
   providing_type: number;
   start_ms: number;
   end_ms: number;
+  /** The reservation's pass (issue 33), for the reminder to carry. */
+  pass_id: string;
 }
 
 /**
@@ -687,7 +689,8 @@ export async function markDueReminders(tx: Db, at: string, batch: number) {
           SELECT m.kind, e.id AS event_id, u.email, u.nickname, u.locale,
                  e.title_ja AS event_title_ja, e.title_en AS event_title_en, s.title_ja AS session_title_ja, s.title_en AS session_title_en,
                  e.place_ja, e.place_en, s.providing_type,
-                 (extract(epoch FROM s.start_at) * 1000)::float8 AS start_ms, (extract(epoch FROM s.end_at) * 1000)::float8 AS end_ms
+                 (extract(epoch FROM s.start_at) * 1000)::float8 AS start_ms, (extract(epoch FROM s.end_at) * 1000)::float8 AS end_ms,
+                 r.pass_id::text AS pass_id
           FROM marked m JOIN event_reservations r ON r.id = m.reservation_id JOIN event_sessions s ON s.id = r.session_id
           JOIN events e ON e.id = r.event_id JOIN users u ON u.id = r.user_id`,
   );
@@ -799,6 +802,7 @@ export interface ConsoleEventListRow {
   contract_only: boolean;
   session_count: number;
   reserved_count: number;
+  checked_in_count: number;
   updated_ms: number;
   updated_by: string | null;
   total: number;
@@ -817,6 +821,8 @@ export async function consoleEventPage(db: Db, q: ConsoleEventQuery) {
     sql`SELECT e.id, e.title_ja, e.title_en, ${eventStateSql(q.now)} AS state, ${ms('e', 'published_at')} AS publish_ms,
           ${ms('e', 'start_at')} AS start_ms, ${ms('e', 'end_at')} AS end_ms, e.contract_only,
           COALESCE(s.n, 0)::int AS session_count, COALESCE(s.seats, 0)::int AS reserved_count,
+          (SELECT count(*)::int FROM event_reservations c
+            WHERE c.event_id = e.id AND c.cancelled_at IS NULL AND c.checked_in_at IS NOT NULL) AS checked_in_count,
           ${ms('e', 'updated_at')} AS updated_ms, e.updated_by, count(*) OVER ()::int AS total
         FROM events e
         LEFT JOIN LATERAL (SELECT count(*) AS n, sum(x.reserved_count) AS seats FROM event_sessions x WHERE x.event_id = e.id) s ON TRUE
@@ -1107,11 +1113,12 @@ export interface ReservationListRow {
   answers: ReservationAnswer[] | string;
   reserved_ms: number;
   promoted: boolean;
+  checked_in_ms: number | null;
   total: number;
 }
 
 const reservationColumns = sql`r.id, u.user_name, u.nickname, u.email, t.name_ja AS company, r.answers,
-  ${ms('r', 'created_at')} AS reserved_ms, r.promoted_from IS NOT NULL AS promoted`;
+  ${ms('r', 'created_at')} AS reserved_ms, r.promoted_from IS NOT NULL AS promoted, ${ms('r', 'checked_in_at')} AS checked_in_ms`;
 
 /** One page of a session's active reservations, oldest first, with the total. */
 export async function sessionReservationPage(db: Db, sessionId: number, offset: number, perPage: number) {
@@ -1152,4 +1159,78 @@ export async function eventReservationExportPage(db: Db, eventId: number, afterI
         WHERE r.event_id = ${eventId} AND r.cancelled_at IS NULL AND r.id > ${afterId}
         ORDER BY r.id LIMIT ${limit}`,
   );
+}
+
+/* ------------------------------------------------------------------ passes and check-in (issue 33, decision 147) */
+
+/** The pass_id of a member's active reservation of a session; null without one. */
+export async function activePassId(db: Db, eventId: number, sessionId: number, userId: number): Promise<string | null> {
+  const [row] = await rows<{ pass_id: string }>(
+    db,
+    sql`SELECT pass_id::text AS pass_id FROM event_reservations
+        WHERE event_id = ${eventId} AND session_id = ${sessionId} AND user_id = ${userId} AND cancelled_at IS NULL`,
+  );
+  return row?.pass_id ?? null;
+}
+
+export interface PassRow {
+  id: number;
+  event_id: number;
+  session_id: number;
+  cancelled: boolean;
+  nickname: string;
+  event_title_ja: string;
+  event_title_en: string | null;
+  session_title_ja: string;
+  session_title_en: string | null;
+  session_start_ms: number;
+}
+
+/** The reservation a pass names, with what the door shows of it; undefined when no reservation has it. */
+export async function reservationOfPass(db: Db, passId: bigint): Promise<PassRow | undefined> {
+  const [row] = await rows<PassRow>(
+    db,
+    sql`SELECT r.id, r.event_id, r.session_id, r.cancelled_at IS NOT NULL AS cancelled, u.nickname,
+          e.title_ja AS event_title_ja, e.title_en AS event_title_en, s.title_ja AS session_title_ja,
+          s.title_en AS session_title_en, ${ms('s', 'start_at')} AS session_start_ms
+        FROM event_reservations r JOIN users u ON u.id = r.user_id JOIN events e ON e.id = r.event_id
+        JOIN event_sessions s ON s.id = r.session_id
+        WHERE r.pass_id = ${passId.toString()}::bigint`,
+  );
+  return row;
+}
+
+/**
+ * Checks an active reservation in once: the first call sets the time and answers it with `first` true; a later call
+ * answers the time already kept. One statement, so two phones scanning the same pass agree on who was first.
+ */
+export async function checkIn(db: Db, reservationId: number, now: Date): Promise<{ checked_in_ms: number; first: boolean } | undefined> {
+  const [row] = await rows<{ checked_in_ms: number; first: boolean }>(
+    db,
+    sql`WITH set AS (
+          UPDATE event_reservations SET checked_in_at = ${now.toISOString()}
+          WHERE id = ${reservationId} AND cancelled_at IS NULL AND checked_in_at IS NULL
+          RETURNING checked_in_at)
+        SELECT ${ms('set', 'checked_in_at')} AS checked_in_ms, TRUE AS first FROM set
+        UNION ALL
+        SELECT ${ms('r', 'checked_in_at')}, FALSE FROM event_reservations r
+        WHERE r.id = ${reservationId} AND r.cancelled_at IS NULL AND r.checked_in_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM set)`,
+  );
+  return row;
+}
+
+/** Takes a check-in back when it happened after `since`; whether it did. */
+export async function undoCheckIn(db: Db, reservationId: number, since: Date): Promise<{ session_id: number } | undefined> {
+  const [row] = await rows<{ session_id: number }>(
+    db,
+    sql`UPDATE event_reservations SET checked_in_at = NULL
+        WHERE id = ${reservationId} AND checked_in_at IS NOT NULL AND checked_in_at > ${since.toISOString()}
+        RETURNING session_id`,
+  );
+  return row;
+}
+
+export async function sessionExists(db: Db, sessionId: number): Promise<boolean> {
+  const [row] = await rows<{ ok: boolean }>(db, sql`SELECT TRUE AS ok FROM event_sessions WHERE id = ${sessionId}`);
+  return row !== undefined;
 }

@@ -2,6 +2,7 @@ import * as fns from '@hibi/contract/functions/events';
 import * as cfns from '@hibi/contract/console/events';
 import { defineConsoleHandler } from '../../core/console-handler.ts';
 import * as authoring from './authoring.ts';
+import * as checkin from './checkin.ts';
 import type { Config } from '../../config.ts';
 import { defineHandler, failure, type Handler } from '../../core/handler.ts';
 import type { CachePolicy } from '../../core/read-cache.ts';
@@ -18,6 +19,7 @@ import {
   listReservingEvents,
   nextEventChange,
   promoteFromWaitingList,
+  reservationPass,
   resetFeed,
   SeatQueue,
   setFavorite,
@@ -96,6 +98,11 @@ export function eventsHandlers(config: Config): Handler[] {
       return link ?? failure('noReservation');
     }),
 
+    defineHandler(fns.getReservationPass, async ({ eventID, sessionID }, ctx) => {
+      const token = await reservationPass(ctx.db, ctx.user.id, eventID, sessionID);
+      return token === null ? failure('noReservation') : { token };
+    }),
+
     defineHandler(fns.joinWaitingList, async ({ eventID, sessionID, body }, ctx) => {
       const now = ctx.now();
       const checked = await visibleEventAnswers(ctx.db, ctx.user, now, eventID, sessionID, body);
@@ -150,5 +157,7 @@ export function eventsConsoleHandlers(config: Config) {
       ctx.note({ targetType: 'event', targetId: eventId, summary: 'reservations exported' });
       return file;
     }),
+    defineConsoleHandler(cfns.checkInReservation, async ({ sessionId, token }, ctx) => checkin.checkInByPass(ctx, sessionId, token)),
+    defineConsoleHandler(cfns.undoCheckIn, async ({ reservationId }, ctx) => checkin.undoCheckInOf(ctx, reservationId)),
   ];
 }

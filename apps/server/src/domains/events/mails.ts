@@ -1,6 +1,8 @@
 import type { Locale } from '@hibi/contract/protocol';
 import { TOKYO_OFFSET_MS } from '@hibi/contract/time';
-import { greetingName, renderLayout, type RenderedMail } from '../../mail/templates.ts';
+import QRCode from 'qrcode';
+import { formatPassCode } from '@hibi/contract/constants';
+import { escapeHtml, greetingName, renderLayout, type RenderedMail } from '../../mail/templates.ts';
 
 /** The events domain's mails: a seat from the waiting list, and the reminders before a reserved session. */
 export type EventMailKind = 'seatPromoted' | 'reminderDay' | 'reminderHour' | 'reservationCancelledByOffice';
@@ -14,6 +16,8 @@ export interface EventMailData {
   place: string | null;
   /** The event's page. */
   link: string;
+  /** The entry pass of the reservation (issue 33): its QR code and code in the mail. */
+  pass?: string | null;
 }
 
 const WEEKDAYS: Record<Locale, string[]> = {
@@ -60,6 +64,7 @@ const COPY = {
     button: 'イベントのページを開く',
     greeting: (n: string) => `${n} 様`,
     labels: { event: 'イベント', session: '日程', when: '日時', place: '場所' },
+    pass: ['入場パス：会場の受付でこのQRコードをお見せください。読み取れないときは次のコードをお伝えください。', 'パスのコード'],
     settings: 'リマインダーの受け取りは、マイページのプロフィールの「設定」で変更できます。',
   },
   en: {
@@ -86,6 +91,7 @@ const COPY = {
     button: 'Open the event page',
     greeting: (n: string) => `Dear ${n},`,
     labels: { event: 'Event', session: 'Session', when: 'When', place: 'Place' },
+    pass: ['Entry pass: show this QR code at the reception. If it cannot be scanned, read out the code below.', 'Pass code'],
     settings: 'You can change which reminders you receive under Settings on your profile page.',
   },
 } as const;
@@ -103,8 +109,46 @@ export function renderEventMail(kind: EventMailKind, locale: Locale, d: EventMai
     subject: k.subject,
     greeting: c.greeting(greetingName(locale, d.name)),
     lead: [...k.lead, ...facts],
+    ...(d.pass ? { extra: passBlock(d.pass, c.pass) } : {}),
     button: c.button,
     link: d.link,
     after: kind === 'seatPromoted' || kind === 'reservationCancelledByOffice' ? [...k.after] : [...k.after, c.settings],
   });
+}
+
+/**
+ * The entry pass in a mail (issue 33): the QR code drawn as a table of black runs on white, which every mail client
+ * shows (many block images and data: URLs), and the code beneath for typing or reading out.
+ */
+function passBlock(token: string, copy: readonly [string, string]): { text: string[]; html: string } {
+  const code = formatPassCode(token);
+  const { modules } = QRCode.create(token, { errorCorrectionLevel: 'M' });
+  const quiet = 4;
+  const cell = 5;
+  const side = modules.size + 2 * quiet;
+  const dark = (x: number, y: number) =>
+    x >= quiet && y >= quiet && x < side - quiet && y < side - quiet && Boolean(modules.get(y - quiet, x - quiet));
+  const rows: string[] = [];
+  for (let y = 0; y < side; y++) {
+    const runs: string[] = [];
+    for (let x = 0; x < side;) {
+      const black = dark(x, y);
+      let n = 1;
+      while (x + n < side && dark(x + n, y) === black) n++;
+      runs.push(
+        `<td width="${n * cell}" height="${cell}" style="width:${n * cell}px;height:${cell}px;padding:0;background:${black ? '#000000' : '#ffffff'}"></td>`,
+      );
+      x += n;
+    }
+    rows.push(
+      `<tr><td style="padding:0"><table role="presentation" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse"><tr>${runs.join('')}</tr></table></td></tr>`,
+    );
+  }
+  const html = `<div style="margin:24px 0;text-align:center">
+<p style="margin:0 0 12px">${escapeHtml(copy[0])}</p>
+<table role="img" aria-label="${escapeHtml(code)}" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:0 auto;background:#ffffff">${rows.join('')}</table>
+<p style="margin:12px 0 0;font-size:13px;color:#56646a">${escapeHtml(copy[1])}</p>
+<p style="margin:0;font-family:monospace;font-size:20px;font-weight:bold;letter-spacing:1px">${escapeHtml(code)}</p>
+</div>`;
+  return { text: [copy[0], `${copy[1]}: ${code}`], html };
 }

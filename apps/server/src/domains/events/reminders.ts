@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { enqueueRenderedMail } from '../../mail/outbox.ts';
+import { passToken } from '../../lib/pass-token.ts';
 import { renderEventMail, type EventMailKind } from './mails.ts';
 import { sessionEntry } from './session-entry.ts';
 import * as data from './data.ts';
@@ -49,6 +50,7 @@ export async function sendDueReminders(db: Db, config: Config, now: Date): Promi
         endMs,
         place,
         link: `${config.appBaseUrl}/events/${d.event_id}`,
+        pass: passToken(d.pass_id),
       });
       await enqueueRenderedMail(t, { kind, locale, to: d.email, rendered }, now);
     }

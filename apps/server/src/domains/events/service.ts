@@ -25,3 +25,4 @@ export { calendarFile, CALENDAR_LINK_LIFETIME_MS, CALENDAR_ROUTE } from './calen
 export { feedFile, feedUrl, resetFeed, FEED_ROUTE } from './feed.ts';
 
 export { reservationsForExport } from './export.ts';
+export { reservationPass } from './checkin.ts';

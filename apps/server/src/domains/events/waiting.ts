@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { enqueueRenderedMail } from '../../mail/outbox.ts';
 import { renderEventMail } from './mails.ts';
+import { passToken } from '../../lib/pass-token.ts';
 import { cancel, Outcome, takesBookings } from './bookings.ts';
 import { sessionEntry } from './session-entry.ts';
 import * as data from './data.ts';
@@ -80,7 +81,14 @@ async function mailPromoted(t: Db, userId: number, eventId: number, sessionId: n
   const locale: Locale = normaliseLocale(u.locale);
   const d = await sessionMailData(t, eventId, sessionId, locale);
   if (!d) return;
-  const rendered = renderEventMail('seatPromoted', locale, { ...d, name: u.nickname, link: `${appBaseUrl}/events/${eventId}` });
+  // The seat is a booking: the mail carries its entry pass (issue 33).
+  const passId = await data.activePassId(t, eventId, sessionId, userId);
+  const rendered = renderEventMail('seatPromoted', locale, {
+    ...d,
+    name: u.nickname,
+    link: `${appBaseUrl}/events/${eventId}`,
+    pass: passId === null ? null : passToken(passId),
+  });
   await enqueueRenderedMail(t, { kind: 'seatPromoted', locale, to: u.email, rendered }, now);
 }
 

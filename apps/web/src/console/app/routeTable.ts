@@ -43,6 +43,12 @@ export const consoleRoutes: ConsoleRouteSpec[] = [
     roles: STAFF,
     load: () => import('../features/content/pages/SessionReservationsPage.tsx'),
   },
+  {
+    path: '/events/:id/sessions/:sessionId/checkin',
+    title: 'checkIn',
+    roles: STAFF,
+    load: () => import('../features/content/pages/CheckInPage.tsx'),
+  },
   { path: '/surveys', title: 'surveys', roles: STAFF, load: () => import('../features/surveys/pages/SurveyListPage.tsx') },
   { path: '/surveys/new', title: 'surveyNew', roles: EDITORS, load: () => import('../features/surveys/pages/SurveyEditPage.tsx') },
   { path: '/surveys/:id', title: 'surveyEdit', roles: STAFF, load: () => import('../features/surveys/pages/SurveyEditPage.tsx') },

@@ -30,6 +30,7 @@ export function SessionPanel({ event, signedIn }: { event: EventDetail; signedIn
             <SessionItem
               key={s.id}
               eventId={event.id}
+              eventTitle={event.title}
               session={s}
               signedIn={signedIn}
               locale={locale}

@@ -115,3 +115,27 @@ export function useCancelReservation(eventId: number, sessionId: number) {
 export function useExportReservations() {
   return useMutation({ mutationFn: (eventId: number) => downloadCsv('exportReservations', { eventId }) });
 }
+
+/* Check-in at the door (issue 33): the envelope, so the page shows refusals and 400 messages in its result panel. */
+export function useCheckIn(eventId: number, sessionId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => consoleCall('checkInReservation', { sessionId, token }),
+    onSuccess: (answer) => {
+      if (!answer.succeed) return;
+      void queryClient.invalidateQueries({ queryKey: eventKeys.reservations(eventId, sessionId) });
+      void queryClient.invalidateQueries({ queryKey: eventKeys.lists });
+    },
+  });
+}
+
+export function useUndoCheckIn(eventId: number, sessionId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reservationId: number) => consoleCall('undoCheckIn', { reservationId }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: eventKeys.reservations(eventId, sessionId) });
+      void queryClient.invalidateQueries({ queryKey: eventKeys.lists });
+    },
+  });
+}

@@ -67,6 +67,11 @@ export default function SessionReservationsPage() {
           {data.session.waitingCount > 0 && ` · ${t('sessions.waiting', { n: data.session.waitingCount })}`}
         </p>
       )}
+      <p>
+        <Link className="button button--primary" to={`/events/${eventId}/sessions/${sessionId}/checkin`}>
+          {t('checkin.open')}
+        </Link>
+      </p>
       {canEdit && <p className="console-muted">{t('reservations.exportHint')}</p>}
       <StatusMessage message={status} />
       <QueryState query={list} isEmpty={(data?.reservations.length ?? 0) === 0} empty={t('reservations.empty')} error={t('reservations.loadError')}>
@@ -86,6 +91,7 @@ export default function SessionReservationsPage() {
                       </th>
                     ))}
                     <th scope="col">{t('reservations.columns.reservedAt')}</th>
+                    <th scope="col">{t('reservations.columns.checkedIn')}</th>
                     {canEdit && <th scope="col">{t('reservations.columns.actions')}</th>}
                   </tr>
                 </thead>
@@ -105,6 +111,13 @@ export default function SessionReservationsPage() {
                       ))}
                       <td>
                         <time dateTime={new Date(r.reservedAt).toISOString()}>{formatDateTime(r.reservedAt)}</time>
+                      </td>
+                      <td>
+                        {r.checkedInAt === null ? (
+                          <span className="console-muted">{t('reservations.notCheckedIn')}</span>
+                        ) : (
+                          <time dateTime={new Date(r.checkedInAt).toISOString()}>{formatDateTime(r.checkedInAt)}</time>
+                        )}
                       </td>
                       {canEdit && (
                         <td className="console-table__actions">

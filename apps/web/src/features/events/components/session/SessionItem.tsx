@@ -5,6 +5,7 @@ import type { Locale } from '@hibi/contract/locale';
 import { formatDateTime, formatEventDate } from '../../format.ts';
 import type { SessionMessage } from '../../hooks/useSessionBooking.ts';
 import { CalendarButton } from './CalendarButton.tsx';
+import { PassButton } from './PassButton.tsx';
 import { booksInApp, hasBooking } from './rules.ts';
 import { SessionButton } from './SessionButton.tsx';
 import { WaitingList } from './WaitingList.tsx';
@@ -15,6 +16,7 @@ import { WaitingList } from './WaitingList.tsx';
  */
 export function SessionItem({
   eventId,
+  eventTitle,
   session: s,
   signedIn,
   locale,
@@ -26,6 +28,7 @@ export function SessionItem({
   onLeaveWaiting,
 }: {
   eventId: number;
+  eventTitle: string;
   session: EventSession;
   signedIn: boolean;
   locale: Locale;
@@ -69,6 +72,16 @@ export function SessionItem({
           <SessionButton session={s} busy={busy} onReserve={onReserve} onCancel={onCancel} />
           <WaitingList session={s} busy={busy} onJoin={onJoinWaiting} onLeave={onLeaveWaiting} />
           {s.participant && s.button?.kind === 'cancel' && <CalendarButton eventId={eventId} sessionId={s.id} />}
+          {s.participant && s.button?.kind === 'cancel' && (
+            <PassButton
+              eventId={eventId}
+              sessionId={s.id}
+              eventTitle={eventTitle}
+              sessionTitle={s.title}
+              when={formatEventDate(s.startDateTime, s.endDateTime, locale)}
+              endAt={s.endDateTime}
+            />
+          )}
         </div>
       )}
       <p

@@ -140,7 +140,12 @@ export function EventList({ canEdit }: { canEdit: boolean }) {
                   <td>
                     <time dateTime={new Date(row.startAt).toISOString()}>{formatDateTime(row.startAt)}</time>
                   </td>
-                  <td>{t('list.sessionsValue', { sessions: row.sessionCount, seats: row.reservedCount })}</td>
+                  <td>
+                    {t('list.sessionsValue', { sessions: row.sessionCount, seats: row.reservedCount })}
+                    <span className="console-muted ev-attendance">
+                      {t('list.attendanceValue', { came: row.checkedInCount, seats: row.reservedCount })}
+                    </span>
+                  </td>
                   <td>
                     <time dateTime={new Date(row.updatedAt).toISOString()}>{formatDateTime(row.updatedAt)}</time>
                     {row.updatedBy && <span className="console-muted"> {row.updatedBy}</span>}
