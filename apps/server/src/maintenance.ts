@@ -2,7 +2,7 @@ import type { Db } from './db/client.ts';
 import { pruneExpiredSessions } from './domains/auth/service.ts';
 import { pruneEmailLinks } from './domains/lifecycle/service.ts';
 import { pruneOperatorSessions } from './domains/operators/service.ts';
-import { pruneChallenges } from './domains/passkeys/data.ts';
+import { pruneChallenges } from './domains/passkeys/service.ts';
 import { pruneRateLimits } from './lib/rate-limit.ts';
 import { pruneOutbox } from './mail/outbox.ts';
 

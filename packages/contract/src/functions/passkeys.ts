@@ -56,8 +56,11 @@ export const finishPasskeySignIn = defineFunction({
     user: sessionUserSchema,
     tenantContract: tenantContractSchema,
   }),
-  /** invalidChallenge: unknown, used or expired challenge; passkeyRejected: unknown passkey, or the answer did not verify. */
-  errorCodes: ['invalidChallenge', 'passkeyRejected', 'notTenantUser'],
+  /**
+   * invalidChallenge: unknown, used or expired challenge; passkeyRejected: unknown passkey, or the answer did not verify;
+   * contractEnded: the member's company's contract has ended (as `login`).
+   */
+  errorCodes: ['invalidChallenge', 'passkeyRejected', 'notTenantUser', 'contractEnded'],
 });
 
 export const listPasskeys = defineFunction({

@@ -113,6 +113,7 @@ export async function verify(
     email: operator.email,
     displayName: operator.display_name,
     role: operator.role,
+    tenantId: operator.tenant_id,
     sessionId: 0,
     sessionExpiresAt: expiresAt,
   };

@@ -135,3 +135,6 @@ export async function finishSignIn(ctx: Ctx, response: AuthenticationResponseJSO
   if (!found) return failure('passkeyRejected');
   return openSignedInSession(ctx, found);
 }
+
+/** Maintenance: challenges past their time go (they can no longer be answered). */
+export const pruneChallenges = data.pruneChallenges;
