@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createPasskey } from '../../../../lib/auth/passkeys.ts';
 import { consoleCall, consoleCallOrThrow } from '../../../lib/api.ts';
-import type { ConsolePayload } from '../../../lib/types.ts';
+import type { ConsolePayload, ConsoleResult } from '../../../lib/types.ts';
 
 type RegistrationPayload = ConsolePayload<'finishMyPasskeyRegistration'>['response'];
 
@@ -65,6 +65,12 @@ export function useSetConsoleSecurity() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (requirePasskeys: boolean) => consoleCall('setConsoleSecurity', { requirePasskeys }),
+    onSuccess: (answer) => {
+      if (answer.succeed)
+        queryClient.setQueryData(securityKeys.settings, (old: ConsoleResult<'getConsoleSecurity'> | undefined) =>
+          old ? { ...old, requirePasskeys: answer.requirePasskeys } : old,
+        );
+    },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: securityKeys.settings }),
   });
 }

@@ -145,5 +145,18 @@ describe('SecurityPage', () => {
     await act(async () => fireEvent.click(box));
     expect(call).toHaveBeenCalledWith('setConsoleSecurity', { requirePasskeys: true });
     await waitFor(() => expect(screen.getByText('security.require.on')).toBeTruthy());
+    expect((box as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("puts the server's value back when the switch is refused", async () => {
+    signedInAs('owner');
+    answers([], { requirePasskeys: false, withoutPasskey: [] });
+    call.mockResolvedValue({ succeed: false, errorCode: 'validationError', validationErrorMessage: ['Refused.'] });
+    renderWithProviders(<SecurityPage />);
+    const box = await screen.findByRole('checkbox', { name: 'security.require.label' });
+    expect(screen.getByText('security.require.withoutNone')).toBeTruthy();
+    await act(async () => fireEvent.click(box));
+    await waitFor(() => expect(screen.getByText('Refused.')).toBeTruthy());
+    expect((box as HTMLInputElement).checked).toBe(false);
   });
 });

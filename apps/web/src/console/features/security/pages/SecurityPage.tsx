@@ -182,17 +182,25 @@ function RequirePasskeys() {
   const settings = useConsoleSecurity(true);
   const change = useSetConsoleSecurity();
   const [status, setStatus] = useState<StatusText | null>(null);
+  // The switch shows the operator's choice at once (null: the server's value); a failure puts the server's back.
+  const [chosen, setChosen] = useState<boolean | null>(null);
   const without = settings.data?.withoutPasskey ?? [];
 
   function toggle(requirePasskeys: boolean) {
+    setChosen(requirePasskeys);
     change.mutate(requirePasskeys, {
-      onSuccess: (answer) =>
+      onSuccess: (answer) => {
+        if (!answer.succeed) setChosen(null);
         setStatus(
           answer.succeed
             ? { text: t(answer.requirePasskeys ? 'security.require.on' : 'security.require.off'), error: false }
             : { text: failureText(answer), error: true },
-        ),
-      onError: (error) => setStatus({ text: callErrorText(error), error: true }),
+        );
+      },
+      onError: (error) => {
+        setChosen(null);
+        setStatus({ text: callErrorText(error), error: true });
+      },
     });
   }
 
@@ -206,7 +214,7 @@ function RequirePasskeys() {
           <label className="console-check">
             <input
               type="checkbox"
-              checked={settings.data?.requirePasskeys ?? false}
+              checked={chosen ?? settings.data?.requirePasskeys ?? false}
               disabled={change.isPending}
               aria-describedby="security-require-explain"
               onChange={(e) => toggle(e.target.checked)}
