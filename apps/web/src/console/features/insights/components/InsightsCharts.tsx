@@ -27,7 +27,7 @@ Chart.defaults.animation = false;
 /** The theme's chart colours (styles/tokens.css --chart-*): a canvas cannot read CSS variables itself. */
 function chartColors() {
   const style = getComputedStyle(document.documentElement);
-  const read = (name: string) => style.getPropertyValue(name).trim() || '#1f7a6d';
+  const read = (name: string) => style.getPropertyValue(name).trim();
   return [read('--chart-primary'), read('--chart-accent'), read('--chart-pink'), read('--chart-primary-soft'), read('--chart-text')];
 }
 
