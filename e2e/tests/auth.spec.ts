@@ -89,13 +89,13 @@ test.describe('sign-in and terms', () => {
     await expectNoAxeViolations(page);
     await screenshot(page, testInfo, 'auth-login-required', 'en');
     // A new visitor has accepted no terms yet: the login link goes to the terms first.
-    await main.getByRole('link', { name: 'Log in' }).click();
+    await main.getByRole('link', { name: 'Log in', exact: true }).click();
     await expect(page).toHaveURL(/\/terms$/);
     await page.getByRole('button', { name: 'Agree and continue to log in' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel('Email address or account id').fill(member.email);
     await page.getByLabel('Password', { exact: true }).fill(member.password);
-    await main.getByRole('button', { name: 'Log in' }).click();
+    await main.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page).toHaveURL(/\/account\/friends$/);
     await expect(page.getByRole('link', { name: /^My page of / })).toBeVisible();
     await page.reload();
@@ -105,7 +105,7 @@ test.describe('sign-in and terms', () => {
     await page.context().clearCookies({ name: SESSION_COOKIE });
     await page.context().clearCookies({ name: SIGNED_IN_COOKIE });
     await page.goto('/');
-    await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Log in', exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
   });
 
@@ -116,7 +116,7 @@ test.describe('sign-in and terms', () => {
     await page.goto('/login');
     await page.getByLabel('メールアドレスまたはアカウントID').fill(member.email);
     await page.getByLabel('パスワード', { exact: true }).fill(member.password);
-    await page.getByRole('main').getByRole('button', { name: 'ログイン' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'ログイン', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('banner').getByRole('link', { name: /マイページ/ })).toBeVisible();
   });
@@ -128,7 +128,7 @@ test.describe('sign-in and terms', () => {
     await page.goto('/login');
     await page.getByLabel('Email address or account id').fill('former@example.com');
     await page.getByLabel('Password', { exact: true }).fill('wellbeing-demo');
-    await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText("You aren't registered as a tenant user");
   });
 
@@ -146,7 +146,7 @@ test.describe('sign-in and terms', () => {
       );
     });
     await page.goto('/');
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('hibi.session'))).toBeNull();
     const names = (await page.context().cookies()).map((c) => c.name);
     expect(names).not.toContain(SESSION_COOKIE);

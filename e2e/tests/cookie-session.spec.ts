@@ -21,7 +21,7 @@ test('a script run in the page finds no session token, in cookies or storage, ye
   await page.getByLabel('メールアドレスまたはアカウントID').fill(member.email);
   await page.getByLabel('パスワード', { exact: true }).fill(member.password);
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/functions/login'));
-  await page.getByRole('main').getByRole('button', { name: 'ログイン' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'ログイン', exact: true }).click();
   expect(await (await answer).json()).not.toHaveProperty('token');
   await expect(page.getByRole('banner').getByRole('link', { name: /マイページ/ })).toBeVisible();
 
@@ -58,7 +58,7 @@ test('a script run in the page finds no session token, in cookies or storage, ye
   // Sign-out deletes the cookie.
   await page.goto('/account/profile');
   await page.getByRole('button', { name: 'ログアウトする' }).click();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'ログイン' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'ログイン', exact: true })).toBeVisible();
   const left = (await page.context().cookies()).map((c) => c.name);
   expect(left).not.toContain(SESSION_COOKIE);
   expect(left).not.toContain(SIGNED_IN_COOKIE);
