@@ -3,6 +3,12 @@ import { BASE_URL, DEVTOOL_WEB_PORT, DEVTOOL_WEB_URL, PORT } from './support/env
 
 /** Specs whose writes every member sees: the terms version and the FAQ (console-help.spec.ts). */
 const AFTER_ALL = /console-help\.spec\.ts$/;
+/**
+ * Specs about protocols rather than screens, run at one width: cookies and sessions, the server's rendering and early
+ * input, the service worker and offline, the data export's download, the passkey ceremonies. Every screen they pass
+ * through is checked at 375 px by the screens' own specs (docs/decisions/152-ci-time.md).
+ */
+const ONE_WIDTH = /(cookie-session|server-rendering|pwa|account-export|passkeys)\.spec\.ts$/;
 
 /**
  * Real Chromium from Debian, driving the production build of the app on the embedded database with the demo content.
@@ -40,7 +46,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1440, height: 900 } }, testIgnore: AFTER_ALL },
-    { name: 'mobile', use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true }, testIgnore: AFTER_ALL },
+    { name: 'mobile', use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true }, testIgnore: [AFTER_ALL, ONE_WIDTH] },
     // Changes every member sees (a new terms version, a new FAQ item): after the other projects, which count and read them.
     { name: 'after-all', use: { viewport: { width: 1440, height: 900 } }, testMatch: AFTER_ALL, dependencies: ['desktop', 'mobile'] },
   ],

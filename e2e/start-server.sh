@@ -17,6 +17,15 @@ if [ -z "${WEB_DIST_DIR:-}" ]; then
   node apps/web/scripts/precompress.mjs "$WEB_DIST_DIR"
 fi
 export DEMO_CONTENT=true
+# With E2E_DATABASE_URL (a PostgreSQL server; CI passes its TEST_DATABASE_URL) the app runs on a fresh database of this
+# port's own there instead of the embedded one: the database production uses, in a process of its own beside the
+# server's (docs/decisions/152-ci-time.md).
+if [ -n "${E2E_DATABASE_URL:-}" ]; then
+  E2E_DB="hibi_e2e_${PORT}"
+  psql -q "$E2E_DATABASE_URL" -c "DROP DATABASE IF EXISTS $E2E_DB WITH (FORCE)" >/dev/null
+  psql -q "$E2E_DATABASE_URL" -c "CREATE DATABASE $E2E_DB" >/dev/null
+  export DATABASE_URL="${E2E_DATABASE_URL%/*}/$E2E_DB"
+fi
 # The local mailbox page listens on 127.0.0.1 only, on a port of its own.
 export MAILBOX_PORT=$((PORT + 1000))
 # The suite signs in many times from one address; the per-address limit is covered by the server tests.

@@ -48,11 +48,16 @@ npm run lint --silent
 step "typecheck"
 npm run typecheck --silent
 
-step "unit and server suites (embedded PGlite)"
-# Without TEST_DATABASE_URL here even when CI sets it: the embedded default is covered too, PostgreSQL below.
-TEST_DATABASE_URL= npx vitest run
-
-if [ -n "${TEST_DATABASE_URL:-}" ]; then
+if [ -z "${TEST_DATABASE_URL:-}" ]; then
+  step "unit and server suites (embedded PGlite)"
+  npx vitest run
+else
+  # With a PostgreSQL server (CI) the server suites run on it, the database production uses, and only the files that are
+  # about the embedded database run on PGlite; the end-to-end suite below runs the app on PGlite with the demo content
+  # too (docs/decisions/152-ci-time.md).
+  step "unit suites, and the embedded database's own server suites (PGlite)"
+  TEST_DATABASE_URL= npx vitest run --project contract --project web --project server \
+    apps/server/src/scripts/backup.test.ts apps/server/test/runtime.test.ts packages/contract apps/web
   step "server suites on PostgreSQL ($TEST_DATABASE_URL)"
   npx vitest run --project server
 fi
@@ -67,6 +72,7 @@ fi
 
 step "end-to-end suite (Chromium, 1440 px and 375 px) on the build above"
 # The suite serves the web app just built (production, no developer tool) instead of building its own.
-WEB_DIST_DIR="$PWD/apps/web/dist" npx playwright test -c e2e/playwright.config.ts
+# With a PostgreSQL server (CI), the suite's app runs on a fresh database there (E2E_DATABASE_URL, e2e/start-server.sh).
+WEB_DIST_DIR="$PWD/apps/web/dist" E2E_DATABASE_URL="${TEST_DATABASE_URL:-}" npx playwright test -c e2e/playwright.config.ts
 end_step
 printf "\n==> every suite passed\n"

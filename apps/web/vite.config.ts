@@ -146,7 +146,10 @@ const common = readMessages('ja', 'common') as { meta: { siteName: string; home:
  */
 const serverBuild = defineConfig({
   plugins: [react(), messageFallback()],
-  define: { __WITH_DEVTOOL__: JSON.stringify(withDevtool) },
+  // A production build, like the browser's: React's production renderer is bundled in, whatever NODE_ENV the server
+  // runs with (without this the bundle carried both and picked React's development build, two to three times slower,
+  // for `npm start` and the end-to-end suite; docs/decisions/152-ci-time.md).
+  define: { __WITH_DEVTOOL__: JSON.stringify(withDevtool), 'process.env.NODE_ENV': JSON.stringify('production') },
   ssr: { noExternal: true, target: 'node' },
   build: {
     ssr: 'src/entry-server.tsx',

@@ -65,8 +65,15 @@ export async function expectNoAxeViolations(page: Page, exclude: string[] = []) 
   expect(summary, 'axe-core WCAG 2.2 AA violations').toEqual([]);
 }
 
-/** Saves a full-page screenshot named after the screen, the viewport project and the language. */
+/**
+ * Saves a full-page screenshot named after the screen, the viewport project and the language, when the run asks for
+ * them with E2E_SCREENSHOTS=1: they are for people to look at (a full-page capture costs a second or more on these
+ * machines, 82 of them in a run), and no assertion reads them (docs/decisions/152-ci-time.md).
+ */
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
 export async function screenshot(page: Page, testInfo: TestInfo, name: string, lang: Lang) {
+  if (!SCREENSHOTS) return;
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${testInfo.project.name}-${lang}.png`), fullPage: true });
 }

@@ -56,7 +56,7 @@ test.describe('sign-in and terms', () => {
       await page.getByLabel(lang === 'ja' ? 'パスワード' : 'Password', { exact: true }).fill('wrong-password');
       await page
         .getByRole('main')
-        .getByRole('button', { name: lang === 'ja' ? 'ログイン' : 'Log in' })
+        .getByRole('button', { name: lang === 'ja' ? 'ログイン' : 'Log in', exact: true })
         .click();
       await expect(page.getByRole('alert')).toHaveText(
         lang === 'ja' ? 'メールアドレスまたはパスワードが違います' : 'The email address or password is wrong',

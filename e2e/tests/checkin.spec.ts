@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
 import QRCode from 'qrcode';
-import { test, expect, expectNoAxeViolations, uniqueTag, BASE_URL, type Lang } from '../support/fixtures.ts';
+import { test, expect, expectNoAxeViolations, uniqueTag, BASE_URL, type Lang, SCREENSHOTS } from '../support/fixtures.ts';
 import { apiSignIn } from '../support/console.ts';
 
 /**
@@ -116,7 +116,7 @@ test('a member opens the entry pass; an editor’s phone reads it through the ca
     expect(await page.evaluate(() => localStorage.getItem('hibi.passes'))).toContain(token);
     fs.mkdirSync(SHOTS, { recursive: true });
     await pass.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(SHOTS, 'pass-desktop-ja.png') });
+    if (SCREENSHOTS) await page.screenshot({ path: path.join(SHOTS, 'pass-desktop-ja.png') });
 
     // The editor's phone: the camera sees the pass.
     const video = path.join(VIDEO_DIR, `pass-${tag}.y4m`);
@@ -133,18 +133,18 @@ test('a member opens the entry pass; an editor’s phone reads it through the ca
       await expect(result).toContainText('受付しました');
       await expect(result).toContainText(`${member.nickname} さん`);
       await expect(phone.getByRole('button', { name: new RegExp(`${member.nickname} さんの受付を取り消す`) })).toBeVisible();
-      await phone.screenshot({ path: path.join(SHOTS, 'checkin-ok-mobile-ja.png'), fullPage: true });
+      if (SCREENSHOTS) await phone.screenshot({ path: path.join(SHOTS, 'checkin-ok-mobile-ja.png'), fullPage: true });
       // The same pass still in front of the camera, read again: already checked in, in amber.
       await expect(phone.locator('[data-outcome="already"]')).toBeVisible({ timeout: 20_000 });
       await expect(phone.locator('[data-outcome="already"]')).toContainText('受付済みです');
       await phone.getByRole('button', { name: 'カメラを止める' }).click();
-      await phone.screenshot({ path: path.join(SHOTS, 'checkin-already-mobile-ja.png'), fullPage: true });
+      if (SCREENSHOTS) await phone.screenshot({ path: path.join(SHOTS, 'checkin-already-mobile-ja.png'), fullPage: true });
 
       // A code typed by hand that is no pass: refused in red, nothing checked in.
       await phone.getByLabel('パスのコード').fill('HELLO');
       await phone.getByRole('button', { name: '受付する' }).click();
       await expect(phone.locator('[data-outcome="refused"]')).toContainText('Hibi のパスのコードではありません');
-      await phone.screenshot({ path: path.join(SHOTS, 'checkin-refused-mobile-ja.png'), fullPage: true });
+      if (SCREENSHOTS) await phone.screenshot({ path: path.join(SHOTS, 'checkin-refused-mobile-ja.png'), fullPage: true });
 
       // Attendance in the session's reservations and in the event list.
       await phone.getByRole('link', { name: '予約者一覧に戻る' }).click();
@@ -203,7 +203,7 @@ for (const lang of ['ja', 'en'] as const) {
       await page.getByRole('button', { name: t.submit }).click();
       await expect(page.locator('[data-outcome="ok"]')).toContainText(t.ok);
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: path.join(SHOTS, `checkin-${testInfo.project.name}-${lang}.png`), fullPage: true });
+      if (SCREENSHOTS) await page.screenshot({ path: path.join(SHOTS, `checkin-${testInfo.project.name}-${lang}.png`), fullPage: true });
       await page.getByLabel(t.code).fill(token);
       await page.getByRole('button', { name: t.submit }).click();
       await expect(page.locator('[data-outcome="already"]')).toContainText(t.already);
@@ -214,7 +214,7 @@ for (const lang of ['ja', 'en'] as const) {
       await page.getByRole('button', { name: lang === 'ja' ? '入場パスを表示' : 'Show entry pass' }).click();
       await expect(page.locator('figure.pass img')).toBeVisible();
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: path.join(SHOTS, `pass-${testInfo.project.name}-${lang}.png`), fullPage: true });
+      if (SCREENSHOTS) await page.screenshot({ path: path.join(SHOTS, `pass-${testInfo.project.name}-${lang}.png`), fullPage: true });
     } finally {
       await consolePost(page.request, 'unpublishEvent', { id: eventId });
     }

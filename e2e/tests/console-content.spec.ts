@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { test, expect, uniqueTag, useLanguage, signIn, waitForApp } from '../support/fixtures.ts';
+import { test, expect, uniqueTag, useLanguage, signIn, waitForApp, SCREENSHOTS } from '../support/fixtures.ts';
 import { apiSignIn, uiSignIn } from '../support/console.ts';
 import { exclusively, ANNOUNCEMENTS_LOCK } from '../support/locks.ts';
 import { BASE_URL } from '../support/env.ts';
@@ -74,7 +74,7 @@ test('an editor writes, previews and schedules an announcement; a member sees it
       await expect(frame.getByRole('heading', { level: 1, name: titleEn })).toBeVisible();
       await page.getByRole('radio', { name: '375 px' }).click();
       await expect(frame).toHaveClass(/console-preview__frame--375/);
-      await frame.screenshot({ path: path.join(SHOTS, 'preview-375-en.png') });
+      if (SCREENSHOTS) await frame.screenshot({ path: path.join(SHOTS, 'preview-375-en.png') });
 
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByText('Saved (Scheduled).')).toBeVisible();

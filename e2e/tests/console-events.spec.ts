@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { test, expect, expectNoAxeViolations, mailsTo, uniqueTag, useLanguage, BASE_URL, type Lang } from '../support/fixtures.ts';
+import { test, expect, expectNoAxeViolations, mailsTo, uniqueTag, useLanguage, BASE_URL, type Lang, SCREENSHOTS } from '../support/fixtures.ts';
 import { apiSignIn } from '../support/console.ts';
 
 /**
@@ -105,7 +105,7 @@ test('an editor creates an event with a 2-seat session and a required question; 
   const bytes = fs.readFileSync(await download.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
-  expect(lines[0]).toBe('予約ID,日程,日程の開始,氏名,メールアドレス,会社,予約日時,Q1 ヨガの経験はありますか');
+  expect(lines[0]).toBe('予約ID,日程,日程の開始,氏名,メールアドレス,会社,予約日時,来場受付日時 (checkedInAt),Q1 ヨガの経験はありますか');
   expect(lines).toHaveLength(3);
   expect(lines[1]).toContain(`,${first.email},`);
   expect(lines[1]).toMatch(/,はい$/);
@@ -188,7 +188,7 @@ async function seedEvent(request: APIRequestContext, member: { call(name: string
 async function check(page: Page, testInfo: TestInfo, name: string, lang: Lang) {
   await expectNoAxeViolations(page);
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${testInfo.project.name}-${lang}.png`), fullPage: true });
+  if (SCREENSHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}-${testInfo.project.name}-${lang}.png`), fullPage: true });
 }
 
 test('the event pages are axe-clean in Japanese and English', async ({ page, createMember }, testInfo) => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, expectNoAxeViolations, type Lang } from '../support/fixtures.ts';
+import { test, expect, expectNoAxeViolations, type Lang, SCREENSHOTS } from '../support/fixtures.ts';
 import { uiSignIn } from '../support/console.ts';
 
 /**
@@ -14,7 +14,7 @@ const SHOTS = path.join(import.meta.dirname, '../../.tmp/shots/console-insights'
 async function check(page: Page, testInfo: TestInfo, name: string, lang: Lang) {
   await expectNoAxeViolations(page);
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${testInfo.project.name}-${lang}.png`), fullPage: true });
+  if (SCREENSHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}-${testInfo.project.name}-${lang}.png`), fullPage: true });
 }
 
 const setLanguage = (page: Page, lang: Lang) => page.evaluate((l) => localStorage.setItem('hibi.language', l), lang);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, expectNoAxeViolations, mailsTo, uniqueTag, type Lang, waitForApp } from '../support/fixtures.ts';
+import { test, expect, expectNoAxeViolations, mailsTo, uniqueTag, type Lang, waitForApp, SCREENSHOTS } from '../support/fixtures.ts';
 import { apiSignIn, totpCode, withFreshCode } from '../support/console.ts';
 
 /**
@@ -12,7 +12,7 @@ const SHOTS = path.join(import.meta.dirname, '../../.tmp/shots/console');
 
 async function shot(page: Page, testInfo: TestInfo, name: string, lang: Lang) {
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${testInfo.project.name}-${lang}.png`), fullPage: true });
+  if (SCREENSHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}-${testInfo.project.name}-${lang}.png`), fullPage: true });
 }
 
 /** Checks the page with axe, then saves its screenshot. */

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, expectNoAxeViolations, signInWithToken, useLanguage, type Lang, waitForApp } from '../support/fixtures.ts';
+import { test, expect, expectNoAxeViolations, signInWithToken, useLanguage, type Lang, waitForApp, SCREENSHOTS } from '../support/fixtures.ts';
 import { apiSignIn } from '../support/console.ts';
 import { BASE_URL } from '../support/env.ts';
 
@@ -16,7 +16,7 @@ const SHOTS = process.env.PEOPLE_SHOTS_DIR ?? path.join(import.meta.dirname, '..
 async function check(page: Page, testInfo: TestInfo, name: string, lang: Lang) {
   await expectNoAxeViolations(page);
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${testInfo.project.name}-${lang}.png`), fullPage: true });
+  if (SCREENSHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}-${testInfo.project.name}-${lang}.png`), fullPage: true });
 }
 
 const setLanguage = (page: Page, lang: Lang) => page.evaluate((l) => localStorage.setItem('hibi.language', l), lang);

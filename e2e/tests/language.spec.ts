@@ -1,4 +1,4 @@
-import { test, expect, expectNoAxeViolations, type Lang } from '../support/fixtures.ts';
+import { test, expect, expectNoAxeViolations, type Lang, SCREENSHOTS } from '../support/fixtures.ts';
 import type { Page, TestInfo } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,7 +10,7 @@ const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/shots');
 
 async function headerShot(page: Page, testInfo: TestInfo, lang: Lang) {
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.getByRole('banner').screenshot({ path: path.join(SHOTS, `header-${testInfo.project.name}-${lang}.png`) });
+  if (SCREENSHOTS) await page.getByRole('banner').screenshot({ path: path.join(SHOTS, `header-${testInfo.project.name}-${lang}.png`) });
 }
 
 /**

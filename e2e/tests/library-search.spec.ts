@@ -74,7 +74,7 @@ test.describe('library search', () => {
       let fail = true;
       await page.route('**/api/functions/searchReportArticles', (route) =>
         fail
-          ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"succeed":false,"errorCode":"unavailable"}' })
+          ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"succeed":false,"errorCode":"internalError"}' })
           : route.continue(),
       );
       // The page of a search URL comes with its results from the server (decision 140): search from the page instead,

@@ -184,7 +184,7 @@ test.describe('server rendering', () => {
       if (match) calls.push(match[1]!);
     });
     await page.goto('/login', { waitUntil: 'domcontentloaded' });
-    await page.locator('input[autocomplete="username"]').fill('nobody@example.com');
+    await page.locator('input[autocomplete^="username"]').fill('nobody@example.com');
     await page.locator('input[type="password"]').fill('not-the-password');
     await page.locator('input[type="password"]').press('Enter');
     expect(new URL(page.url()).search).toBe('');

@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { FunctionByName, FunctionName } from '@hibi/contract/functions/index';
 import type { ErrorCodeOf, PayloadOf, ProtocolErrorCode, ResponseOf } from '@hibi/contract/protocol';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
-import { migrate } from '../src/db/migrate.ts';
+import { MIGRATIONS_DIR, migrate, migrationFiles } from '../src/db/migrate.ts';
 import { seedDemoContent } from '../src/seed/index.ts';
 import { buildApp } from '../src/app.ts';
 import { ChangeFeed } from '../src/db/changes.ts';
@@ -21,22 +23,99 @@ import type { ConsoleErrorCodeOf, ConsolePayloadOf, ConsoleProtocolErrorCode, Co
  */
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+/**
+ * The migrations' fingerprint: a migrated database made once per set of migrations is copied for every test instead
+ * of migrating each one again (a PostgreSQL template database; a dumped PGlite data directory). Migrating costs 4 s on
+ * PostgreSQL and 10–30 s on PGlite on these machines; a copy, a fraction of a second (docs/decisions/152-ci-time.md).
+ */
+function migrationsFingerprint(): string {
+  const hash = crypto.createHash('sha256');
+  for (const file of migrationFiles())
+    hash
+      .update(file)
+      .update('\0')
+      .update(fs.readFileSync(path.join(MIGRATIONS_DIR, file)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+const TEMPLATE_DIR = path.resolve(import.meta.dirname, '../../../.tmp');
+
+/** The migrated PGlite data directory, dumped once into .tmp/ (written under a temporary name, then renamed). */
+async function pgliteTemplate(): Promise<Blob> {
+  const file = path.join(TEMPLATE_DIR, `pglite-migrated-${migrationsFingerprint()}.tar`);
+  if (!fs.existsSync(file)) {
+    const database = await openPglite('memory://');
+    try {
+      await migrate(database);
+      const dump = await database.dumpDataDir!();
+      fs.mkdirSync(TEMPLATE_DIR, { recursive: true });
+      const partial = `${file}.${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
+      fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      fs.renameSync(partial, file);
+    } finally {
+      await database.close();
+    }
+  }
+  return new Blob([fs.readFileSync(file)]);
+}
+
+/**
+ * The migrated PostgreSQL template database, made once per set of migrations on that server by whichever test gets
+ * there first (an advisory lock keeps the others waiting), and older templates dropped.
+ */
+async function postgresTemplate(url: string): Promise<string> {
+  const name = `hibi_template_${migrationsFingerprint()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_advisory_lock(7263514)');
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) {
+      const old = await admin.query("SELECT datname FROM pg_database WHERE datname LIKE 'hibi\\_template\\_%' AND datname <> $1", [name]);
+      for (const row of old.rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname as string} WITH (FORCE)`);
+      await admin.query(`DROP DATABASE IF EXISTS ${name}_partial WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${name}_partial`);
+      const target = new URL(url);
+      target.pathname = `/${name}_partial`;
+      const database = await openPostgres(target.toString(), 1);
+      try {
+        await migrate(database);
+      } finally {
+        await database.close();
+      }
+      await admin.query(`ALTER DATABASE ${name}_partial RENAME TO ${name}`);
+    }
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock(7263514)').catch(() => {});
+    await admin.end();
+  }
+  return name;
+}
+
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    const database = await openPglite('memory://');
-    await migrate(database);
-    return database;
-  }
+  if (!url) return openPglite('memory://', { loadDataDir: await pgliteTemplate() });
+  const template = await postgresTemplate(url);
   const name = `hibi_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    // Copies made at the same moment from one template each hold it briefly: the rare "being accessed" is retried.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = await openPostgres(target.toString());
-  await migrate(database);
   const close = database.close;
   return {
     ...database,

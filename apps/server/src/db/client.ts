@@ -27,11 +27,18 @@ export interface Database {
    * statement returns).
    */
   listen(channel: string, onPayload: (payload: string) => void, onState: (live: boolean) => void): Promise<Notifier | null>;
+  /** PGlite only: its whole data directory as a tarball, which `openPglite(…, { loadDataDir })` opens as a copy. */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
+export interface PgliteOptions {
+  /** Starts from a copy of this dumped data directory (`dumpDataDir`) instead of an empty cluster. */
+  loadDataDir?: Blob;
+}
+
 /** PGlite in a folder (or in memory when dataDir is 'memory://'). */
-export async function openPglite(dataDir: string): Promise<Database> {
+export async function openPglite(dataDir: string, options: PgliteOptions = {}): Promise<Database> {
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
   // Loaded only here: a server on PostgreSQL never loads PGlite's WebAssembly build.
   const [{ PGlite }, { drizzle: drizzlePglite }, { pg_trgm }] = await Promise.all([
@@ -41,7 +48,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
   ]);
   // pg_trgm (trigram matching: the library search's Japanese substrings, migration 0110) ships with PGlite as an
   // extension bundle; it must be loaded at every open, as migrations and queries use it.
-  const client = new PGlite(dataDir, { extensions: { pg_trgm } });
+  const client = new PGlite(dataDir, { extensions: { pg_trgm }, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -58,6 +65,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
       onState(true);
       return null;
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {
       await client.close();
     },

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from './client.ts';
 
-const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
+export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 /** Any fixed number: the advisory lock that keeps two starting processes from migrating at once. */
 const LOCK_ID = 72_011_917;
 
