@@ -122,7 +122,7 @@ function MyPasskeys() {
           </button>
         </p>
       </form>
-      <StatusMessage message={status} />
+      <StatusMessage message={status} className="status-message console-status" />
       <QueryState query={list} isEmpty={rows.length === 0} empty={t('security.passkeys.empty')} error={t('security.passkeys.loadError')}>
         <div className="console-table-wrap" role="region" aria-label={t('security.passkeys.listLabel')} tabIndex={0}>
           <table className="console-table">
@@ -224,7 +224,7 @@ function RequirePasskeys() {
           <p id="security-require-explain" className="console-muted">
             {t('security.require.explain')}
           </p>
-          <StatusMessage message={status} />
+          <StatusMessage message={status} className="status-message console-status" />
           <h3 className="console-subheading">{t('security.require.withoutTitle')}</h3>
           {without.length === 0 ? (
             <p className="empty-state">{t('security.require.withoutNone')}</p>
