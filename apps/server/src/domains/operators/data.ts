@@ -343,12 +343,15 @@ export async function setConfigFlag(db: Db, key: string, value: boolean): Promis
   );
 }
 
-/** Active operators who have set a password but no passkey (an owner's list when passkeys are required). */
+/**
+ * Active staff operators who have set a password but no passkey (an owner's list when passkeys are required). Company
+ * operators have no passkeys to add (the passkey functions serve owners, editors and support).
+ */
 export async function activeOperatorsWithoutPasskey(db: Db) {
   return rows<{ id: number; email: string; display_name: string }>(
     db,
     sql`SELECT o.id, o.email, o.display_name FROM operators o
-        WHERE o.active AND o.password_hash IS NOT NULL
+        WHERE o.active AND o.password_hash IS NOT NULL AND o.role <> 'company'
           AND NOT EXISTS (SELECT 1 FROM operator_passkeys p WHERE p.operator_id = o.id)
         ORDER BY o.email LIMIT 500`,
   );

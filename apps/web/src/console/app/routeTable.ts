@@ -71,6 +71,8 @@ export const consoleRoutes: ConsoleRouteSpec[] = [
   // Companies (issue 32).
   { path: '/insights', title: 'insights', roles: INSIGHTS, load: () => import('../features/insights/pages/InsightsPage.tsx') },
   { path: '/codes', title: 'companyCodes', roles: COMPANY, load: () => import('../features/tenants/pages/CompanyCodesPage.tsx') },
+  // The signed-in operator's passkeys; owners also require passkeys for the console (issue 35).
+  { path: '/security', title: 'security', roles: STAFF, load: () => import('../features/security/pages/SecurityPage.tsx') },
   { path: '*', title: 'notFound', load: () => import('./routes/NotFoundPage.tsx') },
 ];
 
@@ -88,4 +90,5 @@ export const consoleNav: { to: string; key: string; roles?: readonly OperatorRol
   { to: '/mail', key: 'nav.mail', roles: PEOPLE },
   { to: '/insights', key: 'nav.insights', roles: INSIGHTS },
   { to: '/codes', key: 'nav.companyCodes', roles: COMPANY },
+  { to: '/security', key: 'nav.security', roles: STAFF },
 ];
