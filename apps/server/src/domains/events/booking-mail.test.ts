@@ -53,7 +53,10 @@ function readMessage(raw: string) {
     value.replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_, enc: string, text: string) =>
       enc.toLowerCase() === 'b'
         ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+        : Buffer.from(
+            text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
     );
   const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
   const body = rest.join('\r\n\r\n');
@@ -179,7 +182,12 @@ describe('booking confirmation mail (decision 150)', () => {
 
     // At the door, the QR code scanned from the mail checks the member in.
     const door = await t.consoleCall('checkInReservation', { sessionId: s, token: scanMailQr(mail!.html)! }, { token: editor });
-    expect(door.body).toMatchObject({ succeed: true, reservationId: booked.body.reservationID, alreadyCheckedIn: false, eventTitle: { en: 'Morning yoga' } });
+    expect(door.body).toMatchObject({
+      succeed: true,
+      reservationId: booked.body.reservationID,
+      alreadyCheckedIn: false,
+      eventTitle: { en: 'Morning yoga' },
+    });
     // And the code read out from the mail, typed as heard.
     const typed = await t.consoleCall('checkInReservation', { sessionId: s, token: code!.toLowerCase() }, { token: editor });
     expect(typed.body).toMatchObject({ succeed: true, alreadyCheckedIn: true });
@@ -237,7 +245,13 @@ describe('booking confirmation mail (decision 150)', () => {
     const now = new Date();
     const answers = await Promise.all(
       members.map((m) =>
-        queue.reserve(db(), m.id, eventId, s, [], now, { to: m.email, locale: 'ja', name: 'メンバー', entry, link: `${t.config.appBaseUrl}/events/${eventId}` }),
+        queue.reserve(db(), m.id, eventId, s, [], now, {
+          to: m.email,
+          locale: 'ja',
+          name: 'メンバー',
+          entry,
+          link: `${t.config.appBaseUrl}/events/${eventId}`,
+        }),
       ),
     );
     const winners = members.filter((_, i) => answers[i]!.ok);

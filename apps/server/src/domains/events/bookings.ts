@@ -412,9 +412,7 @@ async function writeBatch(db: Db, eventId: number, sessionId: number, batch: Que
       }
     }
   }
-  await Promise.all(
-    rest.map((r) => reserve(db, r.userId, eventId, sessionId, r.answers, r.at, r.confirm, r.seat).then(r.resolve, r.reject)),
-  );
+  await Promise.all(rest.map((r) => reserve(db, r.userId, eventId, sessionId, r.answers, r.at, r.confirm, r.seat).then(r.resolve, r.reject)));
 }
 
 /** Statements a reservation tries before it reports the session full. */

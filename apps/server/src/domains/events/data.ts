@@ -352,10 +352,12 @@ export interface NewSeat {
  * reservation's `confirmation_mail_id` and a `mail` jsonb): the row's id was drawn from the outbox's sequence for the
  * reservation, which keeps it so a cancellation can withdraw the mail while it is still waiting (markCancelled).
  */
-const insertBookingMails = (from: SQL) => sql`INSERT INTO mail_outbox (id, kind, locale, to_address, subject, text_body, html_body, message_id, next_attempt_at, created_at)
+function insertBookingMails(from: SQL): SQL {
+  return sql`INSERT INTO mail_outbox (id, kind, locale, to_address, subject, text_body, html_body, message_id, next_attempt_at, created_at)
           SELECT m.mail_id, m.mail->>'kind', m.mail->>'locale', m.mail->>'to', m.mail->>'subject', m.mail->>'text', m.mail->>'html',
                  m.mail->>'messageId', m.at, m.at
           FROM ${from} m WHERE m.mail_id IS NOT NULL`;
+}
 
 /** A new outbox id for a reservation that has a mail (the CASE keeps the sequence for those that do). */
 const mailIdFor = (mail: SQL) => sql`CASE WHEN ${mail} IS NOT NULL THEN nextval(pg_get_serial_sequence('mail_outbox', 'id'))::int END`;
