@@ -153,6 +153,10 @@ describe('booking confirmation mail (decision 150)', () => {
     expect((await t.call('reserveEvent', { eventID: eventId, sessionID: s }, ja.token)).body.succeed).toBe(true);
     // In the outbox as the booking's call returns: the statement that booked wrote it.
     expect(await outboxOf(en)).toEqual([{ kind: 'reservationConfirmed', status: 'pending' }]);
+    // Kept small: the QR code is a marker in the outbox, drawn by the sender.
+    const [kept] = await rows<{ html_body: string }>(db(), sql`SELECT html_body FROM mail_outbox WHERE to_address = ${en.email}`);
+    expect(kept!.html_body.length).toBeLessThan(4_000);
+    expect(kept!.html_body).toContain(`<!--hibi-qr:${await passOf(en, eventId, s)}-->`);
 
     await sender.tick();
     const [mail] = mailsTo(en);
