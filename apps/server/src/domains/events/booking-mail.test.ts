@@ -237,6 +237,11 @@ describe('booking confirmation mail (decision 150)', () => {
     // Cancelled after it was sent: nothing more happens to the sent mail.
     expect((await t.call('cancelEventReservation', { eventID: eventId, sessionID: s }, a.token)).body.succeed).toBe(true);
     expect(await outboxOf(a)).toEqual([{ kind: 'reservationConfirmed', status: 'sent' }]);
+    // A mail the SMTP server refused for good (failed, which the console could queue again) goes with the booking too.
+    expect((await t.call('reserveEvent', { eventID: eventId, sessionID: s }, b.token)).body.succeed).toBe(true);
+    await db().execute(sql`UPDATE mail_outbox SET status = 'failed' WHERE to_address = ${b.email}`);
+    expect((await t.call('cancelEventReservation', { eventID: eventId, sessionID: s }, b.token)).body.succeed).toBe(true);
+    expect(await outboxOf(b)).toEqual([]);
   });
 
   it('writes one mail per booking when a burst is written in one batch, each with its own pass', async () => {

@@ -527,15 +527,16 @@ export async function lockActiveReservation(tx: Db, sessionId: number, userId: n
 }
 
 /**
- * Marks a reservation cancelled. Its booking mail (decision 150) is withdrawn when no sender has taken it yet
- * (`pending`, also after a failed attempt, which delivered nothing): a cancelled booking gets no confirmation later.
+ * Marks a reservation cancelled. Its booking mail (decision 150) is withdrawn when it has not left: `pending` (also
+ * after a failed attempt, which delivered nothing) or `failed` (which the console could queue again). A cancelled
+ * booking gets no confirmation later.
  */
 export async function markCancelled(tx: Db, reservationId: number, now: Date): Promise<void> {
   await tx.execute(
     sql`WITH r AS (
           UPDATE event_reservations SET cancelled_at = ${now.toISOString()} WHERE id = ${reservationId} RETURNING confirmation_mail_id
         )
-        DELETE FROM mail_outbox WHERE id = (SELECT confirmation_mail_id FROM r) AND status = 'pending'`,
+        DELETE FROM mail_outbox WHERE id = (SELECT confirmation_mail_id FROM r) AND status IN ('pending', 'failed')`,
   );
 }
 
