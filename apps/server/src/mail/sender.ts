@@ -3,6 +3,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import type { Db } from '../db/client.ts';
+import { drawQrCodes } from './templates.ts';
 import { claimDueMails, markAttemptFailed, markHandedOver, markSent, markUnconfirmed, type OutboxRow } from './outbox.ts';
 
 export interface SenderOptions {
@@ -73,7 +74,8 @@ function buildMessage(mail: OutboxRow, from: string): Promise<Buffer> {
     to: mail.toAddress,
     subject: mail.subject,
     text: mail.textBody,
-    html: mail.htmlBody,
+    // QR codes are drawn as the mail leaves (decision 150): the outbox keeps a marker.
+    html: drawQrCodes(mail.htmlBody),
     messageId: mail.messageId,
     headers: { 'Content-Language': mail.locale },
   }).compile();

@@ -1,3 +1,4 @@
+import QRCode from 'qrcode';
 import type { Locale } from '@hibi/contract/protocol';
 import { EMAIL_LINK_LIFETIME_MS, EMAIL_REVERT_LINK_LIFETIME_MS } from '@hibi/contract/constants';
 
@@ -178,4 +179,45 @@ ${all.signature.map((s) => `<p style="margin:0;font-size:13px;color:#56646a">${e
 /** The recipient's name, or the language's word for a user when there is none. */
 export function greetingName(locale: Locale, name: string | null): string {
   return name?.trim() || COPY[locale].fallbackName;
+}
+
+/**
+ * Where a QR code's rows go in a mail's HTML as the outbox keeps it (decision 150): the sender draws them as it sends
+ * (`drawQrCodes`), so the outbox row, and the statement that may write it (a booking's mail), stays small. `text` is
+ * digits and capitals (a pass); put the marker inside a `<table>`.
+ */
+export function qrCodeMarker(text: string): string {
+  if (!/^[0-9A-Z]{1,64}$/.test(text)) throw new Error('a QR code marker takes 1 to 64 digits and capitals');
+  return `<!--hibi-qr:${text}-->`;
+}
+
+/** A mail's HTML with every QR code marker drawn: the code as table rows of black runs on white, 5 px a module. */
+export function drawQrCodes(html: string): string {
+  return html.includes('<!--hibi-qr:') ? html.replace(/<!--hibi-qr:([0-9A-Z]{1,64})-->/g, (_, text: string) => qrRows(text)) : html;
+}
+
+function qrRows(text: string): string {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const quiet = 4;
+  const cell = 5;
+  const side = modules.size + 2 * quiet;
+  const dark = (x: number, y: number) =>
+    x >= quiet && y >= quiet && x < side - quiet && y < side - quiet && Boolean(modules.get(y - quiet, x - quiet));
+  const rows: string[] = [];
+  for (let y = 0; y < side; y++) {
+    const runs: string[] = [];
+    for (let x = 0; x < side;) {
+      const black = dark(x, y);
+      let n = 1;
+      while (x + n < side && dark(x + n, y) === black) n++;
+      runs.push(
+        `<td width="${n * cell}" height="${cell}" style="width:${n * cell}px;height:${cell}px;padding:0;background:${black ? '#000000' : '#ffffff'}"></td>`,
+      );
+      x += n;
+    }
+    rows.push(
+      `<tr><td style="padding:0"><table role="presentation" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse"><tr>${runs.join('')}</tr></table></td></tr>`,
+    );
+  }
+  return rows.join('');
 }

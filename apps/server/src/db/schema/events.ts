@@ -108,6 +108,8 @@ export const eventReservations = pgTable(
     promotedFrom: integer('promoted_from'),
     /** Checked in at the session (migration 0755); null when not. */
     checkedInAt: ts('checked_in_at'),
+    /** The booking's confirmation mail in the outbox (migration 0790, decision 150); null without one. */
+    confirmationMailId: integer('confirmation_mail_id'),
   },
   (t) => [
     uniqueIndex('event_reservations_one_per_event')

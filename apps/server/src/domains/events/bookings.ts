@@ -1,5 +1,6 @@
 // Events as members see and book them: lists, the detail page, reservations and cancellations (under the session's
 // lock), favourites, calendar links. SQL is in data.ts; rules are in rules.ts.
+import crypto from 'node:crypto';
 import type { Locale } from '@hibi/contract/protocol';
 import type { EventDetail, EventListItem, EventQuestion, EventSession, ReservationAnswer } from '@hibi/contract/functions/events';
 import { DAY_MS, startOfTokyoDay } from '@hibi/contract/time';
@@ -9,8 +10,11 @@ import type { AuthUser } from '../../core/handler.ts';
 import { loadSections } from '../content/service.ts';
 import { booksInApp, checkAnswers, isFullyReserved, isOneDay, reserveStatus, sessionButton, type SessionState } from './rules.ts';
 import { CALENDAR_LINK_LIFETIME_MS, CALENDAR_ROUTE, signCalendarLink } from './calendar.ts';
+import { renderEventMail } from './mails.ts';
+import { sessionEntry } from './session-entry.ts';
+import { passToken } from '../../lib/pass-token.ts';
 import * as data from './data.ts';
-import type { Caller, EventRow, ListFilter, SessionJson, SessionRow } from './data.ts';
+import type { Caller, EventRow, ListFilter, NewSeat, SessionEntryRow, SessionJson, SessionRow } from './data.ts';
 
 export type { ListFilter } from './data.ts';
 
@@ -167,13 +171,16 @@ export async function loadQuestions(db: Db, eventId: number, locale: Locale): Pr
 
 /**
  * The checks a booking and a place in line share: the event is visible to the caller, and the answers fit its
- * questions. An unknown session is reported before the answers: the answers could not fit it anyway.
+ * questions. An unknown session is reported before the answers: the answers could not fit it anyway. The session as
+ * the member's mails name it (in their language) comes with the visibility, in the same query: a booking's mail
+ * needs it (decision 150).
  */
 export async function visibleEventAnswers(db: Db, user: AuthUser, now: Date, eventID: number, sessionID: number, body: ReservationAnswer[]) {
-  if (!(await findVisibleEventId(db, user, now, eventID))) return { ok: false as const, code: 'eventNotFound' as const };
+  const visible = await data.visibleSessionEntry(db, callerOf(user), now, eventID, sessionID, user.locale);
+  if (!visible) return { ok: false as const, code: 'eventNotFound' as const };
   const checked = checkAnswers(await loadQuestions(db, eventID, 'ja'), body);
-  if (checked.ok) return { ok: true as const, answers: checked.answers };
-  return { ok: false as const, code: (await data.sessionBelongsToEvent(db, eventID, sessionID)) ? checked.problem : ('sessionNotFound' as const) };
+  if (checked.ok) return { ok: true as const, answers: checked.answers, entry: visible.entry };
+  return { ok: false as const, code: visible.entry ? checked.problem : ('sessionNotFound' as const) };
 }
 
 /** One event as its detail page shows it; guests get the head only (product-decisions §3). */
@@ -239,13 +246,64 @@ export class Outcome extends Error {
 
 export type ReserveResult = { ok: true; reservationID: number } | { ok: false; code: string };
 
+/** Whom a booking's confirmation mail goes to, and the session it names (decision 150). */
+export interface Confirmation {
+  to: string;
+  locale: Locale;
+  name: string;
+  entry: SessionEntryRow;
+  /** The event's page. */
+  link: string;
+}
+
+/** What a member's booking mail needs, from the caller and the session read with the event's visibility; null without an address. */
+export function confirmationOf(user: AuthUser, entry: SessionEntryRow | null, appBaseUrl: string): Confirmation | null {
+  if (!user.email || !entry) return null;
+  return { to: user.email, locale: user.locale, name: user.nickname, entry, link: `${appBaseUrl}/events/${Number(entry.event_id)}` };
+}
+
+/**
+ * A new reservation's pass and its confirmation mail (decision 150): the pass_id is chosen here, not by the column's
+ * default, so the mail that the booking statement writes can carry the pass. Rendered before the statement, outside
+ * the session's lock, without the QR code (the sender draws it); a request that is not booked wastes under a tenth of a
+ * millisecond.
+ */
+export function newSeat(confirm: Confirmation | null): NewSeat {
+  const passId = crypto.randomBytes(8).readBigInt64BE().toString();
+  if (!confirm) return { passId, mail: null };
+  const { eventTitle, sessionTitle, startMs, endMs, place } = sessionEntry(confirm.entry, confirm.locale);
+  const rendered = renderEventMail('reservationConfirmed', confirm.locale, {
+    name: confirm.name,
+    eventTitle,
+    sessionTitle,
+    startMs,
+    endMs,
+    place,
+    link: confirm.link,
+    pass: passToken(passId),
+  });
+  return {
+    passId,
+    mail: {
+      kind: 'reservationConfirmed',
+      locale: confirm.locale,
+      to: confirm.to,
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+      messageId: `<${crypto.randomUUID()}@hibi.mail>`,
+    },
+  };
+}
+
 /**
  * Reserves a session in one statement (data.reserveSeat; docs/decisions/021-reservation-concurrency.md and 111): no
  * transaction held open across round trips, so a crowd booking one session goes through at the speed of one short
  * row lock each. The partial unique index (event_id, user_id) keeps one active reservation per member and event even
  * across sessions; the CHECK on reserved_count <= capacity refuses an oversold seat. When nothing was written, the
  * reason is read afterwards, in the order of the rules (the session, the member's own reservation, the window, the
- * seats); a reason that has gone by then (a seat freed meanwhile) means the statement runs again.
+ * seats); a reason that has gone by then (a seat freed meanwhile) means the statement runs again. With `confirm`, the
+ * same statement writes the booking's mail into the outbox (decision 150).
  */
 export async function reserve(
   db: Db,
@@ -254,10 +312,13 @@ export async function reserve(
   sessionId: number,
   answers: ReservationAnswer[],
   now: Date,
+  confirm: Confirmation | null = null,
+  seat: NewSeat = newSeat(confirm),
 ): Promise<ReserveResult> {
   for (let attempt = 0; attempt < RESERVE_ATTEMPTS; attempt++) {
     try {
-      const reservationID = await data.reserveSeat(db, eventId, sessionId, userId, answers, now);
+      // A new pass on a second try: the unique pass_id index could (once in 2^64) have been what refused the first.
+      const reservationID = await data.reserveSeat(db, eventId, sessionId, userId, answers, now, attempt === 0 ? seat : newSeat(confirm));
       if (reservationID !== null) return { ok: true, reservationID };
     } catch (error) {
       // The CHECK (reserved_count <= capacity) or the unique index fired: someone else was faster.
@@ -275,18 +336,27 @@ export async function reserve(
  * Reservations of one session that arrive while another is being written wait for it and are then written together,
  * in one statement and one commit (decision 139): the session row is locked until a commit is on disk, so one
  * reservation at a time capped a storm at about one commit per seat. A batch's members who were not booked (no seat
- * left, a reservation already, a window closed) go through `reserve` one by one, which says why.
+ * left, a reservation already, a window closed) go through `reserve` one by one, which says why. Each request brings
+ * its pass and mail (decision 150), so a batch writes one mail per booking in its one statement.
  */
 export class SeatQueue {
   #byDb = new WeakMap<Db, Map<string, QueuedSeat[]>>();
 
-  reserve(db: Db, userId: number, eventId: number, sessionId: number, answers: ReservationAnswer[], now: Date): Promise<ReserveResult> {
+  reserve(
+    db: Db,
+    userId: number,
+    eventId: number,
+    sessionId: number,
+    answers: ReservationAnswer[],
+    now: Date,
+    confirm: Confirmation | null = null,
+  ): Promise<ReserveResult> {
     let queues = this.#byDb.get(db);
     if (!queues) this.#byDb.set(db, (queues = new Map()));
     const key = `${eventId}:${sessionId}`;
     return new Promise<ReserveResult>((resolve, reject) => {
       const waiting = queues.get(key);
-      const request = { userId, answers, at: now, resolve, reject };
+      const request = { userId, answers, at: now, confirm, seat: newSeat(confirm), resolve, reject };
       if (waiting) {
         waiting.push(request);
         return;
@@ -311,6 +381,8 @@ export class SeatQueue {
 }
 
 interface QueuedSeat extends data.SeatRequest {
+  confirm: Confirmation | null;
+  seat: NewSeat;
   resolve(result: ReserveResult): void;
   reject(error: unknown): void;
 }
@@ -341,7 +413,7 @@ async function writeBatch(db: Db, eventId: number, sessionId: number, batch: Que
       }
     }
   }
-  await Promise.all(rest.map((r) => reserve(db, r.userId, eventId, sessionId, r.answers, r.at).then(r.resolve, r.reject)));
+  await Promise.all(rest.map((r) => reserve(db, r.userId, eventId, sessionId, r.answers, r.at, r.confirm, r.seat).then(r.resolve, r.reject)));
 }
 
 /** Statements a reservation tries before it reports the session full. */

@@ -9,6 +9,7 @@ import type { CachePolicy } from '../../core/read-cache.ts';
 import {
   calendarLink,
   cancel,
+  confirmationOf,
   EVENT_TABLES,
   feedUrl,
   findVisibleEventId,
@@ -73,7 +74,9 @@ export function eventsHandlers(config: Config): Handler[] {
       const now = ctx.now();
       const checked = await visibleEventAnswers(ctx.db, ctx.user, now, eventID, sessionID, body);
       if (!checked.ok) return failure(checked.code);
-      const result = await seats.reserve(ctx.db, ctx.user.id, eventID, sessionID, checked.answers, now);
+      // The booking's mail (decision 150) is written by the statement that books, so it exists exactly when the booking does.
+      const confirm = confirmationOf(ctx.user, checked.entry, config.appBaseUrl);
+      const result = await seats.reserve(ctx.db, ctx.user.id, eventID, sessionID, checked.answers, now, confirm);
       return result.ok ? { reservationID: result.reservationID } : failure(result.code as (typeof fns.RESERVE_ERROR_CODES)[number]);
     }),
 

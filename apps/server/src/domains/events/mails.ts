@@ -1,11 +1,13 @@
 import type { Locale } from '@hibi/contract/protocol';
 import { TOKYO_OFFSET_MS } from '@hibi/contract/time';
-import QRCode from 'qrcode';
 import { formatPassCode } from '@hibi/contract/constants';
-import { escapeHtml, greetingName, renderLayout, type RenderedMail } from '../../mail/templates.ts';
+import { escapeHtml, greetingName, qrCodeMarker, renderLayout, type RenderedMail } from '../../mail/templates.ts';
 
-/** The events domain's mails: a seat from the waiting list, and the reminders before a reserved session. */
-export type EventMailKind = 'seatPromoted' | 'reminderDay' | 'reminderHour' | 'reservationCancelledByOffice';
+/**
+ * The events domain's mails: a booking's confirmation (decision 150), a seat from the waiting list, the reminders
+ * before a reserved session, and a booking the office cancelled.
+ */
+export type EventMailKind = 'reservationConfirmed' | 'seatPromoted' | 'reminderDay' | 'reminderHour' | 'reservationCancelledByOffice';
 
 export interface EventMailData {
   name: string | null;
@@ -41,6 +43,11 @@ export function sessionWhen(locale: Locale, startMs: number, endMs: number): str
 
 const COPY = {
   ja: {
+    reservationConfirmed: {
+      subject: '【Hibi】イベントのご予約を承りました',
+      lead: ['次のイベントのご予約が確定しました。'],
+      after: ['ご都合が悪くなった場合は、開始前にイベントのページから予約をキャンセルしてください。'],
+    },
     seatPromoted: {
       subject: '【Hibi】キャンセル待ちのお席をご用意しました',
       lead: ['キャンセルが出たため、キャンセル待ちをされていた次のイベントのご予約が確定しました。'],
@@ -68,6 +75,11 @@ const COPY = {
     settings: 'リマインダーの受け取りは、マイページのプロフィールの「設定」で変更できます。',
   },
   en: {
+    reservationConfirmed: {
+      subject: '[Hibi] Your event booking is confirmed',
+      lead: ['Your booking of this event is confirmed:'],
+      after: ['If you cannot come after all, please cancel on the event page before it starts.'],
+    },
     seatPromoted: {
       subject: '[Hibi] A seat is yours: your waiting-list booking is confirmed',
       lead: ['Someone cancelled, so your place on the waiting list became a booking for this event:'],
@@ -112,41 +124,22 @@ export function renderEventMail(kind: EventMailKind, locale: Locale, d: EventMai
     ...(d.pass ? { extra: passBlock(d.pass, c.pass) } : {}),
     button: c.button,
     link: d.link,
-    after: kind === 'seatPromoted' || kind === 'reservationCancelledByOffice' ? [...k.after] : [...k.after, c.settings],
+    // Only the reminders are a setting; a booking's own mails always go.
+    after: kind === 'reminderDay' || kind === 'reminderHour' ? [...k.after, c.settings] : [...k.after],
   });
 }
 
 /**
  * The entry pass in a mail (issue 33): the QR code drawn as a table of black runs on white, which every mail client
- * shows (many block images and data: URLs), and the code beneath for typing or reading out.
+ * shows (many block images and data: URLs), and the code beneath for typing or reading out. The outbox keeps a marker
+ * where the code's rows go, and the sender draws them as it sends (`qrCodeMarker`, decision 150): a booking's mail is
+ * written by the reservation's statement, which then carries 2 kB a mail instead of 38 kB, and renders no QR code.
  */
 function passBlock(token: string, copy: readonly [string, string]): { text: string[]; html: string } {
   const code = formatPassCode(token);
-  const { modules } = QRCode.create(token, { errorCorrectionLevel: 'M' });
-  const quiet = 4;
-  const cell = 5;
-  const side = modules.size + 2 * quiet;
-  const dark = (x: number, y: number) =>
-    x >= quiet && y >= quiet && x < side - quiet && y < side - quiet && Boolean(modules.get(y - quiet, x - quiet));
-  const rows: string[] = [];
-  for (let y = 0; y < side; y++) {
-    const runs: string[] = [];
-    for (let x = 0; x < side;) {
-      const black = dark(x, y);
-      let n = 1;
-      while (x + n < side && dark(x + n, y) === black) n++;
-      runs.push(
-        `<td width="${n * cell}" height="${cell}" style="width:${n * cell}px;height:${cell}px;padding:0;background:${black ? '#000000' : '#ffffff'}"></td>`,
-      );
-      x += n;
-    }
-    rows.push(
-      `<tr><td style="padding:0"><table role="presentation" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse"><tr>${runs.join('')}</tr></table></td></tr>`,
-    );
-  }
   const html = `<div style="margin:24px 0;text-align:center">
 <p style="margin:0 0 12px">${escapeHtml(copy[0])}</p>
-<table role="img" aria-label="${escapeHtml(code)}" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:0 auto;background:#ffffff">${rows.join('')}</table>
+<table role="img" aria-label="${escapeHtml(code)}" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:0 auto;background:#ffffff">${qrCodeMarker(token)}</table>
 <p style="margin:12px 0 0;font-size:13px;color:#56646a">${escapeHtml(copy[1])}</p>
 <p style="margin:0;font-family:monospace;font-size:20px;font-weight:bold;letter-spacing:1px">${escapeHtml(code)}</p>
 </div>`;

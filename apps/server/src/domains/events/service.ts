@@ -4,6 +4,7 @@
 export {
   calendarLink,
   cancel,
+  confirmationOf,
   EVENT_TABLES,
   nextEventChange,
   findVisibleEventId,
@@ -16,6 +17,7 @@ export {
   visibleEventAnswers,
   withEventMarks,
   withSessionMarks,
+  type Confirmation,
   type ListFilter,
   type ReserveResult,
 } from './bookings.ts';
