@@ -6,7 +6,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // PGlite databases are per file; files run in parallel on the machine's two cores.
+    // PGlite databases are per file; two files run at a time (maxWorkers in the root vitest.config.ts).
     pool: 'forks',
   },
 });

@@ -74,7 +74,7 @@ for (const lang of ['ja', 'en'] as Lang[]) {
   });
 }
 
-test('a friend who discloses nothing shows both sections as undisclosed', async ({ page }) => {
+test('a friend who discloses nothing shows both sections as undisclosed', { tag: '@one-width' }, async ({ page }) => {
   await useLanguage(page, 'ja');
   const token = await loginAs(page, 'member@example.com');
   const friends = await (
@@ -98,7 +98,7 @@ test('a friend who discloses nothing shows both sections as undisclosed', async 
   await expect(page.locator('.step-bars__row')).toHaveCount(0);
 });
 
-test('a friend profile of a non-friend or an unknown id goes to /notFound', async ({ page }) => {
+test('a friend profile of a non-friend or an unknown id goes to /notFound', { tag: '@one-width' }, async ({ page }) => {
   await useLanguage(page, 'en');
   await loginAs(page, 'member@example.com');
   await page.goto('/account/friends/999999');
@@ -107,14 +107,14 @@ test('a friend profile of a non-friend or an unknown id goes to /notFound', asyn
   await expect(page).toHaveURL(/\/notFound$/);
 });
 
-test('guests see the login-required block on the account pages', async ({ page }) => {
+test('guests see the login-required block on the account pages', { tag: '@one-width' }, async ({ page }) => {
   await useLanguage(page, 'ja');
   await page.goto('/account/profile');
   await expect(page.locator('.login-required')).toBeVisible();
   await expect(page.locator('.account-frame')).toHaveCount(0);
 });
 
-test('changing the mail magazine setting shows its confirmation and stays', async ({ page, member: _ }) => {
+test('changing the mail magazine setting shows its confirmation and stays', { tag: '@one-width' }, async ({ page, member: _ }) => {
   await useLanguage(page, 'ja');
   await page.goto('/account/profile');
   const group = page.getByRole('group', { name: 'メールマガジン' });
@@ -126,23 +126,27 @@ test('changing the mail magazine setting shows its confirmation and stays', asyn
   await expect(page.getByText('メールマガジンを受け取る設定に変更しました。')).toBeVisible();
 });
 
-test('the ranking setting: off unless agreed, changed on the profile, and it stays (issue 12, finding 7)', async ({ page, member: _ }, testInfo) => {
-  await useLanguage(page, 'en');
-  await page.goto('/account/profile');
-  const group = () => page.getByRole('group', { name: 'Your name in rankings' });
-  const show = () => group().getByLabel('Show', { exact: true });
-  const hide = () => group().getByLabel('Do not show');
-  await expect(group()).toBeVisible();
-  const wasShown = await show().isChecked();
-  await (wasShown ? hide() : show()).check();
-  await expect(page.getByText(wasShown ? 'Your nickname no longer shows in rankings.' : 'Your nickname now shows in rankings.')).toBeVisible();
-  await page.reload();
-  await expect(wasShown ? hide() : show()).toBeChecked();
-  await (wasShown ? show() : hide()).check();
-  await expect(page.getByText(wasShown ? 'Your nickname now shows in rankings.' : 'Your nickname no longer shows in rankings.')).toBeVisible();
-  await expectNoAxeViolations(page);
-  await screenshot(page, testInfo, 'account-ranking-setting', 'en');
-});
+test(
+  'the ranking setting: off unless agreed, changed on the profile, and it stays (issue 12, finding 7)',
+  { tag: '@one-width' },
+  async ({ page, member: _ }, testInfo) => {
+    await useLanguage(page, 'en');
+    await page.goto('/account/profile');
+    const group = () => page.getByRole('group', { name: 'Your name in rankings' });
+    const show = () => group().getByLabel('Show', { exact: true });
+    const hide = () => group().getByLabel('Do not show');
+    await expect(group()).toBeVisible();
+    const wasShown = await show().isChecked();
+    await (wasShown ? hide() : show()).check();
+    await expect(page.getByText(wasShown ? 'Your nickname no longer shows in rankings.' : 'Your nickname now shows in rankings.')).toBeVisible();
+    await page.reload();
+    await expect(wasShown ? hide() : show()).toBeChecked();
+    await (wasShown ? show() : hide()).check();
+    await expect(page.getByText(wasShown ? 'Your nickname now shows in rankings.' : 'Your nickname no longer shows in rankings.')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await screenshot(page, testInfo, 'account-ranking-setting', 'en');
+  },
+);
 
 test('editing the basic information updates the profile and the frame', async ({ page, member: _ }, testInfo) => {
   await useLanguage(page, 'en');
@@ -160,7 +164,7 @@ test('editing the basic information updates the profile and the frame', async ({
   await expect(page.getByText('168.4cm')).toBeVisible();
 });
 
-test('accepting a friend request adds the friend to the list', async ({ page, member, createMember }) => {
+test('accepting a friend request adds the friend to the list', { tag: '@one-width' }, async ({ page, member, createMember }) => {
   await useLanguage(page, 'en');
   // A colleague asks first.
   const colleague = await createMember();
@@ -175,7 +179,7 @@ test('accepting a friend request adds the friend to the list', async ({ page, me
   await expect(page.locator('.friend-list .friend-item', { hasText: name })).toBeVisible();
 });
 
-test('logout ends the session and goes to /', async ({ page, member }) => {
+test('logout ends the session and goes to /', { tag: '@one-width' }, async ({ page, member }) => {
   await useLanguage(page, 'ja');
   const token = member.token;
   await page.goto('/account/profile');
@@ -198,7 +202,7 @@ test('nocontract@example.com sees no team matches, no mail setting and no withdr
   await screenshot(page, testInfo, 'account-profile-nocontract', 'en');
 });
 
-test('a lite-plan member withdraws after confirming, and the account is gone', async ({ page, createMember }, testInfo) => {
+test('a lite-plan member withdraws after confirming, and the account is gone', { tag: '@one-width' }, async ({ page, createMember }, testInfo) => {
   await useLanguage(page, 'ja');
   const lite = await createMember({ plan: 'lite' });
   await signIn(page, lite);
@@ -220,93 +224,93 @@ test('a lite-plan member withdraws after confirming, and the account is gone', a
   expect(login.errorCode).toBe('invalidCredentials');
 });
 
-test('friend requests: find a colleague by nickname, Become Friends, Requested, withdraw it from the friends page (issue 13, 2)', async ({
-  page,
-  member: _,
-  createMember,
-}, testInfo) => {
-  // A colleague of the same company whose nickname nobody else's contains.
-  const colleague = await createMember();
-  await useLanguage(page, 'en');
-  await page.goto('/account/friends');
-  const find = page.locator('section', { has: page.locator('#find-friends') });
-  await expect(find.getByRole('heading', { level: 2, name: 'Find friends' })).toBeVisible();
-  // An empty search says what is missing and asks nothing.
-  await find.getByRole('button', { name: 'Search' }).click();
-  await expect(find.getByRole('alert')).toHaveText('Please enter a nickname to search for.');
-  await expect(find.getByLabel('Nickname')).toHaveAttribute('aria-invalid', 'true');
-  // Nobody's nickname has this text.
-  await find.getByLabel('Nickname').fill('zzq');
-  await find.getByLabel('Nickname').press('Enter');
-  await expect(find.getByText("No colleague's nickname contains “zzq”.")).toBeVisible();
-  // The colleague: exactly one match, a stranger.
-  await find.getByLabel('Nickname').fill(colleague.nickname);
-  await find.getByRole('button', { name: 'Search' }).click();
-  const results = find.locator('.member-list .request-item');
-  await expect(results).toHaveCount(1);
-  const name = (await results.locator('.request-item__name').textContent())!;
-  expect(name).toBe(colleague.nickname);
-  await expectNoAxeViolations(page);
-  await results.getByRole('button', { name: `Become Friends ${name}` }).click();
-  await expect(results.getByText('Requested', { exact: true })).toBeVisible();
-  await screenshot(page, testInfo, 'account-friends-search', 'en');
-  // The request waits in the sent list, from where it can be withdrawn; the search result asks again.
-  const sent = page.locator('section', { has: page.locator('#sent-requests') });
-  const row = sent.locator('.request-item', { hasText: name });
-  await expect(row.getByText('Requested', { exact: true })).toBeVisible();
-  await row.getByRole('button', { name: `Withdraw ${name}` }).click();
-  await expect(sent.getByText(`Your request to ${name} was withdrawn.`)).toBeVisible();
-  await expect(sent.locator('.request-item', { hasText: name })).toHaveCount(0);
-  await expect(results.getByRole('button', { name: `Become Friends ${name}` })).toBeVisible();
-  // The server agrees: after a reload the colleague is still a stranger.
-  await page.reload();
-  await page.getByLabel('Nickname').fill(colleague.nickname);
-  await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page.locator('.member-list .request-item').getByRole('button', { name: /Become Friends/ })).toBeVisible();
-});
+test(
+  'friend requests: find a colleague by nickname, Become Friends, Requested, withdraw it from the friends page (issue 13, 2)',
+  { tag: '@one-width' },
+  async ({ page, member: _, createMember }, testInfo) => {
+    // A colleague of the same company whose nickname nobody else's contains.
+    const colleague = await createMember();
+    await useLanguage(page, 'en');
+    await page.goto('/account/friends');
+    const find = page.locator('section', { has: page.locator('#find-friends') });
+    await expect(find.getByRole('heading', { level: 2, name: 'Find friends' })).toBeVisible();
+    // An empty search says what is missing and asks nothing.
+    await find.getByRole('button', { name: 'Search' }).click();
+    await expect(find.getByRole('alert')).toHaveText('Please enter a nickname to search for.');
+    await expect(find.getByLabel('Nickname')).toHaveAttribute('aria-invalid', 'true');
+    // Nobody's nickname has this text.
+    await find.getByLabel('Nickname').fill('zzq');
+    await find.getByLabel('Nickname').press('Enter');
+    await expect(find.getByText("No colleague's nickname contains “zzq”.")).toBeVisible();
+    // The colleague: exactly one match, a stranger.
+    await find.getByLabel('Nickname').fill(colleague.nickname);
+    await find.getByRole('button', { name: 'Search' }).click();
+    const results = find.locator('.member-list .request-item');
+    await expect(results).toHaveCount(1);
+    const name = (await results.locator('.request-item__name').textContent())!;
+    expect(name).toBe(colleague.nickname);
+    await expectNoAxeViolations(page);
+    await results.getByRole('button', { name: `Become Friends ${name}` }).click();
+    await expect(results.getByText('Requested', { exact: true })).toBeVisible();
+    await screenshot(page, testInfo, 'account-friends-search', 'en');
+    // The request waits in the sent list, from where it can be withdrawn; the search result asks again.
+    const sent = page.locator('section', { has: page.locator('#sent-requests') });
+    const row = sent.locator('.request-item', { hasText: name });
+    await expect(row.getByText('Requested', { exact: true })).toBeVisible();
+    await row.getByRole('button', { name: `Withdraw ${name}` }).click();
+    await expect(sent.getByText(`Your request to ${name} was withdrawn.`)).toBeVisible();
+    await expect(sent.locator('.request-item', { hasText: name })).toHaveCount(0);
+    await expect(results.getByRole('button', { name: `Become Friends ${name}` })).toBeVisible();
+    // The server agrees: after a reload the colleague is still a stranger.
+    await page.reload();
+    await page.getByLabel('Nickname').fill(colleague.nickname);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.locator('.member-list .request-item').getByRole('button', { name: /Become Friends/ })).toBeVisible();
+  },
+);
 
-test("a friend's friends carry the friend button; a request sent there shows as Requested (issue 13, 2)", async ({
-  page,
-  member,
-  createMember,
-}, testInfo) => {
-  // The member's friend, who has one other friend: the member's stranger.
-  const [friend, friendsFriend] = await Promise.all([createMember(), createMember()]);
-  await befriend(member, friend);
-  await befriend(friend, friendsFriend);
-  await useLanguage(page, 'ja');
-  await page.goto('/account/friends');
-  // The friend is found by nickname; a friend's name links to their profile.
-  const find = page.locator('section', { has: page.locator('#find-friends') });
-  await find.getByLabel('ニックネーム').fill(friend.nickname);
-  await find.getByRole('button', { name: '検索' }).click();
-  const row = find.locator('.member-list .request-item');
-  await expect(row).toHaveCount(1);
-  await expect(row.locator('a.request-item__name')).toHaveText(friend.nickname);
-  await expect(row.getByText('フレンド', { exact: true })).toBeVisible();
-  await row.locator('a.request-item__name').click();
-  await expect(page).toHaveURL(/\/account\/friends\/\d+$/);
-  const section = page.locator('section', { has: page.locator('#friends-of-friend') });
-  await expect(section.getByRole('heading', { level: 2 })).toContainText('さんのフレンド');
-  const entry = section.locator('.request-item');
-  await expect(entry).toHaveCount(1);
-  const name = (await entry.locator('.request-item__name').textContent())!;
-  expect(name).toBe(friendsFriend.nickname);
-  await entry.getByRole('button', { name: `フレンドになる ${name}` }).click();
-  await expect(entry.getByText('申請中', { exact: true })).toBeVisible();
-  await expectNoAxeViolations(page);
-  await screenshot(page, testInfo, 'account-friends-of-friend', 'ja');
-  // Withdrawn from the friends page, it is a plain colleague again.
-  await page.goto('/account/friends');
-  const sent = page.locator('section', { has: page.locator('#sent-requests') });
-  await sent
-    .locator('.request-item', { hasText: name })
-    .getByRole('button', { name: `取り消す ${name}` })
-    .click();
-  await expect(sent.getByText(`${name}さんへの申請を取り消しました。`)).toBeVisible();
-});
+test(
+  "a friend's friends carry the friend button; a request sent there shows as Requested (issue 13, 2)",
+  { tag: '@one-width' },
+  async ({ page, member, createMember }, testInfo) => {
+    // The member's friend, who has one other friend: the member's stranger.
+    const [friend, friendsFriend] = await Promise.all([createMember(), createMember()]);
+    await befriend(member, friend);
+    await befriend(friend, friendsFriend);
+    await useLanguage(page, 'ja');
+    await page.goto('/account/friends');
+    // The friend is found by nickname; a friend's name links to their profile.
+    const find = page.locator('section', { has: page.locator('#find-friends') });
+    await find.getByLabel('ニックネーム').fill(friend.nickname);
+    await find.getByRole('button', { name: '検索' }).click();
+    const row = find.locator('.member-list .request-item');
+    await expect(row).toHaveCount(1);
+    await expect(row.locator('a.request-item__name')).toHaveText(friend.nickname);
+    await expect(row.getByText('フレンド', { exact: true })).toBeVisible();
+    await row.locator('a.request-item__name').click();
+    await expect(page).toHaveURL(/\/account\/friends\/\d+$/);
+    const section = page.locator('section', { has: page.locator('#friends-of-friend') });
+    await expect(section.getByRole('heading', { level: 2 })).toContainText('さんのフレンド');
+    const entry = section.locator('.request-item');
+    await expect(entry).toHaveCount(1);
+    const name = (await entry.locator('.request-item__name').textContent())!;
+    expect(name).toBe(friendsFriend.nickname);
+    await entry.getByRole('button', { name: `フレンドになる ${name}` }).click();
+    await expect(entry.getByText('申請中', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await screenshot(page, testInfo, 'account-friends-of-friend', 'ja');
+    // Withdrawn from the friends page, it is a plain colleague again.
+    await page.goto('/account/friends');
+    const sent = page.locator('section', { has: page.locator('#sent-requests') });
+    await sent
+      .locator('.request-item', { hasText: name })
+      .getByRole('button', { name: `取り消す ${name}` })
+      .click();
+    await expect(sent.getByText(`${name}さんへの申請を取り消しました。`)).toBeVisible();
+  },
+);
 
-test("member@example.com sees a friend's friends as friends, requested, to accept, or strangers", async ({ page }) => {
+test("member@example.com sees a friend's friends as friends, requested, to accept, or strangers", { tag: '@one-width' }, async ({ page }) => {
   await useLanguage(page, 'en');
   await loginAs(page, 'member@example.com');
   await page.goto('/account/friends');

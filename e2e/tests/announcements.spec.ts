@@ -89,7 +89,7 @@ test.describe('announcements', () => {
     });
   }
 
-  test('a member without a corporate contract never sees contract-only announcements', async ({ page }) => {
+  test('a member without a corporate contract never sees contract-only announcements', { tag: '@one-width' }, async ({ page }) => {
     // The list counts the demo announcements: the console's spec adds one for a while (support/locks.ts).
     test.setTimeout(300_000);
     await exclusively(
@@ -138,7 +138,7 @@ test.describe('announcements', () => {
     });
   }
 
-  test('an unknown or malformed id goes to /notFound', async ({ page }) => {
+  test('an unknown or malformed id goes to /notFound', { tag: '@one-width' }, async ({ page }) => {
     await page.goto('/notifications/999999');
     await expect(page).toHaveURL(/\/notFound$/);
     await page.goto('/notifications/abc');

@@ -77,39 +77,40 @@ test.describe('sign-in and terms', () => {
     });
   }
 
-  test('a guarded route asks to sign in; terms, then login, lead back there; reload keeps the user signed in', async ({
-    page,
-    createMember,
-  }, testInfo) => {
-    const member = await createMember();
-    await useLanguage(page, 'en');
-    await page.goto('/account/friends');
-    const main = page.getByRole('main');
-    await expect(main.getByRole('heading', { name: 'Login required' })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await screenshot(page, testInfo, 'auth-login-required', 'en');
-    // A new visitor has accepted no terms yet: the login link goes to the terms first.
-    await main.getByRole('link', { name: 'Log in', exact: true }).click();
-    await expect(page).toHaveURL(/\/terms$/);
-    await page.getByRole('button', { name: 'Agree and continue to log in' }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    await page.getByLabel('Email address or account id').fill(member.email);
-    await page.getByLabel('Password', { exact: true }).fill(member.password);
-    await main.getByRole('button', { name: 'Log in', exact: true }).click();
-    await expect(page).toHaveURL(/\/account\/friends$/);
-    await expect(page.getByRole('link', { name: /^My page of / })).toBeVisible();
-    await page.reload();
-    await expect(page.getByRole('link', { name: /^My page of / })).toBeVisible();
-    await expect(main.getByRole('heading', { name: 'Login required' })).toHaveCount(0);
-    // Having accepted the terms, the next login skips them.
-    await page.context().clearCookies({ name: SESSION_COOKIE });
-    await page.context().clearCookies({ name: SIGNED_IN_COOKIE });
-    await page.goto('/');
-    await page.getByRole('banner').getByRole('link', { name: 'Log in', exact: true }).click();
-    await expect(page).toHaveURL(/\/login$/);
-  });
+  test(
+    'a guarded route asks to sign in; terms, then login, lead back there; reload keeps the user signed in',
+    { tag: '@one-width' },
+    async ({ page, createMember }, testInfo) => {
+      const member = await createMember();
+      await useLanguage(page, 'en');
+      await page.goto('/account/friends');
+      const main = page.getByRole('main');
+      await expect(main.getByRole('heading', { name: 'Login required' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await screenshot(page, testInfo, 'auth-login-required', 'en');
+      // A new visitor has accepted no terms yet: the login link goes to the terms first.
+      await main.getByRole('link', { name: 'Log in', exact: true }).click();
+      await expect(page).toHaveURL(/\/terms$/);
+      await page.getByRole('button', { name: 'Agree and continue to log in' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await page.getByLabel('Email address or account id').fill(member.email);
+      await page.getByLabel('Password', { exact: true }).fill(member.password);
+      await main.getByRole('button', { name: 'Log in', exact: true }).click();
+      await expect(page).toHaveURL(/\/account\/friends$/);
+      await expect(page.getByRole('link', { name: /^My page of / })).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole('link', { name: /^My page of / })).toBeVisible();
+      await expect(main.getByRole('heading', { name: 'Login required' })).toHaveCount(0);
+      // Having accepted the terms, the next login skips them.
+      await page.context().clearCookies({ name: SESSION_COOKIE });
+      await page.context().clearCookies({ name: SIGNED_IN_COOKIE });
+      await page.goto('/');
+      await page.getByRole('banner').getByRole('link', { name: 'Log in', exact: true }).click();
+      await expect(page).toHaveURL(/\/login$/);
+    },
+  );
 
-  test('login from the sign-in page itself lands on /', async ({ page, createMember }) => {
+  test('login from the sign-in page itself lands on /', { tag: '@one-width' }, async ({ page, createMember }) => {
     const member = await createMember();
     await useLanguage(page, 'ja');
     await page.addInitScript(() => localStorage.setItem('hibi.acceptedTermsVersion', '2'));
@@ -123,7 +124,7 @@ test.describe('sign-in and terms', () => {
 
   // EMP-0001 (no email) being sent to /registerMailAddress is walked through in lifecycle.spec.ts, which owns those accounts.
 
-  test('a person who is not a tenant user gets the spec message', async ({ page }) => {
+  test('a person who is not a tenant user gets the spec message', { tag: '@one-width' }, async ({ page }) => {
     await useLanguage(page, 'en');
     await page.goto('/login');
     await page.getByLabel('Email address or account id').fill('former@example.com');
@@ -132,7 +133,7 @@ test.describe('sign-in and terms', () => {
     await expect(page.getByRole('alert')).toHaveText("You aren't registered as a tenant user");
   });
 
-  test('a session cookie the server no longer accepts is cleared on start-up, with the stored user', async ({ page }) => {
+  test('a session cookie the server no longer accepts is cleared on start-up, with the stored user', { tag: '@one-width' }, async ({ page }) => {
     await useLanguage(page, 'en');
     await signInWithToken(page.context(), 'revoked-token-000000000000000000000000000');
     await page.addInitScript(() => {

@@ -123,41 +123,48 @@ test('an owner issues a one-use invitation code; one signup gets in, the second 
   }
 });
 
-test('a support operator deactivates a member in the console; the member is signed out at once', async ({ page, browser, createMember }) => {
-  const member = await createMember();
-  // The member, in a browser of their own, is signed in.
-  const memberContext = await browser.newContext({ baseURL: BASE_URL, locale: 'ja-JP' });
-  try {
-    const memberPage = await memberContext.newPage();
-    await useLanguage(memberPage, 'en');
-    await signInWithToken(memberContext, member.token);
-    await memberPage.goto('/account/friends');
-    await waitForApp(memberPage);
-    await expect(memberPage.getByRole('link', { name: /^My page of / })).toBeVisible();
-    await expect(memberPage.getByRole('heading', { name: 'Login required' })).toHaveCount(0);
+test(
+  'a support operator deactivates a member in the console; the member is signed out at once',
+  { tag: '@one-width' },
+  async ({ page, browser, createMember }) => {
+    const member = await createMember();
+    // The member, in a browser of their own, is signed in.
+    const memberContext = await browser.newContext({ baseURL: BASE_URL, locale: 'ja-JP' });
+    try {
+      const memberPage = await memberContext.newPage();
+      await useLanguage(memberPage, 'en');
+      await signInWithToken(memberContext, member.token);
+      await memberPage.goto('/account/friends');
+      await waitForApp(memberPage);
+      await expect(memberPage.getByRole('link', { name: /^My page of / })).toBeVisible();
+      await expect(memberPage.getByRole('heading', { name: 'Login required' })).toHaveCount(0);
 
-    await apiSignIn(page.request, 'support');
-    await page.goto('/console/members');
-    await setLanguage(page, 'en');
-    await page.reload();
-    await page.getByLabel('Email, account id or nickname').fill(member.email);
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await page.getByRole('link', { name: member.nickname }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(member.nickname);
-    await expect(page.locator('.console-facts')).toContainText(member.email);
-    await page.getByRole('button', { name: 'Deactivate' }).click();
-    const dialog = page.getByRole('dialog');
-    await expect(dialog).toContainText(`Deactivate ${member.nickname}?`);
-    await dialog.getByRole('button', { name: 'Deactivate' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Deactivated. Every session has ended.' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Reactivate' })).toBeVisible();
+      await apiSignIn(page.request, 'support');
+      await page.goto('/console/members');
+      await setLanguage(page, 'en');
+      await page.reload();
+      await page.getByLabel('Email, account id or nickname').fill(member.email);
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.getByRole('link', { name: member.nickname }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(member.nickname);
+      await expect(page.locator('.console-facts')).toContainText(member.email);
+      await page.getByRole('button', { name: 'Deactivate' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toContainText(`Deactivate ${member.nickname}?`);
+      await dialog.getByRole('button', { name: 'Deactivate' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Deactivated. Every session has ended.' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Reactivate' })).toBeVisible();
 
-    // The member's next page shows the sign-in screen; signing in again is refused.
-    await memberPage.goto('/account/friends');
-    await waitForApp(memberPage);
-    await expect(memberPage.getByRole('heading', { name: 'Login required' })).toBeVisible();
-    expect(await member.call('login', { id: member.email, password: member.password })).toMatchObject({ succeed: false, errorCode: 'notTenantUser' });
-  } finally {
-    await memberContext.close();
-  }
-});
+      // The member's next page shows the sign-in screen; signing in again is refused.
+      await memberPage.goto('/account/friends');
+      await waitForApp(memberPage);
+      await expect(memberPage.getByRole('heading', { name: 'Login required' })).toBeVisible();
+      expect(await member.call('login', { id: member.email, password: member.password })).toMatchObject({
+        succeed: false,
+        errorCode: 'notTenantUser',
+      });
+    } finally {
+      await memberContext.close();
+    }
+  },
+);

@@ -131,97 +131,100 @@ for (const lang of ['ja', 'en'] as Lang[]) {
       await expect(page).toHaveURL(/\/notFound$/);
     });
 
-    test('a member favourites, reserves with the questionnaire, downloads the .ics, sees it reserved, cancels', async ({
-      page,
-      member: _,
-    }, testInfo) => {
-      const t = T[lang];
-      await useLanguage(page, lang);
-      const ids = await eventIds(page.request);
+    test(
+      'a member favourites, reserves with the questionnaire, downloads the .ics, sees it reserved, cancels',
+      { tag: '@one-width' },
+      async ({ page, member: _ }, testInfo) => {
+        const t = T[lang];
+        await useLanguage(page, lang);
+        const ids = await eventIds(page.request);
 
-      // Favourite from the list: the strip of 3 shows it.
-      await page.goto('/events');
-      const hikeTitle = lang === 'ja' ? 'オンラインヨガ：肩こり解消の30分' : 'Online yoga: 30 minutes for stiff shoulders';
-      const hikeCard = page.locator('.events-list .event-card').filter({ hasText: hikeTitle });
-      await hikeCard.scrollIntoViewIfNeeded();
-      const heart = hikeCard.locator('.favorite-button');
-      await expect(heart).toHaveAttribute('aria-pressed', 'false');
-      await heart.click();
-      await expect(heart).toHaveAttribute('aria-pressed', 'true');
-      await page.reload();
-      const strip = page.locator('.events-strip');
-      await expect(strip.getByRole('heading', { name: t.strip })).toBeVisible();
-      await expect(strip.locator('.event-card').filter({ hasText: hikeTitle })).toBeVisible();
-      await expect(
-        strip.getByRole('link', { name: lang === 'ja' ? '予約済み・お気に入りをすべて見る' : 'See all reserved and favourite events' }),
-      ).toHaveAttribute('href', '/events/reserved');
-      await expectNoAxeViolations(page);
-      await screenshot(page, testInfo, 'events-list-member', lang);
+        // Favourite from the list: the strip of 3 shows it.
+        await page.goto('/events');
+        const hikeTitle = lang === 'ja' ? 'オンラインヨガ：肩こり解消の30分' : 'Online yoga: 30 minutes for stiff shoulders';
+        const hikeCard = page.locator('.events-list .event-card').filter({ hasText: hikeTitle });
+        await hikeCard.scrollIntoViewIfNeeded();
+        const heart = hikeCard.locator('.favorite-button');
+        await expect(heart).toHaveAttribute('aria-pressed', 'false');
+        await heart.click();
+        await expect(heart).toHaveAttribute('aria-pressed', 'true');
+        await page.reload();
+        const strip = page.locator('.events-strip');
+        await expect(strip.getByRole('heading', { name: t.strip })).toBeVisible();
+        await expect(strip.locator('.event-card').filter({ hasText: hikeTitle })).toBeVisible();
+        await expect(
+          strip.getByRole('link', { name: lang === 'ja' ? '予約済み・お気に入りをすべて見る' : 'See all reserved and favourite events' }),
+        ).toHaveAttribute('href', '/events/reserved');
+        await expectNoAxeViolations(page);
+        await screenshot(page, testInfo, 'events-list-member', lang);
 
-      // Reserve the first session of the walk: questionnaire first, with a required answer left empty.
-      await page.goto(`/events/${ids['Morning walk around the Imperial Palace']}`);
-      await expect(page.getByRole('heading', { name: t.overview })).toBeVisible();
-      await expect(page.getByText(lang === 'ja' ? '無料' : 'Free', { exact: true })).toBeVisible();
-      await expectNoAxeViolations(page);
-      await screenshot(page, testInfo, 'event-detail-member', lang);
-      const first = sessionItem(page, lang === 'ja' ? '7:00スタート' : '7:00 start');
-      await first.getByRole('button', { name: t.reserve }).click();
-      const dialog = page.getByRole('dialog');
-      await expect(dialog).toBeVisible();
-      await dialog.getByRole('radio').first().check();
-      await dialog.getByRole('button', { name: t.submit }).click();
-      await expect(dialog.getByRole('alert')).toHaveText(t.required);
-      await expectNoAxeViolations(page);
-      await screenshot(page, testInfo, 'event-questionnaire', lang);
-      await dialog.getByRole('textbox').first().fill('090-1234-5678');
-      await dialog.getByRole('checkbox').nth(1).check();
-      await dialog.getByRole('button', { name: t.submit }).click();
-      await expect(dialog).toBeHidden();
-      await expect(first.locator('.session__message')).toHaveText(t.reserved);
-      await expect(first.getByRole('button', { name: t.cancel })).toBeVisible();
-      // The other session now says the user holds a reservation in this event: no second booking.
-      await screenshot(page, testInfo, 'event-detail-reserved', lang);
+        // Reserve the first session of the walk: questionnaire first, with a required answer left empty.
+        await page.goto(`/events/${ids['Morning walk around the Imperial Palace']}`);
+        await expect(page.getByRole('heading', { name: t.overview })).toBeVisible();
+        await expect(page.getByText(lang === 'ja' ? '無料' : 'Free', { exact: true })).toBeVisible();
+        await expectNoAxeViolations(page);
+        await screenshot(page, testInfo, 'event-detail-member', lang);
+        const first = sessionItem(page, lang === 'ja' ? '7:00スタート' : '7:00 start');
+        await first.getByRole('button', { name: t.reserve }).click();
+        const dialog = page.getByRole('dialog');
+        await expect(dialog).toBeVisible();
+        await dialog.getByRole('radio').first().check();
+        await dialog.getByRole('button', { name: t.submit }).click();
+        await expect(dialog.getByRole('alert')).toHaveText(t.required);
+        await expectNoAxeViolations(page);
+        await screenshot(page, testInfo, 'event-questionnaire', lang);
+        await dialog.getByRole('textbox').first().fill('090-1234-5678');
+        await dialog.getByRole('checkbox').nth(1).check();
+        await dialog.getByRole('button', { name: t.submit }).click();
+        await expect(dialog).toBeHidden();
+        await expect(first.locator('.session__message')).toHaveText(t.reserved);
+        await expect(first.getByRole('button', { name: t.cancel })).toBeVisible();
+        // The other session now says the user holds a reservation in this event: no second booking.
+        await screenshot(page, testInfo, 'event-detail-reserved', lang);
 
-      // The calendar file.
-      const downloadPromise = page.waitForEvent('download');
-      await first.getByRole('button', { name: t.calendar }).click();
-      const download = await downloadPromise;
-      expect(download.suggestedFilename()).toMatch(/^hibi-event-\d+-\d+\.ics$/);
-      // Unfold RFC 5545 continuation lines before looking for a property.
-      const ics = fs.readFileSync((await download.path())!, 'utf8').replace(/\r\n /g, '');
-      expect(ics).toContain('BEGIN:VEVENT');
-      expect(ics).toMatch(/DTSTART:\d{8}T\d{6}Z/);
-      expect(ics).toContain(
-        lang === 'ja' ? 'SUMMARY:朝活ウォーキング 皇居ラン＆ウォーク (7:00スタート)' : 'SUMMARY:Morning walk around the Imperial Palace (7:00 start)',
-      );
+        // The calendar file.
+        const downloadPromise = page.waitForEvent('download');
+        await first.getByRole('button', { name: t.calendar }).click();
+        const download = await downloadPromise;
+        expect(download.suggestedFilename()).toMatch(/^hibi-event-\d+-\d+\.ics$/);
+        // Unfold RFC 5545 continuation lines before looking for a property.
+        const ics = fs.readFileSync((await download.path())!, 'utf8').replace(/\r\n /g, '');
+        expect(ics).toContain('BEGIN:VEVENT');
+        expect(ics).toMatch(/DTSTART:\d{8}T\d{6}Z/);
+        expect(ics).toContain(
+          lang === 'ja'
+            ? 'SUMMARY:朝活ウォーキング 皇居ラン＆ウォーク (7:00スタート)'
+            : 'SUMMARY:Morning walk around the Imperial Palace (7:00 start)',
+        );
 
-      // The reserved page lists it.
-      await page.goto('/events/reserved');
-      await expect(page.locator('.event-card').filter({ hasText: lang === 'ja' ? '朝活ウォーキング' : 'Morning walk' })).toBeVisible();
-      await expect(page.locator('.event-card').filter({ hasText: hikeTitle })).toBeVisible();
-      await expectNoAxeViolations(page);
-      await screenshot(page, testInfo, 'events-reserved', lang);
+        // The reserved page lists it.
+        await page.goto('/events/reserved');
+        await expect(page.locator('.event-card').filter({ hasText: lang === 'ja' ? '朝活ウォーキング' : 'Morning walk' })).toBeVisible();
+        await expect(page.locator('.event-card').filter({ hasText: hikeTitle })).toBeVisible();
+        await expectNoAxeViolations(page);
+        await screenshot(page, testInfo, 'events-reserved', lang);
 
-      // Cancel.
-      await page.goto(`/events/${ids['Morning walk around the Imperial Palace']}`);
-      await sessionItem(page, lang === 'ja' ? '7:00スタート' : '7:00 start')
-        .getByRole('button', { name: t.cancel })
-        .click();
-      // A dialog asks first and says what happens to the seat (issue 19, 4); Escape keeps the booking.
-      const confirm = page.getByRole('dialog', { name: t.cancelTitle });
-      await expect(confirm).toContainText(t.seatFree);
-      await page.keyboard.press('Escape');
-      await expect(confirm).toBeHidden();
-      await expect(sessionItem(page, lang === 'ja' ? '7:00スタート' : '7:00 start').getByRole('button', { name: t.cancel })).toBeVisible();
-      await sessionItem(page, lang === 'ja' ? '7:00スタート' : '7:00 start')
-        .getByRole('button', { name: t.cancel })
-        .click();
-      await expectNoAxeViolations(page);
-      await screenshot(page, testInfo, 'event-cancel-dialog', lang);
-      await confirm.getByRole('button', { name: t.cancelConfirm }).click();
-      await expect(sessionItem(page, lang === 'ja' ? '7:00スタート' : '7:00 start').locator('.session__message')).toHaveText(t.cancelled);
-      await expect(sessionItem(page, lang === 'ja' ? '7:00スタート' : '7:00 start').getByRole('button', { name: t.reserve })).toBeEnabled();
-    });
+        // Cancel.
+        await page.goto(`/events/${ids['Morning walk around the Imperial Palace']}`);
+        await sessionItem(page, lang === 'ja' ? '7:00スタート' : '7:00 start')
+          .getByRole('button', { name: t.cancel })
+          .click();
+        // A dialog asks first and says what happens to the seat (issue 19, 4); Escape keeps the booking.
+        const confirm = page.getByRole('dialog', { name: t.cancelTitle });
+        await expect(confirm).toContainText(t.seatFree);
+        await page.keyboard.press('Escape');
+        await expect(confirm).toBeHidden();
+        await expect(sessionItem(page, lang === 'ja' ? '7:00スタート' : '7:00 start').getByRole('button', { name: t.cancel })).toBeVisible();
+        await sessionItem(page, lang === 'ja' ? '7:00スタート' : '7:00 start')
+          .getByRole('button', { name: t.cancel })
+          .click();
+        await expectNoAxeViolations(page);
+        await screenshot(page, testInfo, 'event-cancel-dialog', lang);
+        await confirm.getByRole('button', { name: t.cancelConfirm }).click();
+        await expect(sessionItem(page, lang === 'ja' ? '7:00スタート' : '7:00 start').locator('.session__message')).toHaveText(t.cancelled);
+        await expect(sessionItem(page, lang === 'ja' ? '7:00スタート' : '7:00 start').getByRole('button', { name: t.reserve })).toBeEnabled();
+      },
+    );
 
     test('full, not yet open, external-site and finished sessions show the right button', async ({ page, member: _ }, testInfo) => {
       const t = T[lang];

@@ -100,7 +100,7 @@ test.describe('health charts on home', () => {
     });
   }
 
-  test('steps sent through the mobile-app calls show on the chart, capped bar but exact figure', async ({ page, member }) => {
+  test('steps sent through the mobile-app calls show on the chart, capped bar but exact figure', { tag: '@one-width' }, async ({ page, member }) => {
     await useLanguage(page, 'en');
     // The member's phone sends today's steps, as the app does.
     const device = { source: 'e2e-phone', osType: 'ios', osVersion: '17', appVersion: '1.0' };
@@ -168,7 +168,7 @@ test.describe('lifestyle report', () => {
     });
   }
 
-  test('guests see the login prompt instead of the report', async ({ page }) => {
+  test('guests see the login prompt instead of the report', { tag: '@one-width' }, async ({ page }) => {
     await useLanguage(page, 'en');
     await page.goto('/account/healthStats');
     await expect(page.getByRole('heading', { level: 1, name: 'Lifestyle report' })).toHaveCount(0);

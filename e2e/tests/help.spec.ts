@@ -69,7 +69,7 @@ for (const lang of ['ja', 'en'] as const) {
       });
     }
 
-    test('About shows self-hosted videos with posters that play', async ({ page }) => {
+    test('About shows self-hosted videos with posters that play', { tag: '@one-width' }, async ({ page }) => {
       await useLanguage(page, lang);
       await page.goto('/about-hibi');
       const video = page.locator('details#team-walk video');
@@ -91,7 +91,7 @@ for (const lang of ['ja', 'en'] as const) {
       await expectNoAxeViolations(page);
     });
 
-    test('the About accordion opens and closes its services', async ({ page }) => {
+    test('the About accordion opens and closes its services', { tag: '@one-width' }, async ({ page }) => {
       await useLanguage(page, lang);
       await page.goto('/about-hibi');
       const items = page.locator('details.help-accordion__item');
@@ -144,7 +144,7 @@ for (const lang of ['ja', 'en'] as const) {
   });
 }
 
-test('FAQ article links open the library article inside the app', async ({ page }) => {
+test('FAQ article links open the library article inside the app', { tag: '@one-width' }, async ({ page }) => {
   await useLanguage(page, 'en');
   await page.goto('/faq#faq-6095');
   await expect(page.locator('section.faq-category')).toHaveCount(9);

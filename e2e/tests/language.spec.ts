@@ -63,7 +63,7 @@ test.describe('an English browser', () => {
 test.describe('a browser in neither language', () => {
   test.use({ locale: 'fr-FR' });
 
-  test('gets Japanese, the app’s default', async ({ page }) => {
+  test('gets Japanese, the app’s default', { tag: '@one-width' }, async ({ page }) => {
     const first = await page.goto('/');
     expect(await first!.text()).toContain('<html lang="ja" data-lang-source="default">');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja');

@@ -51,7 +51,7 @@ test.describe('library search', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstTitle!);
     });
 
-    test(`no results, and markup typed in the box stays text, in ${lang}`, async ({ page }, testInfo) => {
+    test(`no results, and markup typed in the box stays text, in ${lang}`, { tag: '@one-width' }, async ({ page }, testInfo) => {
       const l = text[lang];
       await useLanguage(page, lang);
       await page.goto('/library/new');
@@ -67,7 +67,7 @@ test.describe('library search', () => {
       await screenshot(page, testInfo, 'library-search-empty', lang);
     });
 
-    test(`a failed search says so and retries, in the dark theme, in ${lang}`, async ({ page }, testInfo) => {
+    test(`a failed search says so and retries, in the dark theme, in ${lang}`, { tag: '@one-width' }, async ({ page }, testInfo) => {
       const l = text[lang];
       await useLanguage(page, lang);
       await page.emulateMedia({ colorScheme: 'dark' });

@@ -141,7 +141,7 @@ test.describe('library', () => {
     });
   }
 
-  test('nocontract@example.com sees no contract-only article anywhere', async ({ page }) => {
+  test('nocontract@example.com sees no contract-only article anywhere', { tag: '@one-width' }, async ({ page }) => {
     await useLanguage(page, 'en');
     const token = await loginAs(page, 'nocontract@example.com');
     const all = await page.request.post('/api/functions/getNewArrivalReportArticles', {
@@ -164,12 +164,12 @@ test.describe('library', () => {
     await expect(page).toHaveURL(/\/notFound$/);
   });
 
-  test('an unknown article goes to /notFound', async ({ page }) => {
+  test('an unknown article goes to /notFound', { tag: '@one-width' }, async ({ page }) => {
     await page.goto('/library/999999');
     await expect(page).toHaveURL(/\/notFound$/);
   });
 
-  test('a script or event handler stored in content never runs', async ({ page }) => {
+  test('a script or event handler stored in content never runs', { tag: '@one-width' }, async ({ page }) => {
     const dialogs: string[] = [];
     page.on('dialog', (d) => {
       dialogs.push(d.message());

@@ -201,48 +201,52 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(page).toHaveURL(/\/$/);
     });
 
-    test('an account with only a company id registers an email and sets a password', async ({ page, createMember }, testInfo) => {
-      test.setTimeout(120_000);
-      // Only a company makes such accounts, so no test can make one: the demo content has four, and each run of this
-      // test uses one up (a second run of the suite's four needs a fresh server).
-      const account = claimOne(['EMP-0001', 'EMP-0002', 'EMP-0003', 'EMP-0004'], 'the company-id accounts without an email');
-      const email = `${account.toLowerCase()}-${uniqueTag()}@example.org`;
-      const someoneElse = await createMember();
-      await useLanguage(page, lang);
-      await logInWithForm(page, account, 'wellbeing-demo');
-      // The company created the account; its member has accepted no terms yet: terms first, then the address.
-      await expect(page).toHaveURL(/\/terms$/);
-      await page.getByRole('button', { name: TEXT[lang].termsAgree }).click();
-      await expect(page).toHaveURL(/\/registerMailAddress$/);
+    test(
+      'an account with only a company id registers an email and sets a password',
+      { tag: '@one-width' },
+      async ({ page, createMember }, testInfo) => {
+        test.setTimeout(120_000);
+        // Only a company makes such accounts, so no test can make one: the demo content has four, and each run of this
+        // test uses one up (a second run of the suite's four needs a fresh server).
+        const account = claimOne(['EMP-0001', 'EMP-0002', 'EMP-0003', 'EMP-0004'], 'the company-id accounts without an email');
+        const email = `${account.toLowerCase()}-${uniqueTag()}@example.org`;
+        const someoneElse = await createMember();
+        await useLanguage(page, lang);
+        await logInWithForm(page, account, 'wellbeing-demo');
+        // The company created the account; its member has accepted no terms yet: terms first, then the address.
+        await expect(page).toHaveURL(/\/terms$/);
+        await page.getByRole('button', { name: TEXT[lang].termsAgree }).click();
+        await expect(page).toHaveURL(/\/registerMailAddress$/);
 
-      await page.locator('form button[type="submit"]').click();
-      await expect(page.getByRole('alert')).toHaveText(TEXT[lang].emailEmpty);
-      await expectNoAxeViolations(page);
-      await screenshot(page, testInfo, 'register-mail-address', lang);
-      // Signed in, the current password is asked too (issue 12, finding 5).
-      await page.locator('input[name="currentPassword"]').fill('wellbeing-demo');
-      // An address someone else has gets the same answer as a free one, and no mail (issue 12, finding 11).
-      await page.locator('input[name="email"]').fill(someoneElse.email);
-      await page.locator('form button[type="submit"]').click();
-      await expect(page).toHaveURL(/\/registerMailAddressRequested$/);
-      await page.goto('/registerMailAddress');
+        await page.locator('form button[type="submit"]').click();
+        await expect(page.getByRole('alert')).toHaveText(TEXT[lang].emailEmpty);
+        await expectNoAxeViolations(page);
+        await screenshot(page, testInfo, 'register-mail-address', lang);
+        // Signed in, the current password is asked too (issue 12, finding 5).
+        await page.locator('input[name="currentPassword"]').fill('wellbeing-demo');
+        // An address someone else has gets the same answer as a free one, and no mail (issue 12, finding 11).
+        await page.locator('input[name="email"]').fill(someoneElse.email);
+        await page.locator('form button[type="submit"]').click();
+        await expect(page).toHaveURL(/\/registerMailAddressRequested$/);
+        await page.goto('/registerMailAddress');
 
-      await page.locator('input[name="currentPassword"]').fill('wellbeing-demo');
-      await page.locator('input[name="email"]').fill(email);
-      await page.locator('form button[type="submit"]').click();
-      await expect(page).toHaveURL(/\/registerMailAddressRequested$/);
-      await expectNoAxeViolations(page);
-      await screenshot(page, testInfo, 'register-mail-address-requested', lang);
+        await page.locator('input[name="currentPassword"]').fill('wellbeing-demo');
+        await page.locator('input[name="email"]').fill(email);
+        await page.locator('form button[type="submit"]').click();
+        await expect(page).toHaveURL(/\/registerMailAddressRequested$/);
+        await expectNoAxeViolations(page);
+        await screenshot(page, testInfo, 'register-mail-address-requested', lang);
 
-      const link = await linkFromMailbox(page, email);
-      await setPasswordThroughLink(page, link, 'company-id-password', lang);
-      await signOutLocally(page);
-      await logInWithForm(page, email, 'company-id-password');
-      await expect(page).toHaveURL(/\/$/);
-      await signOutLocally(page);
-      await logInWithForm(page, account, 'company-id-password');
-      await expect(page).toHaveURL(/\/$/);
-    });
+        const link = await linkFromMailbox(page, email);
+        await setPasswordThroughLink(page, link, 'company-id-password', lang);
+        await signOutLocally(page);
+        await logInWithForm(page, email, 'company-id-password');
+        await expect(page).toHaveURL(/\/$/);
+        await signOutLocally(page);
+        await logInWithForm(page, account, 'company-id-password');
+        await expect(page).toHaveURL(/\/$/);
+      },
+    );
   });
 }
 
@@ -260,7 +264,7 @@ for (const lang of ['ja', 'en'] as const) {
   });
 }
 
-test('later signup steps cannot be entered directly', async ({ page }) => {
+test('later signup steps cannot be entered directly', { tag: '@one-width' }, async ({ page }) => {
   await page.goto('/signup/confirm');
   await expect(page).toHaveURL(/\/signup\/form$/);
   await page.goto('/signup/complete');
@@ -270,7 +274,7 @@ test('later signup steps cannot be entered directly', async ({ page }) => {
 });
 
 for (const lang of ['ja', 'en'] as const) {
-  test(`developer tool at its hidden path (${lang})`, async ({ page, member }, testInfo) => {
+  test(`developer tool at its hidden path (${lang})`, { tag: '@one-width' }, async ({ page, member }, testInfo) => {
     test.setTimeout(120_000);
     await useLanguage(page, lang);
     // The production build the suite serves has no tool: its path is an unknown page there.
@@ -358,28 +362,32 @@ for (const lang of ['ja', 'en'] as const) {
   });
 }
 
-test('a reset request that fails shows the spec message for every business failure, and its own text for 429 (issue 13, 5)', async ({ page }) => {
-  await useLanguage(page, 'ja');
-  // The server answers every well-formed address alike (decision 061), so the failures are played back here.
-  const answers = [
-    { status: 200, body: { succeed: false, errorCode: 'notTenantUser' }, text: 'テナントユーザーとして登録されていません' },
-    { status: 200, body: { succeed: false, errorCode: 'someFutureCode' }, text: 'テナントユーザーとして登録されていません' },
-    {
-      status: 429,
-      body: { succeed: false, errorCode: 'tooManyRequests' },
-      text: '短時間に何度も送信されました。しばらく時間をおいて再度お試しください。',
-    },
-  ];
-  let answer = answers[0]!;
-  await page.route('**/api/functions/requestPasswordReset', (route) =>
-    route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) }),
-  );
-  await page.goto('/resetPassword');
-  for (const a of answers) {
-    answer = a;
-    await page.locator('input[name="email"]').fill('someone@example.com');
-    await page.locator('form button[type="submit"]').click();
-    await expect(page.getByRole('alert')).toHaveText(a.text);
-    await expect(page).toHaveURL(/\/resetPassword$/);
-  }
-});
+test(
+  'a reset request that fails shows the spec message for every business failure, and its own text for 429 (issue 13, 5)',
+  { tag: '@one-width' },
+  async ({ page }) => {
+    await useLanguage(page, 'ja');
+    // The server answers every well-formed address alike (decision 061), so the failures are played back here.
+    const answers = [
+      { status: 200, body: { succeed: false, errorCode: 'notTenantUser' }, text: 'テナントユーザーとして登録されていません' },
+      { status: 200, body: { succeed: false, errorCode: 'someFutureCode' }, text: 'テナントユーザーとして登録されていません' },
+      {
+        status: 429,
+        body: { succeed: false, errorCode: 'tooManyRequests' },
+        text: '短時間に何度も送信されました。しばらく時間をおいて再度お試しください。',
+      },
+    ];
+    let answer = answers[0]!;
+    await page.route('**/api/functions/requestPasswordReset', (route) =>
+      route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) }),
+    );
+    await page.goto('/resetPassword');
+    for (const a of answers) {
+      answer = a;
+      await page.locator('input[name="email"]').fill('someone@example.com');
+      await page.locator('form button[type="submit"]').click();
+      await expect(page.getByRole('alert')).toHaveText(a.text);
+      await expect(page).toHaveURL(/\/resetPassword$/);
+    }
+  },
+);

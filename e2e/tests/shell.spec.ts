@@ -93,7 +93,7 @@ test.describe('global shell', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('Internet Explorer users see a notice to switch browser', async ({ browser }) => {
+  test('Internet Explorer users see a notice to switch browser', { tag: '@one-width' }, async ({ browser }) => {
     const context = await browser.newContext({ userAgent: 'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko' });
     const page = await context.newPage();
     await page.goto('/');
@@ -102,7 +102,7 @@ test.describe('global shell', () => {
     await context.close();
   });
 
-  test('other browsers do not see the notice', async ({ page }) => {
+  test('other browsers do not see the notice', { tag: '@one-width' }, async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('#ie-notice')).toBeHidden();
   });

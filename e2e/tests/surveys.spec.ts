@@ -126,7 +126,7 @@ for (const lang of ['ja', 'en'] as const) {
   });
 }
 
-test('an unknown survey goes to the not-found page', async ({ page }) => {
+test('an unknown survey goes to the not-found page', { tag: '@one-width' }, async ({ page }) => {
   await useLanguage(page, 'en');
   await page.goto('/surveys/987654');
   await expect(page).toHaveURL(/\/notFound$/);
@@ -134,7 +134,7 @@ test('an unknown survey goes to the not-found page', async ({ page }) => {
   await expect(page).toHaveURL(/\/notFound$/);
 });
 
-test('a failed submission shows the unknown-error message and keeps the answers', async ({ page, member: _ }) => {
+test('a failed submission shows the unknown-error message and keeps the answers', { tag: '@one-width' }, async ({ page, member: _ }) => {
   await useLanguage(page, 'en');
   // The answer never reaches the server: it fails as a server error would.
   await page.route('**/api/functions/answerQuestionnaire', (route) =>
