@@ -58,9 +58,6 @@ export async function signIn(page: Page, member: Member) {
 export async function expectNoAxeViolations(page: Page, exclude: string[] = []) {
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
-  // Only violations are read: axe skips gathering the passes' and the inapplicable rules' node details (its own
-  // advice for speed), which halves a scan of a long page.
-  builder = builder.options({ resultTypes: ['violations'] });
   if (page.frames().length === 1) builder = builder.setLegacyMode();
   for (const selector of exclude) builder = builder.exclude(selector);
   const results = await builder.analyze();
