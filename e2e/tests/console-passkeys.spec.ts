@@ -1,7 +1,8 @@
-import type { CDPSession, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { test, expect, expectNoAxeViolations, screenshot, useLanguage, BASE_URL, type Lang } from '../support/fixtures.ts';
 import { apiSignIn, OPERATORS, OPERATOR_PASSWORD, uiSignIn } from '../support/console.ts';
 import { exclusively } from '../support/locks.ts';
+import { virtualAuthenticator } from '../support/webauthn.ts';
 
 // Operators' passkeys in the console (issue 35, decision 148): the Security page adds one, the second step of
 // signing in takes it instead of the TOTP code, and the page deletes it. Chromium's virtual authenticator (the
@@ -22,22 +23,6 @@ const LOCK = 'console-passkeys';
 const LOCK_WAIT_MS = 60_000;
 /** A fresh code (up to 30 s), the wait for the lock, and the test itself (some 15 s). */
 const TIMEOUT_MS = 120_000;
-
-async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable', { enableUI: false });
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
 
 const TEXT = {
   en: {

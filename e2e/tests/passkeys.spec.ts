@@ -1,25 +1,10 @@
-import type { CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, useLanguage, screenshot, expectNoAxeViolations, mailsTo, signIn, type Lang } from '../support/fixtures.ts';
+import { virtualAuthenticator } from '../support/webauthn.ts';
 
 // Passkeys (issue 35, decision 148) in real Chromium with a virtual authenticator (the DevTools protocol's WebAuthn
 // domain): a platform authenticator with resident keys and user verification, on http://localhost (a secure context).
 test.skip(({ browserName }) => browserName !== 'chromium', 'the virtual authenticator is a Chromium DevTools feature');
-
-async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable', { enableUI: false });
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
 
 /**
  * Chromium's virtual authenticator answers a conditional (autofill) request by itself, as if the member had picked
