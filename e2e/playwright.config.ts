@@ -8,13 +8,15 @@ const AFTER_ALL = /console-help\.spec\.ts$/;
  * input, the service worker and offline, the data export's download, the passkey ceremonies. Every screen they pass
  * through is checked at 375 px by the screens' own specs (docs/decisions/152-ci-time.md).
  */
-const ONE_WIDTH = /(cookie-session|server-rendering|pwa|account-export|passkeys)\.spec\.ts$/;
+const ONE_WIDTH_SPECS = ['cookie-session', 'server-rendering', 'pwa', 'account-export', 'passkeys'];
+const ONE_WIDTH = new RegExp(`(?<![\\w-])(${ONE_WIDTH_SPECS.join('|')})\\.spec\\.ts$`);
 // Likewise single tests tagged '@one-width': rules and flows (a guest's refusal, a not-found id, a withdrawal, a
 // friend request's states, a failed call) whose screens another test of the same spec checks at 375 px.
 // A screen test written for both languages runs in pairs across the widths: Japanese at 375 px (the members' language
 // on their phones), English at 1440 px; theme.spec.ts crosses them the other way (every kind of page in Japanese at
 // 1440 px and in English at 375 px), so each language is seen at each width.
-const JAPANESE = /\bin ja\b|\(ja\)/;
+// Not the tests that run at 1440 px only (their Japanese runs there): the grep string holds the file name and tags.
+const JAPANESE = new RegExp(`^(?!.*@one-width)(?!.*(?<![\\w-])(${ONE_WIDTH_SPECS.join('|')})\\.spec\\.ts).*(\\bin ja\\b|\\(ja\\))`);
 const ENGLISH = /\bin en\b|\(en\)/;
 
 /**
