@@ -9,7 +9,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { buildApp } from '../src/app.ts';
 
 /** BENCH_DATABASE_URL names the server; each script creates and drops its own database there. */
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const serverUrl = () => process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export const elapsed = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 
@@ -27,7 +27,7 @@ export function report(fn: string, samples: number[]) {
 }
 
 async function admin(text: string) {
-  const client = new pg.Client({ connectionString: SERVER_URL });
+  const client = new pg.Client({ connectionString: serverUrl() });
   await client.connect();
   try {
     await client.query(text);
@@ -40,7 +40,7 @@ async function admin(text: string) {
 export async function withBenchDatabase(prefix: string, run: (database: Database, url: string) => Promise<void>) {
   const name = `${prefix}_${crypto.randomBytes(4).toString('hex')}`;
   await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(SERVER_URL);
+  const url = new URL(serverUrl());
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString());
   try {

@@ -33,6 +33,8 @@ export class PrivateCluster {
   private constructor(
     readonly dir: string,
     readonly port: number,
+    /** More `-c name=value` settings of the server (a benchmark's shared_buffers). */
+    readonly settings: readonly string[] = [],
   ) {}
 
   get dataDir() {
@@ -52,14 +54,14 @@ export class PrivateCluster {
   }
 
   /** initdb in a new temporary folder (trust authentication, no fsync: a test's data), then start. */
-  static async create(portFrom = 55432): Promise<PrivateCluster> {
+  static async create(portFrom = 55432, settings: readonly string[] = []): Promise<PrivateCluster> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hibi-pg-'));
     if (process.getuid?.() === 0) {
       const { stdout } = await run('id', ['-u', 'postgres']);
       const { stdout: gid } = await run('id', ['-g', 'postgres']);
       fs.chownSync(dir, Number(stdout.trim()), Number(gid.trim()));
     }
-    const cluster = new PrivateCluster(dir, await freePort(portFrom + Math.floor(Math.random() * 500)));
+    const cluster = new PrivateCluster(dir, await freePort(portFrom + Math.floor(Math.random() * 500)), settings);
     await cluster.as('initdb', ['-D', cluster.dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
     await cluster.start();
     return cluster;
@@ -75,6 +77,7 @@ export class PrivateCluster {
       '-c full_page_writes=off',
       '-c max_connections=120',
       '-c shared_buffers=32MB',
+      ...this.settings.map((setting) => `-c ${setting}`),
     ].join(' ');
     await this.as('pg_ctl', ['-D', this.dataDir, '-o', options, '-l', path.join(this.dir, 'log'), '-w', '-t', '60', 'start']);
   }

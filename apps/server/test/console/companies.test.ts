@@ -96,7 +96,7 @@ describe('suppressCells', () => {
 });
 
 describe('getCompanyInsights', () => {
-  it('answers the tenant as one group, with exact steps across whole and partial weeks, and no person in it', async () => {
+  it('answers the tenant as one group, with exact steps over partial weeks, whole weeks charted, and no person in it', async () => {
     const res = await insights(owner, { tenantId, from: FROM, to: TO, groupBy: 'none' });
     expect(res.status).toBe(200);
     const [all] = res.body.groups as InsightsGroup[];
@@ -104,8 +104,8 @@ describe('getCompanyInsights', () => {
     expect(all!.avgDailySteps).toBe(expectedAvg(people));
     // Bands: 0, 6 (営業部), 8 (開発部), 3 (総務部), 12: the 3 hides, and with it the next smallest, the 6.
     expect(all!.stepBands).toEqual([0, null, 8, null, 12]);
-    // 2026-01-01 is a Thursday: the weeks of Dec 29 (partial) .. Jan 26 (partial).
-    expect(all!.weeklySteps!.map((w) => w.weekStart)).toEqual(['2025-12-29', '2026-01-05', '2026-01-12', '2026-01-19', '2026-01-26']);
+    // 2026-01-01 is a Thursday and the 31st a Saturday: the chart has the whole weeks, of Jan 5 .. Jan 19 (decision 149).
+    expect(all!.weeklySteps!.map((w) => w.weekStart)).toEqual(['2026-01-05', '2026-01-12', '2026-01-19']);
     expect(all!.weeklySteps!.every((w) => w.participants === 29)).toBe(true);
     const text = JSON.stringify(res.body);
     for (const p of people) {

@@ -1,7 +1,7 @@
 // The companies domain's data module (issue 32, decision 146): company insights, every figure aggregated in SQL with
 // GROUP BY over the tenant's members (never a query per member), and the end-of-contract purge. It reads the health
-// domain's weekly_steps (kept exact as data arrives) for the period's whole weeks and daily_steps for its edge days,
-// events' reservations, surveys' answers and content's article views.
+// domain's exact aggregates (migration 0780, decision 149): each member's running totals and the tenant's weekly
+// cells; events' reservations, surveys' answers and content's article views.
 import { sql, type SQL } from 'drizzle-orm';
 import type { InsightsGroupBy } from '@hibi/contract/console/insights';
 import type { Db } from '../../db/client.ts';
@@ -36,19 +36,21 @@ const members = (s: InsightsScope) =>
   sql`SELECT u.id, ${groupKey(s.groupBy, Number(s.to.slice(0, 4)))} AS k, u.last_login_at FROM users u WHERE u.tenant_id = ${s.tenantId}`;
 
 /**
- * Steps per member and week in the period: the health domain's weekly totals for whole weeks, the days themselves for
- * the period's partial first and last weeks (each member's days read by its primary key), so the sums are exact.
+ * Each member's figures over the period, exact and without reading a day: the difference of two rows of the health
+ * domain's running totals (migration 0780), the last on or before the period's last day and the last before its first.
  */
-const stepSource = (s: InsightsScope) => sql`
-  SELECT w.user_id, m.k, w.week_start AS week, w.total_steps::bigint AS total, w.days::int AS days
-    FROM weekly_steps w JOIN m ON m.id = w.user_id
-   WHERE w.tenant_id = ${s.tenantId} AND w.week_start >= ${s.firstMonday}::date AND w.week_start < ${s.endMonday}::date
-  UNION ALL
-  SELECT m.id, m.k, date_trunc('week', d.day)::date, d.steps::bigint, 1
-    FROM m CROSS JOIN LATERAL (
-      SELECT dd.day, dd.steps FROM daily_steps dd
-       WHERE dd.user_id = m.id AND dd.day BETWEEN ${s.from}::date AND ${s.to}::date
-         AND NOT (dd.day >= ${s.firstMonday}::date AND dd.day < ${s.endMonday}::date)) d`;
+const memberTotals = (s: InsightsScope) => sql`
+  SELECT m.id, m.k, m.last_login_at,
+         coalesce(e.step_days, 0) - coalesce(b.step_days, 0) AS step_days, coalesce(e.steps, 0) - coalesce(b.steps, 0) AS steps,
+         coalesce(e.log_days, 0) - coalesce(b.log_days, 0) AS log_days, coalesce(e.score10, 0) - coalesce(b.score10, 0) AS score10,
+         coalesce(e.exercise480, 0) - coalesce(b.exercise480, 0) AS exercise480, coalesce(e.meal3, 0) - coalesce(b.meal3, 0) AS meal3,
+         coalesce(e.drinking, 0) - coalesce(b.drinking, 0) AS drinking, coalesce(e.sleep, 0) - coalesce(b.sleep, 0) AS sleep,
+         coalesce(e.stress, 0) - coalesce(b.stress, 0) AS stress
+    FROM m
+    LEFT JOIN LATERAL (SELECT * FROM health_running_totals r WHERE r.user_id = m.id AND r.day <= ${s.to}::date
+                        ORDER BY r.day DESC LIMIT 1) e ON true
+    LEFT JOIN LATERAL (SELECT * FROM health_running_totals r WHERE r.user_id = m.id AND r.day < ${s.from}::date
+                        ORDER BY r.day DESC LIMIT 1) b ON e.user_id IS NOT NULL`;
 
 export interface GroupBaseRow {
   k: string;
@@ -57,55 +59,6 @@ export interface GroupBaseRow {
   participants: number;
   avg_daily: number | null;
   bands: number[];
-}
-
-/** Members, active members, step participants, their mean daily steps and the bands, per group. */
-export async function groupBase(db: Db, s: InsightsScope, bandBounds: readonly number[]): Promise<GroupBaseRow[]> {
-  const bandCase = sql.join(
-    bandBounds.map((lower, i) => {
-      const upper = bandBounds[i + 1];
-      return upper === undefined
-        ? sql`count(*) FILTER (WHERE p.daily >= ${lower})::int`
-        : sql`count(*) FILTER (WHERE p.daily >= ${lower} AND p.daily < ${upper})::int`;
-    }),
-    sql`, `,
-  );
-  return rows<GroupBaseRow>(
-    db,
-    sql`WITH m AS (${members(s)}),
-        src AS (${stepSource(s)}),
-        p AS (SELECT user_id, sum(total)::float8 / nullif(sum(days), 0) AS daily FROM src GROUP BY user_id)
-        SELECT m.k, count(*)::int AS members,
-               count(*) FILTER (WHERE p.user_id IS NOT NULL OR m.last_login_at >= ${iso(s.fromAt)}::timestamptz AND m.last_login_at < ${iso(s.toAt)}::timestamptz
-                 OR EXISTS (SELECT 1 FROM sessions se WHERE se.user_id = m.id AND se.last_used_at >= ${iso(s.fromAt)}::timestamptz
-                            AND se.created_at < ${iso(s.toAt)}::timestamptz)
-                 OR EXISTS (SELECT 1 FROM health_devices hd WHERE hd.user_id = m.id AND hd.last_upload_at >= ${iso(s.fromAt)}::timestamptz
-                            AND hd.last_upload_at < ${iso(s.toAt)}::timestamptz))::int AS active,
-               count(p.user_id)::int AS participants,
-               round(avg(p.daily))::int AS avg_daily,
-               ARRAY[${bandCase}] AS bands
-          FROM m LEFT JOIN p ON p.user_id = m.id
-         GROUP BY m.k`,
-  );
-}
-
-export interface WeekRow {
-  k: string;
-  week: string;
-  avg_daily: number | null;
-  people: number;
-}
-
-/** Each week's mean steps of the recorded days and how many members recorded any, per group. */
-export async function weeklySteps(db: Db, s: InsightsScope): Promise<WeekRow[]> {
-  return rows<WeekRow>(
-    db,
-    sql`WITH m AS (${members(s)}), src AS (${stepSource(s)})
-        SELECT src.k, src.week::text AS week, round(sum(src.total)::numeric / nullif(sum(src.days), 0))::int AS avg_daily,
-               count(DISTINCT src.user_id)::int AS people
-          FROM src
-         GROUP BY src.k, src.week ORDER BY src.week`,
-  );
 }
 
 export interface LifestyleRow {
@@ -119,18 +72,72 @@ export interface LifestyleRow {
   stress: number | null;
 }
 
-/** The lifestyle score's dimensions averaged over the days logged in the period, and how many members logged. */
-export async function lifestyle(db: Db, s: InsightsScope): Promise<LifestyleRow[]> {
-  return rows<LifestyleRow>(
+/**
+ * Per group: members, active members, step participants (a recorded day in the period), their mean daily steps and
+ * its bands, and the lifestyle dimensions averaged over the days logged in the period with how many members logged.
+ * One pass over the members (two index lookups each); the figures are the same as summing their days.
+ */
+export async function groupBase(db: Db, s: InsightsScope, bandBounds: readonly number[]): Promise<(GroupBaseRow & Omit<LifestyleRow, 'k'>)[]> {
+  const bandCase = sql.join(
+    bandBounds.map((lower, i) => {
+      const upper = bandBounds[i + 1];
+      return upper === undefined
+        ? sql`count(*) FILTER (WHERE p.daily >= ${lower})::int`
+        : sql`count(*) FILTER (WHERE p.daily >= ${lower} AND p.daily < ${upper})::int`;
+    }),
+    sql`, `,
+  );
+  const avg = (sum: string, scale: number) =>
+    sql`round(sum(p.${sql.raw(sum)})::numeric / nullif(${sql.raw(String(scale))} * sum(p.log_days), 0), 1)::float8`;
+  return rows(
     db,
-    sql`WITH m AS (${members(s)})
-        SELECT m.k, count(DISTINCT h.user_id)::int AS people,
-               round(avg(h.score), 1)::float8 AS score, round(avg(h.exercise), 1)::float8 AS exercise,
-               round(avg(h.meal), 1)::float8 AS meal, round(avg(h.drinking), 1)::float8 AS drinking,
-               round(avg(h.sleep), 1)::float8 AS sleep, round(avg(h.stress), 1)::float8 AS stress
-          FROM health_daily_scores h JOIN m ON m.id = h.user_id
-         WHERE h.day BETWEEN ${s.from}::date AND ${s.to}::date
-         GROUP BY m.k`,
+    sql`WITH m AS (${members(s)}),
+        p AS (SELECT t.*, CASE WHEN t.step_days > 0 THEN t.steps::float8 / t.step_days END AS daily FROM (${memberTotals(s)}) t)
+        SELECT p.k, count(*)::int AS members,
+               count(*) FILTER (WHERE p.step_days > 0 OR p.last_login_at >= ${iso(s.fromAt)}::timestamptz AND p.last_login_at < ${iso(s.toAt)}::timestamptz
+                 OR EXISTS (SELECT 1 FROM sessions se WHERE se.user_id = p.id AND se.last_used_at >= ${iso(s.fromAt)}::timestamptz
+                            AND se.created_at < ${iso(s.toAt)}::timestamptz)
+                 OR EXISTS (SELECT 1 FROM health_devices hd WHERE hd.user_id = p.id AND hd.last_upload_at >= ${iso(s.fromAt)}::timestamptz
+                            AND hd.last_upload_at < ${iso(s.toAt)}::timestamptz))::int AS active,
+               count(*) FILTER (WHERE p.step_days > 0)::int AS participants,
+               round(avg(p.daily))::int AS avg_daily,
+               ARRAY[${bandCase}] AS bands,
+               count(*) FILTER (WHERE p.log_days > 0)::int AS people,
+               ${avg('score10', 10)} AS score, ${avg('exercise480', 480)} AS exercise, ${avg('meal3', 3)} AS meal,
+               ${avg('drinking', 0.01)} AS drinking, ${avg('sleep', 0.01)} AS sleep, ${avg('stress', 0.01)} AS stress
+          FROM p
+         GROUP BY p.k`,
+  );
+}
+
+export interface WeekRow {
+  k: string;
+  week: string;
+  avg_daily: number | null;
+  people: number;
+}
+
+/** The group key of an insights cell (c), as groupKey gives it for its members. */
+function cellKey(groupBy: InsightsGroupBy, endYear: number): SQL {
+  if (groupBy === 'department') return sql`c.department`;
+  if (groupBy === 'ageBand') {
+    return sql`CASE WHEN c.birth_year = 0 THEN 'unknown' ELSE (greatest(0, (${endYear}::int - c.birth_year) / 10) * 10)::text END`;
+  }
+  return sql`'all'::text`;
+}
+
+/**
+ * Each whole week's (Monday to Sunday inside the period) mean steps of the recorded days and how many members
+ * recorded any, per group: sums of the tenant's weekly cells (migration 0780), never the members' rows.
+ */
+export async function weeklySteps(db: Db, s: InsightsScope): Promise<WeekRow[]> {
+  return rows<WeekRow>(
+    db,
+    sql`SELECT ${cellKey(s.groupBy, Number(s.to.slice(0, 4)))} AS k, c.week_start::text AS week,
+               round(sum(c.total_steps)::numeric / nullif(sum(c.days), 0))::int AS avg_daily, sum(c.people)::int AS people
+          FROM insights_week_cells c
+         WHERE c.tenant_id = ${s.tenantId} AND c.week_start >= ${s.firstMonday}::date AND c.week_start < ${s.endMonday}::date
+         GROUP BY 1, 2 ORDER BY 2`,
   );
 }
 

@@ -69,10 +69,9 @@ export async function companyInsights(
   const tenant = await data.tenantById(db, p.tenantId);
   if (!tenant) return failure('notFound');
   const s = scopeOf(p.tenantId, p.from, p.to, p.groupBy);
-  const [base, weeks, life, part, articles] = await Promise.all([
+  const [base, weeks, part, articles] = await Promise.all([
     data.groupBase(db, s, STEP_BANDS),
     data.weeklySteps(db, s),
-    data.lifestyle(db, s),
     data.participation(db, s),
     data.topArticles(db, s, INSIGHTS_MIN_GROUP, TOP_ARTICLES),
   ]);
@@ -80,7 +79,21 @@ export async function companyInsights(
   const order = (k: string) => (k === '' || k === 'unknown' ? '~' : p.groupBy === 'ageBand' ? k.padStart(3, '0') : k);
   base.sort((a, b) => (order(a.k) < order(b.k) ? -1 : order(a.k) > order(b.k) ? 1 : 0));
   if (p.groupBy === 'none' && base.length === 0)
-    base.push({ k: 'all', members: 0, active: 0, participants: 0, avg_daily: null, bands: STEP_BANDS.map(() => 0) });
+    base.push({
+      k: 'all',
+      members: 0,
+      active: 0,
+      participants: 0,
+      avg_daily: null,
+      bands: STEP_BANDS.map(() => 0),
+      people: 0,
+      score: null,
+      exercise: null,
+      meal: null,
+      drinking: null,
+      sleep: null,
+      stress: null,
+    });
 
   // The group itself: under the floor, or hidden to protect another (complementary).
   const groupHidden = suppressCells(
@@ -92,9 +105,8 @@ export async function companyInsights(
     base.map((g) => g.participants),
     groupHidden,
   );
-  const lifeBy = new Map(life.map((l) => [l.k, l]));
   const lifeHidden = suppressCells(
-    base.map((g) => lifeBy.get(g.k)?.people ?? 0),
+    base.map((g) => g.people),
     groupHidden,
   );
   const partBy = new Map(part.map((r) => [r.k, r]));
@@ -130,8 +142,7 @@ export async function companyInsights(
     }
     const stepsShown = !stepHidden[i] && g.participants >= INSIGHTS_MIN_GROUP;
     const bandHidden = suppressCells(g.bands);
-    const l = lifeBy.get(g.k);
-    const lifeShown = !lifeHidden[i] && l !== undefined && l.people >= INSIGHTS_MIN_GROUP;
+    const lifeShown = !lifeHidden[i] && g.people >= INSIGHTS_MIN_GROUP;
     const r = partBy.get(g.k);
     return {
       key: g.k,
@@ -147,7 +158,7 @@ export async function companyInsights(
             return { weekStart: week, avgDailySteps: shown ? w.avg_daily : null, participants: shown ? w.people : null };
           })
         : null,
-      lifestyleAverages: lifeShown ? (Object.fromEntries(LIFESTYLE_DIMENSIONS.map((d) => [d, l[d]])) as InsightsGroup['lifestyleAverages']) : null,
+      lifestyleAverages: lifeShown ? (Object.fromEntries(LIFESTYLE_DIMENSIONS.map((d) => [d, g[d]])) as InsightsGroup['lifestyleAverages']) : null,
       eventReservations: r?.reservations ?? 0,
       eventAttendance: r?.attended ?? 0,
       surveyResponseRate: round3((r?.respondents ?? 0) / g.members),

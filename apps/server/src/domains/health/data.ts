@@ -260,13 +260,16 @@ const pgDateArray = (days: readonly string[]) => sql`${`{${[...new Set(days)].jo
  */
 async function refreshWeekly(db: Db, filter: SQL) {
   await db.execute(sql`
-    INSERT INTO weekly_steps (user_id, week_start, tenant_id, total_steps, days, avg_steps)
-    SELECT s.user_id, date_trunc('week', s.day)::date, u.tenant_id, sum(s.steps), count(*), round(avg(s.steps))::int
+    INSERT INTO weekly_steps (user_id, week_start, tenant_id, department, birth_year, total_steps, days, avg_steps)
+    SELECT s.user_id, date_trunc('week', s.day)::date, u.tenant_id, u.attribution1, u.birth_year, sum(s.steps), count(*),
+      round(avg(s.steps))::int
     FROM daily_steps s JOIN users u ON u.id = s.user_id
     WHERE ${filter}
-    GROUP BY 1, 2, 3
-    ON CONFLICT (user_id, week_start) DO UPDATE SET tenant_id = EXCLUDED.tenant_id,
-      total_steps = EXCLUDED.total_steps, days = EXCLUDED.days, avg_steps = EXCLUDED.avg_steps`);
+    GROUP BY 1, 2, 3, 4, 5
+    ON CONFLICT (user_id, week_start) DO UPDATE SET tenant_id = EXCLUDED.tenant_id, department = EXCLUDED.department,
+      birth_year = EXCLUDED.birth_year, total_steps = EXCLUDED.total_steps, days = EXCLUDED.days, avg_steps = EXCLUDED.avg_steps
+    WHERE (weekly_steps.total_steps, weekly_steps.days, weekly_steps.tenant_id, weekly_steps.department, weekly_steps.birth_year)
+      IS DISTINCT FROM (EXCLUDED.total_steps, EXCLUDED.days, EXCLUDED.tenant_id, EXCLUDED.department, EXCLUDED.birth_year)`);
 }
 
 /**
@@ -299,6 +302,62 @@ async function refreshMonthly(db: Db, filter: SQL) {
       sleep = EXCLUDED.sleep, stress = EXCLUDED.stress, weight = EXCLUDED.weight, steps_avg = EXCLUDED.steps_avg`);
 }
 
+/**
+ * Rebuilds members' running totals (health_running_totals, migration 0780) from a day on: each day with steps or a
+ * scored log, the running sums of recorded step days, steps, scored log days and the lifestyle dimensions as integers
+ * (decision 030's definitions: exercise = 50 for the healthy answer + steps/160 up to 8,000, kept x 480; meal = 100 per
+ * healthy answer of three / 3, kept x 3; drinking, sleep, stress = 100 per healthy answer, kept as days; the day's
+ * score as health_daily_scores rounds it, x 10), carried on from the member's last row before that day. `userId` null
+ * rebuilds every member from their first day (seed, benchmark, repair).
+ */
+async function refreshRunning(db: Db, userId: number | null, fromDay: string | null) {
+  const who = (t: string) => (userId === null ? sql`true` : sql`${sql.raw(t)}.user_id = ${userId}`);
+  const since = (t: string) => (fromDay === null ? sql`true` : sql`${sql.raw(t)}.day >= ${fromDay}::date`);
+  await db.execute(sql`
+    WITH s AS (SELECT x.user_id, x.day, x.steps FROM daily_steps x WHERE ${who('x')} AND ${since('x')}),
+    l AS (
+      SELECT h.user_id, h.day, (h.score * 10)::bigint AS score10,
+        CASE WHEN g.exercise = 1 THEN 24000 ELSE 0 END + 3 * least(coalesce(ds.steps, 0), 8000) AS exercise480,
+        100 * ((g.breakfast = 1)::int + (g.night_meal = 1)::int + (g.overeating = 1)::int) AS meal3,
+        (g.overdrinking = 1)::int AS drinking, (g.sleepness = 1)::int AS sleep, (g.feeling = 1)::int AS stress
+      FROM health_daily_scores h JOIN health_logs g ON g.user_id = h.user_id AND g.day = h.day
+      LEFT JOIN daily_steps ds ON ds.user_id = h.user_id AND ds.day = h.day
+      WHERE ${who('h')} AND ${since('h')}),
+    d AS (
+      SELECT coalesce(s.user_id, l.user_id) AS user_id, coalesce(s.day, l.day) AS day, (s.day IS NOT NULL)::int AS step_day,
+        coalesce(s.steps, 0)::bigint AS steps, (l.day IS NOT NULL)::int AS log_day, coalesce(l.score10, 0) AS score10,
+        coalesce(l.exercise480, 0) AS exercise480, coalesce(l.meal3, 0) AS meal3, coalesce(l.drinking, 0) AS drinking,
+        coalesce(l.sleep, 0) AS sleep, coalesce(l.stress, 0) AS stress
+      FROM s FULL JOIN l ON l.user_id = s.user_id AND l.day = s.day),
+    base AS (
+      SELECT b.* FROM (SELECT DISTINCT user_id FROM d) u
+      CROSS JOIN LATERAL (SELECT * FROM health_running_totals r WHERE r.user_id = u.user_id
+                           ${fromDay === null ? sql`AND false` : sql`AND r.day < ${fromDay}::date`}
+                          ORDER BY r.day DESC LIMIT 1) b),
+    run AS (
+      SELECT d.user_id, d.day,
+        coalesce(b.step_days, 0) + sum(d.step_day) OVER w AS step_days, coalesce(b.steps, 0) + sum(d.steps) OVER w AS steps,
+        coalesce(b.log_days, 0) + sum(d.log_day) OVER w AS log_days, coalesce(b.score10, 0) + sum(d.score10) OVER w AS score10,
+        coalesce(b.exercise480, 0) + sum(d.exercise480) OVER w AS exercise480, coalesce(b.meal3, 0) + sum(d.meal3) OVER w AS meal3,
+        coalesce(b.drinking, 0) + sum(d.drinking) OVER w AS drinking, coalesce(b.sleep, 0) + sum(d.sleep) OVER w AS sleep,
+        coalesce(b.stress, 0) + sum(d.stress) OVER w AS stress
+      FROM d LEFT JOIN base b ON b.user_id = d.user_id
+      WINDOW w AS (PARTITION BY d.user_id ORDER BY d.day))
+    INSERT INTO health_running_totals AS r (user_id, day, step_days, steps, log_days, score10, exercise480, meal3, drinking, sleep, stress)
+    SELECT * FROM run
+    ON CONFLICT (user_id, day) DO UPDATE SET step_days = EXCLUDED.step_days, steps = EXCLUDED.steps,
+      log_days = EXCLUDED.log_days, score10 = EXCLUDED.score10, exercise480 = EXCLUDED.exercise480, meal3 = EXCLUDED.meal3,
+      drinking = EXCLUDED.drinking, sleep = EXCLUDED.sleep, stress = EXCLUDED.stress
+    WHERE (r.step_days, r.steps, r.log_days, r.score10, r.exercise480, r.meal3, r.drinking, r.sleep, r.stress)
+      IS DISTINCT FROM (EXCLUDED.step_days, EXCLUDED.steps, EXCLUDED.log_days, EXCLUDED.score10, EXCLUDED.exercise480,
+                        EXCLUDED.meal3, EXCLUDED.drinking, EXCLUDED.sleep, EXCLUDED.stress)`);
+  // A day that no longer has steps or a scored log (its ratings cleared) leaves no row behind.
+  await db.execute(sql`
+    DELETE FROM health_running_totals r WHERE ${who('r')} AND ${since('r')}
+       AND NOT EXISTS (SELECT 1 FROM daily_steps s WHERE s.user_id = r.user_id AND s.day = r.day)
+       AND NOT EXISTS (SELECT 1 FROM health_logs g WHERE g.user_id = r.user_id AND g.day = r.day AND g.exercise IS NOT NULL)`);
+}
+
 /** Brings the aggregates of one user up to date for the weeks and months containing the given days. */
 export async function refreshUserAggregates(db: Db, userId: number, days: readonly string[]) {
   if (days.length === 0) return;
@@ -319,12 +378,14 @@ export async function refreshUserAggregates(db: Db, userId: number, days: readon
     sql`user_id = ${userId} AND day >= ${firstMonth}::date AND day < ${lastMonthEnd}::date
         AND date_trunc('month', day)::date = ANY(${pgDateArray(months)})`,
   );
+  await refreshRunning(db, userId, sorted[0]!);
 }
 
 /** Rebuilds every aggregate from the daily tables (seed, benchmark, repair). */
 export async function refreshAllAggregates(db: Db) {
   await refreshWeekly(db, sql`true`);
   await refreshMonthly(db, sql`true`);
+  await refreshRunning(db, null, null);
 }
 
 /* ------------------------------------------------------------------ export of a member's own data (decision 104) */

@@ -193,6 +193,7 @@ function InsightsView({ insights }: { insights: CompanyInsights }) {
       </section>
       <section aria-labelledby="insights-weekly">
         <h2 id="insights-weekly">{t('tables.weekly')}</h2>
+        <p className="console-muted">{weeks.length > 0 ? t('tables.weeklyNote') : t('tables.weeklyNone')}</p>
         <div className="console-table-wrap" tabIndex={0} role="region" aria-labelledby="insights-weekly">
           <table className="console-table insights-table">
             <thead>
