@@ -137,6 +137,9 @@ interface Probe {
   t: number;
   rss: number;
   heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
   elP50: number;
   elP99: number;
   elMax: number;
@@ -340,6 +343,19 @@ async function main() {
           `at the end ${((last?.rss ?? 0) / 2 ** 20).toFixed(0)} MB (growth after warm-up ${growth.toFixed(1)}%, heap at the end ` +
           `${((last?.heapUsed ?? 0) / 2 ** 20).toFixed(0)} MB); event-loop delay: worst ${worst.toFixed(1)} ms, worst window p99 ${Math.max(...p99s).toFixed(1)} ms`,
       );
+      // Where the memory is, at start and at the end: V8's heap (reserved and used), memory outside it that V8 knows of
+      // (buffers), and the rest (code, Node's and ICU's native data, the allocator's pages, thread stacks).
+      const mb = (n: number | undefined) => `${((n ?? 0) / 2 ** 20).toFixed(0)} MB`;
+      for (const [when, p] of [
+        ['at start', all[0]],
+        ['at the end', last],
+      ] as const) {
+        if (!p) continue;
+        console.log(
+          `  ${when}: RSS ${mb(p.rss)} = V8 heap ${mb(p.heapTotal)} (used ${mb(p.heapUsed)}) + external ${mb(p.external)} ` +
+            `(array buffers ${mb(p.arrayBuffers)}) + the rest ${mb(p.rss - p.heapTotal - p.external)} (code, native data, allocator, stacks)`,
+        );
+      }
     }
   } finally {
     for (const child of children) child.kill('SIGTERM');
