@@ -23,8 +23,10 @@ const SOCKET_CODES = new Set([
  * SQLSTATEs of an outage or of a wait cut short: 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now
  * (starting up, recovering), 57014 query_canceled (statement_timeout), 55P03 lock_not_available (lock_timeout),
  * 25P03 idle_in_transaction_session_timeout, 53300 too_many_connections; class 08 is every connection exception.
+ * Also 40P01 deadlock_detected and 40001 serialization_failure when they outlast db/transaction.ts's runs again (or
+ * come from a statement outside a transaction of its own): nothing was saved, and the same call shortly after succeeds.
  */
-const SQL_STATES = new Set(['57P01', '57P02', '57P03', '57014', '55P03', '25P03', '53300']);
+const SQL_STATES = new Set(['57P01', '57P02', '57P03', '57014', '55P03', '25P03', '53300', '40P01', '40001']);
 
 /** node-postgres's own messages for a connection that is gone or could not be had in time (it gives them no code). */
 const CLIENT_MESSAGES = [
