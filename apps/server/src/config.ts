@@ -68,7 +68,7 @@ export const DEFAULT_PUSH_ALLOWED_ORIGINS =
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** Parses PUSH_ALLOWED_ORIGINS; null (with the reason) when an entry is not an origin we accept. */
+/** Parses PUSH_ALLOWED_ORIGINS; a string (the reason) when an entry is not an origin we accept. */
 export function parsePushOrigins(value: string, production: boolean): PushOrigin[] | string {
   const entries = value
     .split(',')
@@ -77,7 +77,7 @@ export function parsePushOrigins(value: string, production: boolean): PushOrigin
   if (!entries.length) return 'expected at least one origin';
   const out: PushOrigin[] = [];
   for (const entry of entries) {
-    const m = /^(https?):\/\/(\*\.)?([^/:?#]+|\[[0-9a-fA-F:.]+\])(?::(\d{1,5}))?\/?$/.exec(entry);
+    const m = /^(https?):\/\/(\*\.)?([A-Za-z0-9.-]+|\[[0-9a-fA-F:.]+\])(?::(\d{1,5}))?\/?$/.exec(entry);
     if (!m) return `${entry} is not an origin such as https://push.example.com or https://*.example.com`;
     const protocol = `${m[1]}:` as 'https:' | 'http:';
     const wildcard = Boolean(m[2]);
