@@ -101,7 +101,9 @@ export function parsePushOrigins(value: string, production: boolean): PushOrigin
 
 /** base64url without padding, decoding to exactly `bytes` bytes. */
 const base64urlBytes = (bytes: number) => (value: string) =>
-  /^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, 'base64url').length === bytes && Buffer.from(value, 'base64url').toString('base64url') === value;
+  /^[A-Za-z0-9_-]+$/.test(value) &&
+  Buffer.from(value, 'base64url').length === bytes &&
+  Buffer.from(value, 'base64url').toString('base64url') === value;
 
 /**
  * How long a call may wait for PostgreSQL (issue 31, decision 145). Each bound turns a database that crashed, stalled
@@ -219,7 +221,9 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: opt(integer(100, 600_000, 'expected milliseconds from 100 to 600000')),
   DATABASE_LOCK_TIMEOUT_MS: opt(integer(100, 600_000, 'expected milliseconds from 100 to 600000')),
   VAPID_PUBLIC_KEY: opt(
-    z.string().refine(base64urlBytes(65), { message: 'expected the VAPID public key: an uncompressed P-256 point, 65 bytes in base64url (87 characters)' }),
+    z
+      .string()
+      .refine(base64urlBytes(65), { message: 'expected the VAPID public key: an uncompressed P-256 point, 65 bytes in base64url (87 characters)' }),
   ),
   VAPID_PRIVATE_KEY: opt(z.string().refine(base64urlBytes(32), { message: 'expected the VAPID private key: 32 bytes in base64url (43 characters)' })),
   VAPID_SUBJECT: opt(url(['mailto:', 'https:'], 'expected a mailto: address or an https:// URL of the operator, such as mailto:push@example.com')),

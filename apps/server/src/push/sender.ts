@@ -127,7 +127,11 @@ export function startPushSender(options: PushSenderOptions): PushSender {
     const giveUp = row.attempts >= maxAttempts;
     const retryAt = giveUp ? null : new Date(now().getTime() + (delay ?? pushBackoffDelay(row.attempts, baseDelayMs, maxDelayMs)));
     await markPushFailed(db, row, error, retryAt);
-    (giveUp ? log?.error : log?.warn)?.call(log, { pushId: row.id, attempts: row.attempts }, giveUp ? 'push failed for good' : 'push failed; will retry');
+    (giveUp ? log?.error : log?.warn)?.call(
+      log,
+      { pushId: row.id, attempts: row.attempts },
+      giveUp ? 'push failed for good' : 'push failed; will retry',
+    );
   };
 
   async function deliver(row: PushRow) {
@@ -138,14 +142,18 @@ export function startPushSender(options: PushSenderOptions): PushSender {
     }
     let details: webpush.RequestDetails;
     try {
-      details = webpush.generateRequestDetails({ endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } }, JSON.stringify(row.payload), {
-        vapidDetails: { subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
-        TTL: row.ttl_seconds,
-        contentEncoding: 'aes128gcm',
-        urgency: row.kind === 'waitingListSeat' || row.kind === 'eventReminder' ? 'high' : 'normal',
-        // A notification not yet delivered is replaced, not doubled, should the same row ever go twice.
-        topic: `p${row.id}`,
-      });
+      details = webpush.generateRequestDetails(
+        { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
+        JSON.stringify(row.payload),
+        {
+          vapidDetails: { subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+          TTL: row.ttl_seconds,
+          contentEncoding: 'aes128gcm',
+          urgency: row.kind === 'waitingListSeat' || row.kind === 'eventReminder' ? 'high' : 'normal',
+          // A notification not yet delivered is replaced, not doubled, should the same row ever go twice.
+          topic: `p${row.id}`,
+        },
+      );
     } catch (error) {
       await markPushFailed(db, row, `could not prepare: ${String((error as Error).message).slice(0, 200)}`, null);
       return;

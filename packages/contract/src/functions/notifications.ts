@@ -11,10 +11,16 @@ import { PUSH_ENDPOINT_MAX, PUSH_KINDS } from '../constants.ts';
 const P = 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffffn;
 const B = 0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604bn;
 
+/** What both runtimes of the contract (Node and the browser) have; the contract compiles without their type libraries. */
+const runtime = globalThis as unknown as {
+  atob(data: string): string;
+  URL: new (url: string) => { href: string; username: string; password: string };
+};
+
 function base64urlToBytes(value: string): Uint8Array | null {
   if (!/^[A-Za-z0-9_-]*$/.test(value) || value.length % 4 === 1) return null;
   const padded = value.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (value.length % 4)) % 4);
-  const binary = atob(padded);
+  const binary = runtime.atob(padded);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
@@ -46,7 +52,7 @@ export const pushEndpoint = z
   .refine(
     (value) => {
       try {
-        const url = new URL(value);
+        const url = new runtime.URL(value);
         return url.username === '' && url.password === '' && url.href === value;
       } catch {
         return false;
@@ -80,7 +86,7 @@ export const getPushConfig = defineFunction({
   name: 'getPushConfig',
   auth: 'required',
   summary:
-    "The VAPID public key (base64url) for `PushManager.subscribe({ applicationServerKey })`, and, when `endpoint` is given, the kinds this device takes (null when the server does not know this device for the member).",
+    'The VAPID public key (base64url) for `PushManager.subscribe({ applicationServerKey })`, and, when `endpoint` is given, the kinds this device takes (null when the server does not know this device for the member).',
   payload: z.object({ endpoint: pushEndpoint.optional() }),
   response: z.object({ publicKey: z.string(), kinds: z.array(z.enum(PUSH_KINDS)).nullable() }),
 });

@@ -315,7 +315,7 @@ export async function announceImportantAnnouncements(t: Db, now: Date): Promise<
   for (const n of await data.importantAnnouncementsPublishedBetween(t, new Date(now.getTime() - ANNOUNCE_WINDOW_MS), now)) {
     if (!(await claimAnnouncement(t, 'importantAnnouncement', n.id, now))) continue;
     let count = 0;
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const ids = await data.announcementAudience(t, n.id, now, after, AUDIENCE_BATCH);
       if (ids.length === 0) break;
       count += await enqueuePush(

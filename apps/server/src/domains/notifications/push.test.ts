@@ -7,7 +7,15 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { createAnnouncement, createEvent, createLiteTenant, createMember, createSurvey, createTenant, type MemberFixture } from '../../../test/fixtures.ts';
+import {
+  createAnnouncement,
+  createEvent,
+  createLiteTenant,
+  createMember,
+  createSurvey,
+  createTenant,
+  type MemberFixture,
+} from '../../../test/fixtures.ts';
 import { rows } from '../../db/query.ts';
 import { loadConfig, ConfigError, DEFAULT_PUSH_ALLOWED_ORIGINS, parsePushOrigins } from '../../config.ts';
 import { allowedOriginOf, guardedLookup, isPrivateAddress } from '../../push/endpoint.ts';
@@ -270,7 +278,14 @@ describe('allowed push origins (issue 34, 4)', () => {
   });
 
   it('refuses a configuration that would reach a private network', () => {
-    for (const value of ['http://push.example.com', 'https://10.0.0.1', 'https://*.10.0.0.1', 'https://push.example.com/path', 'https://*', 'nonsense'])
+    for (const value of [
+      'http://push.example.com',
+      'https://10.0.0.1',
+      'https://*.10.0.0.1',
+      'https://push.example.com/path',
+      'https://*',
+      'nonsense',
+    ])
       expect(() => loadConfig({ PUSH_ALLOWED_ORIGINS: value } as NodeJS.ProcessEnv), value).toThrow(ConfigError);
     expect(loadConfig({ PUSH_ALLOWED_ORIGINS: 'http://127.0.0.1:4000' } as NodeJS.ProcessEnv).pushAllowedOrigins).toEqual([
       { protocol: 'http:', host: '127.0.0.1', port: '4000', loopback: true },
@@ -282,7 +297,18 @@ describe('allowed push origins (issue 34, 4)', () => {
   });
 
   it('never connects to a private address, even through a name under an allowed domain', async () => {
-    for (const a of ['10.1.2.3', '127.0.0.1', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '::1', 'fe80::1', 'fd00::1', '::ffff:10.0.0.1'])
+    for (const a of [
+      '10.1.2.3',
+      '127.0.0.1',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:10.0.0.1',
+    ])
       expect(isPrivateAddress(a), a).toBe(true);
     for (const a of ['142.250.196.106', '2a00:1450:4001:80b::200a']) expect(isPrivateAddress(a), a).toBe(false);
     const origin = { protocol: 'https:' as const, host: '*.example', port: '', loopback: false };
@@ -463,7 +489,12 @@ describe('delivery (issue 34, 2 and 5)', () => {
 describe('audiences (issue 34, 2)', () => {
   it('sends an important announcement to every subscribed member who may read it, and a contract-only one never to others', async () => {
     const a = await audience();
-    const publicOne = await createAnnouncement(db(), { isImportant: true, titleJa: '全員へのお知らせ', titleEn: 'For everyone', fromAt: new Date(clock - 1000) });
+    const publicOne = await createAnnouncement(db(), {
+      isImportant: true,
+      titleJa: '全員へのお知らせ',
+      titleEn: 'For everyone',
+      fromAt: new Date(clock - 1000),
+    });
     const contractOnly = await createAnnouncement(db(), {
       isImportant: true,
       contractOnly: true,
@@ -477,7 +508,11 @@ describe('audiences (issue 34, 2)', () => {
     await announceDue(db(), new Date(clock));
     await sender.tick();
     const seen = (d: Device) => forDevice(d).map((r) => decrypt(d, r.body) as { url: string; body: string; title: string });
-    expect(seen(a.corporate.device).map((n) => n.url).sort()).toEqual([`/notifications/${contractOnly}`, `/notifications/${publicOne}`].sort());
+    expect(
+      seen(a.corporate.device)
+        .map((n) => n.url)
+        .sort(),
+    ).toEqual([`/notifications/${contractOnly}`, `/notifications/${publicOne}`].sort());
     expect(seen(a.english.device).find((n) => n.url === `/notifications/${publicOne}`)).toMatchObject({
       title: 'Important announcement',
       body: 'For everyone',
@@ -496,7 +531,10 @@ describe('audiences (issue 34, 2)', () => {
     expect(seen(a.corporate.device).map((n) => n.url)).toEqual([`/notifications/${scheduled}`]);
     const everything = [a.corporate.device, a.english.device, a.lite.device].flatMap((d) => seen(d).map((n) => n.url));
     expect(everything).not.toContain(`/notifications/${draft}`);
-    const [mark] = await rows<{ recipients: number }>(db(), sql`SELECT recipients FROM push_announced WHERE kind = 'importantAnnouncement' AND item_id = ${contractOnly}`);
+    const [mark] = await rows<{ recipients: number }>(
+      db(),
+      sql`SELECT recipients FROM push_announced WHERE kind = 'importantAnnouncement' AND item_id = ${contractOnly}`,
+    );
     expect(mark!.recipients).toBeGreaterThanOrEqual(2);
   });
 
@@ -524,7 +562,12 @@ describe('audiences (issue 34, 2)', () => {
     const dTarget = await subscribe(target, ['newSurvey']);
     const dOutsider = await subscribe(outsider, ['newSurvey']);
     const dLite = await subscribe(lite, ['newSurvey']);
-    const own = await createSurvey(db(), [], { isGeneral: false, tenantId: tenantA, titleJa: '自社アンケート', fromDateTime: new Date(clock - 1000) });
+    const own = await createSurvey(db(), [], {
+      isGeneral: false,
+      tenantId: tenantA,
+      titleJa: '自社アンケート',
+      fromDateTime: new Date(clock - 1000),
+    });
     const general = await createSurvey(db(), [], { titleJa: '全体アンケート', contractOnly: true, fromDateTime: new Date(clock - 1000) });
     const later = await createSurvey(db(), [], { titleJa: '来週のアンケート', fromDateTime: new Date(clock + 7 * 24 * 3_600_000) });
     await announceDue(db(), new Date(clock));

@@ -167,7 +167,7 @@ export async function announceOpenedSurveys(t: Db, now: Date): Promise<number> {
   for (const q of await data.surveysOpenedBetween(t, new Date(now.getTime() - ANNOUNCE_WINDOW_MS), now)) {
     if (!(await claimAnnouncement(t, 'newSurvey', q.id, now))) continue;
     let count = 0;
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const ids = await data.surveyAudience(t, q.id, after, AUDIENCE_BATCH);
       if (ids.length === 0) break;
       count += await enqueuePush(
