@@ -78,7 +78,11 @@ async function pushServiceStandIn(page: Page) {
     type Stored = { endpoint: string; p256dh: string; auth: string; key: string };
     const asSubscription = (s: Stored) => ({
       endpoint: s.endpoint,
-      options: { applicationServerKey: Uint8Array.from(atob(s.key.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (s.key.length % 4)) % 4)), (c) => c.charCodeAt(0)).buffer },
+      options: {
+        applicationServerKey: Uint8Array.from(atob(s.key.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (s.key.length % 4)) % 4)), (c) =>
+          c.charCodeAt(0),
+        ).buffer,
+      },
       toJSON: () => ({ endpoint: s.endpoint, expirationTime: null, keys: { p256dh: s.p256dh, auth: s.auth } }),
       unsubscribe: async () => {
         localStorage.removeItem(KEY);
@@ -183,7 +187,10 @@ for (const lang of ['ja', 'en'] as const) {
     await expect(page).toHaveURL(/\/$/);
     const login = await page.request.post('/api/functions/login', { data: { id: member.email, password: member.password } });
     const token = ((await login.json()) as { token: string }).token;
-    const answer = await page.request.post('/api/functions/getPushConfig', { headers: { authorization: `Bearer ${token}` }, data: { endpoint: second } });
+    const answer = await page.request.post('/api/functions/getPushConfig', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { endpoint: second },
+    });
     expect(((await answer.json()) as { kinds: unknown }).kinds).toBeNull();
     expect(await storedEndpoint(page)).toBeNull();
   });
@@ -223,19 +230,37 @@ test('the service worker shows a push in the member’s language with the app’
   void member;
   const cdp = await page.context().newCDPSession(page);
   const registrationId = new Promise<string>((resolve) =>
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
-      const ours = registrations.find((r) => !r.isDeleted && new URL(r.scopeURL).pathname === '/');
-      if (ours) resolve(ours.registrationId);
-    }),
+    cdp.on(
+      'ServiceWorker.workerRegistrationUpdated',
+      ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
+        const ours = registrations.find((r) => !r.isDeleted && new URL(r.scopeURL).pathname === '/');
+        if (ours) resolve(ours.registrationId);
+      },
+    ),
   );
   await cdp.send('ServiceWorker.enable');
   const origin = new URL(page.url()).origin;
-  const payload = { v: 1, kind: 'importantAnnouncement', lang: 'en', title: 'Important announcement', body: 'Office closed on Friday', url: '/notifications/1', tag: 'announcement:1' };
+  const payload = {
+    v: 1,
+    kind: 'importantAnnouncement',
+    lang: 'en',
+    title: 'Important announcement',
+    body: 'Office closed on Friday',
+    url: '/notifications/1',
+    tag: 'announcement:1',
+  };
   await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data: JSON.stringify(payload) });
   const shown = await expect
     .poll(async () =>
       page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, icon: n.icon, lang: n.lang, tag: n.tag, data: n.data as unknown })),
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          icon: n.icon,
+          lang: n.lang,
+          tag: n.tag,
+          data: n.data as unknown,
+        })),
       ),
     )
     .toEqual([
