@@ -7,7 +7,7 @@
 //   services   domains/<d>/service.ts (the domain's public module) and its other modules (rules, mails, ...)
 //   data       domains/<d>/data.ts: the domain's SQL, typed rows
 //   core       core/: the handler kit (defineHandler, Context, failure, AuthUser)
-//   mail, lib  outbox and sender; tokens, passwords, rate limiter, sanitiser, media signing
+//   mail, push, lib  mail and push outboxes and senders; tokens, passwords, rate limiter, sanitiser, media signing
 //   db         client, migrations runner, schema, the query helper
 //   base       config.ts, paths.ts, csp.ts
 //
@@ -17,6 +17,7 @@ const BASE = `${SRC}(config|paths|csp)\\.ts$`;
 const DB = `${SRC}db/`;
 const LIB = `${SRC}lib/`;
 const MAIL = `${SRC}mail/`;
+const PUSH = `${SRC}push/`;
 const CORE = `${SRC}core/`;
 const DATA = `${SRC}domains/[^/]+/data\\.ts$`;
 const HANDLERS = `${SRC}domains/[^/]+/(handlers|routes)\\.ts$`;
@@ -45,6 +46,7 @@ module.exports = {
     onlyBelow('db-below-everything', 'The database layer knows no domain, library or entry.', DB, [DB, BASE]),
     onlyBelow('lib-imports-db-only', 'Shared libraries know no domain, no entry, no handler kit and no mail.', LIB, [LIB, DB, BASE]),
     onlyBelow('mail-imports-lib-and-db', 'Mail knows no domain and no entry.', MAIL, [MAIL, LIB, DB, BASE]),
+    onlyBelow('push-imports-lib-and-db', 'Web Push (outbox, sender) knows no domain, no entry and no mail.', PUSH, [PUSH, LIB, DB, BASE]),
     onlyBelow('core-below-domains', 'The handler kit sits below the domains: it never imports them or the entry.', CORE, [CORE, LIB, DB, BASE]),
     onlyBelow('data-imports-db-and-lib', 'A data module holds SQL on the database layer only (no service, handler kit or mail).', DATA, [
       DB,
@@ -63,7 +65,7 @@ module.exports = {
       comment: 'Services (every domain module but handlers, routes and data) never import handlers, routes, the entry or the seed.',
       severity: 'error',
       from: { path: `${SRC}domains/`, pathNot: [TESTS, HANDLERS, DATA] },
-      to: { path: SRC, pathNot: [`${SRC}domains/`, CORE, MAIL, LIB, DB, BASE] },
+      to: { path: SRC, pathNot: [`${SRC}domains/`, CORE, MAIL, PUSH, LIB, DB, BASE] },
     },
     {
       name: 'services-never-import-handlers',
@@ -76,7 +78,7 @@ module.exports = {
       comment: 'Handlers and routes validate, call their service and shape the answer: no data module, schema, query helper or SQL.',
       severity: 'error',
       from: { path: HANDLERS },
-      to: { path: [DATA, `${DB}(schema|query|migrate)`, `${SRC}lib/`, MAIL] },
+      to: { path: [DATA, `${DB}(schema|query|migrate)`, `${SRC}lib/`, MAIL, PUSH] },
     },
     {
       name: 'sql-only-in-data-modules',
@@ -102,7 +104,7 @@ module.exports = {
       name: 'entry-uses-public-modules',
       comment: "The entry registers a domain's handlers and routes and calls its service; never its data module or internals.",
       severity: 'error',
-      from: { path: SRC, pathNot: [`${SRC}domains/`, SEED, CORE, LIB, MAIL, DB, BASE, TESTS] },
+      from: { path: SRC, pathNot: [`${SRC}domains/`, SEED, CORE, LIB, MAIL, PUSH, DB, BASE, TESTS] },
       to: { path: `${SRC}domains/`, pathNot: `${SRC}domains/[^/]+/(handlers|routes|service)\\.ts$` },
     },
     {

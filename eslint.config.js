@@ -23,7 +23,7 @@ const ENTRY = [
   `${S}/scripts`,
   ...['main', 'app', 'routes', 'maintenance', 'health', 'media-secret', 'database'].map((f) => `${S}/${f}.ts`),
 ];
-const DOMAINS = ['account', 'auth', 'content', 'events', 'health', 'help', 'lifecycle', 'media', 'operators', 'passkeys', 'surveys'];
+const DOMAINS = ['account', 'auth', 'content', 'events', 'health', 'help', 'lifecycle', 'media', 'notifications', 'operators', 'passkeys', 'surveys'];
 /** A restricted-paths zone; `from` may mix glob patterns and plain paths (the rule wants them in separate zones). */
 const zone = (target, from) => {
   const list = [from].flat();
@@ -148,21 +148,23 @@ export default tseslint.config(
             ...zone(`${S}/domains`, [`${S}/domains/*/handlers.ts`, `${S}/domains/*/routes.ts`]),
             // Handlers and routes call their service: no data module, schema, query helper, library or mail.
             ...[`${S}/domains/*/handlers.ts`, `${S}/domains/*/routes.ts`].flatMap((target) =>
-              zone(target, [`${S}/domains/*/data.ts`, `${S}/db/schema`, `${S}/db/query.ts`, `${S}/lib`, `${S}/mail`]),
+              zone(target, [`${S}/domains/*/data.ts`, `${S}/db/schema`, `${S}/db/query.ts`, `${S}/lib`, `${S}/mail`, `${S}/push`]),
             ),
             // Data modules hold SQL on the database layer only.
-            ...zone(`${S}/domains/*/data.ts`, [`${S}/domains/*/!(data).ts`, `${S}/core`, `${S}/mail`]),
+            ...zone(`${S}/domains/*/data.ts`, [`${S}/domains/*/!(data).ts`, `${S}/core`, `${S}/mail`, `${S}/push`]),
             // A domain reaches another only through that domain's public module, service.ts.
             ...DOMAINS.flatMap((d) =>
               DOMAINS.filter((o) => o !== d).map((o) => ({ target: `${S}/domains/${d}`, from: `${S}/domains/${o}`, except: ['./service.ts'] })),
             ),
             // The seed writes through data modules, never services or handlers.
-            ...zone(`${S}/seed`, [`${S}/domains/*/!(data).ts`, `${S}/core`, `${S}/mail`, ...ENTRY]),
+            ...zone(`${S}/seed`, [`${S}/domains/*/!(data).ts`, `${S}/core`, `${S}/mail`, `${S}/push`, ...ENTRY]),
             // The handler kit sits below the domains; mail, lib and db below it.
-            ...zone(`${S}/core`, [`${S}/domains`, `${S}/seed`, `${S}/mail`, ...ENTRY]),
-            ...zone(`${S}/mail`, [`${S}/domains`, `${S}/core`, `${S}/seed`, ...ENTRY]),
-            ...zone(`${S}/lib`, [`${S}/domains`, `${S}/core`, `${S}/mail`, `${S}/seed`, ...ENTRY]),
-            ...zone(`${S}/db`, [`${S}/domains`, `${S}/core`, `${S}/mail`, `${S}/lib`, `${S}/seed`, ...ENTRY]),
+            ...zone(`${S}/core`, [`${S}/domains`, `${S}/seed`, `${S}/mail`, `${S}/push`, ...ENTRY]),
+            ...zone(`${S}/mail`, [`${S}/domains`, `${S}/core`, `${S}/seed`, `${S}/push`, ...ENTRY]),
+            // Web Push's outbox and sender (decision 153) sit beside mail.
+            ...zone(`${S}/push`, [`${S}/domains`, `${S}/core`, `${S}/seed`, `${S}/mail`, ...ENTRY]),
+            ...zone(`${S}/lib`, [`${S}/domains`, `${S}/core`, `${S}/mail`, `${S}/push`, `${S}/seed`, ...ENTRY]),
+            ...zone(`${S}/db`, [`${S}/domains`, `${S}/core`, `${S}/mail`, `${S}/push`, `${S}/lib`, `${S}/seed`, ...ENTRY]),
           ],
         },
       ],

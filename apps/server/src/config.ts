@@ -40,7 +40,70 @@ export interface Config {
   databasePoolSize: number;
   /** How long a call may wait for PostgreSQL (DatabaseLimits below; decision 145). */
   databaseLimits: DatabaseLimits;
+  /** Web Push's VAPID key pair (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY); unset: one generated and kept in the database. */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** VAPID_SUBJECT (mailto: or https:); unset: APP_BASE_URL when it is https, else mailto:no-reply@ its host. */
+  vapidSubject: string;
+  /** The push services' origins a subscription's endpoint may name (PUSH_ALLOWED_ORIGINS; decision 153). */
+  pushAllowedOrigins: PushOrigin[];
 }
+
+/**
+ * An origin push endpoints may point at: `https://host[:port]`, the host possibly `*.suffix` (any name under it).
+ * `http:` only for a loopback host outside production (tests' own push service). `loopback` marks such an entry: the
+ * sender may connect to it although it is a private address.
+ */
+export interface PushOrigin {
+  protocol: 'https:' | 'http:';
+  /** Lower-case host name or address (IPv6 in brackets), or `*.suffix`. */
+  host: string;
+  /** The port as URL.port gives it: '' for the scheme's default. */
+  port: string;
+  loopback: boolean;
+}
+
+/** The push services of Chrome (FCM), Firefox (Mozilla autopush), Safari (Apple) and Edge (WNS). */
+export const DEFAULT_PUSH_ALLOWED_ORIGINS =
+  'https://fcm.googleapis.com,https://updates.push.services.mozilla.com,https://web.push.apple.com,https://*.notify.windows.com';
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Parses PUSH_ALLOWED_ORIGINS; a string (the reason) when an entry is not an origin we accept. */
+export function parsePushOrigins(value: string, production: boolean): PushOrigin[] | string {
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  if (!entries.length) return 'expected at least one origin';
+  const out: PushOrigin[] = [];
+  for (const entry of entries) {
+    const m = /^(https?):\/\/(\*\.)?([A-Za-z0-9.-]+|\[[0-9a-fA-F:.]+\])(?::(\d{1,5}))?\/?$/.exec(entry);
+    if (!m) return `${entry} is not an origin such as https://push.example.com or https://*.example.com`;
+    const protocol = `${m[1]}:` as 'https:' | 'http:';
+    const wildcard = Boolean(m[2]);
+    let url: URL;
+    try {
+      url = new URL(`${protocol}//${m[3]}${m[4] ? `:${m[4]}` : ''}`);
+    } catch {
+      return `${entry} is not an origin`;
+    }
+    const host = url.hostname.toLowerCase();
+    const loopback = LOOPBACK_HOSTS.has(host);
+    const literal = net.isIP(host.replace(/^\[|\]$/g, '')) > 0;
+    if (wildcard && (literal || !host.includes('.'))) return `${entry}: a wildcard needs a domain name with a dot after *.`;
+    if (literal && !loopback) return `${entry}: an address is accepted only for a loopback test service (127.0.0.1, [::1])`;
+    if (loopback && production) return `${entry}: a loopback push service is for tests only, never in production`;
+    if (protocol === 'http:' && !loopback) return `${entry}: push services must use https://`;
+    out.push({ protocol, host: wildcard ? `*.${host}` : host, port: url.port, loopback });
+  }
+  return out;
+}
+
+/** base64url without padding, decoding to exactly `bytes` bytes. */
+const base64urlBytes = (bytes: number) => (value: string) =>
+  /^[A-Za-z0-9_-]+$/.test(value) &&
+  Buffer.from(value, 'base64url').length === bytes &&
+  Buffer.from(value, 'base64url').toString('base64url') === value;
 
 /**
  * How long a call may wait for PostgreSQL (issue 31, decision 145). Each bound turns a database that crashed, stalled
@@ -157,6 +220,14 @@ const envSchema = z.object({
   DATABASE_ACQUIRE_TIMEOUT_MS: opt(integer(100, 60_000, 'expected milliseconds from 100 to 60000')),
   DATABASE_STATEMENT_TIMEOUT_MS: opt(integer(100, 600_000, 'expected milliseconds from 100 to 600000')),
   DATABASE_LOCK_TIMEOUT_MS: opt(integer(100, 600_000, 'expected milliseconds from 100 to 600000')),
+  VAPID_PUBLIC_KEY: opt(
+    z
+      .string()
+      .refine(base64urlBytes(65), { message: 'expected the VAPID public key: an uncompressed P-256 point, 65 bytes in base64url (87 characters)' }),
+  ),
+  VAPID_PRIVATE_KEY: opt(z.string().refine(base64urlBytes(32), { message: 'expected the VAPID private key: 32 bytes in base64url (43 characters)' })),
+  VAPID_SUBJECT: opt(url(['mailto:', 'https:'], 'expected a mailto: address or an https:// URL of the operator, such as mailto:push@example.com')),
+  PUSH_ALLOWED_ORIGINS: opt(z.string()),
   VITEST: opt(z.string()),
 });
 
@@ -172,7 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);
-      const secret = name === 'DATABASE_URL' || name === 'SMTP_URL' || name === 'MEDIA_SIGNING_SECRET';
+      const secret = name === 'DATABASE_URL' || name === 'SMTP_URL' || name === 'MEDIA_SIGNING_SECRET' || name === 'VAPID_PRIVATE_KEY';
       return `${name}: ${issue.message}${secret ? '' : ` (got ${describeValue(env[name])})`}`;
     });
     throw new ConfigError(problems);
@@ -193,8 +264,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push('DEVTOOL_PATH: the developer tool is off in production unless DEVTOOL_IN_PRODUCTION=true');
   }
   if (e.MAILBOX_PORT !== undefined && e.MAILBOX_PORT !== 0 && e.MAILBOX_PORT === port) problems.push('MAILBOX_PORT: must differ from PORT');
-  if (problems.length) throw new ConfigError(problems);
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+    problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (a key pair, e.g. from `npx web-push generate-vapid-keys`) or neither');
+  const pushAllowedOrigins = parsePushOrigins(e.PUSH_ALLOWED_ORIGINS ?? DEFAULT_PUSH_ALLOWED_ORIGINS, production);
+  if (typeof pushAllowedOrigins === 'string') problems.push(`PUSH_ALLOWED_ORIGINS: ${pushAllowedOrigins}`);
+  if (problems.length || typeof pushAllowedOrigins === 'string') throw new ConfigError(problems);
 
+  const appBaseUrl = (e.APP_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const mailboxWanted = !production && !smtpUrl;
   const mailboxPort = mailboxWanted ? (e.MAILBOX_PORT ?? (port < 65535 ? port + 1 : 0)) : 0;
   return {
@@ -203,7 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR ?? './data'),
     demoContent: production ? false : (e.DEMO_CONTENT ?? e.DATABASE_URL === undefined),
-    appBaseUrl: (e.APP_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    appBaseUrl,
     smtpUrl,
     devtoolPath: e.DEVTOOL_PATH,
     logLevel: e.LOG_LEVEL ?? (e.VITEST ? 'silent' : 'info'),
@@ -227,7 +303,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       lockTimeoutMs: e.DATABASE_LOCK_TIMEOUT_MS ?? DEFAULT_DATABASE_LIMITS.lockTimeoutMs,
       idleInTransactionTimeoutMs: DEFAULT_DATABASE_LIMITS.idleInTransactionTimeoutMs,
     },
+    vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+    vapidSubject: e.VAPID_SUBJECT ?? defaultVapidSubject(appBaseUrl),
+    pushAllowedOrigins,
   };
+}
+
+/** The operator's contact push services ask for: the app's https URL, else a no-reply address at its host. */
+function defaultVapidSubject(appBaseUrl: string): string {
+  const u = new URL(appBaseUrl);
+  if (u.protocol === 'https:') return u.origin;
+  const host = u.hostname.includes('.') ? u.hostname : `${u.hostname}.localdomain`;
+  return `mailto:no-reply@${host}`;
 }
 
 /** The environment handed on to child processes the server starts (pg_dump, pg_restore): theirs to read, not ours. */

@@ -10,6 +10,8 @@ import { startMailSender, mailFrom } from './mail/sender.ts';
 import { startMailbox } from './mail/mailbox-server.ts';
 import { startReminders } from './domains/events/service.ts';
 import { startContractPurge } from './domains/companies/service.ts';
+import { pushKeys, startAnnouncements } from './domains/notifications/service.ts';
+import { startPushSender } from './push/sender.ts';
 
 /** A JSON line in pino's shape, for what happens before the app (and its logger) exists. */
 function startLog(config: Config | null, level: 'info' | 'error', msg: string, extra: Record<string, unknown> = {}) {
@@ -46,6 +48,16 @@ const stopMaintenance = startMaintenance(database.db, (error) => app.log.error({
 const stopReminders = startReminders(database.db, config, (error) => app.log.error({ err: error }, 'event reminders failed'));
 // Tenants whose contract ended 90 days ago lose their members' personal data (every minute; one process at a time).
 const stopContractPurge = startContractPurge(database.db, (error) => app.log.error({ err: error }, 'contract purge failed'));
+// Web Push (decision 153): every process delivers the push outbox (rows are claimed once) and looks for important
+// announcements and surveys to announce each minute (one process at a time).
+const pushSender = startPushSender({
+  db: database.db,
+  vapid: await pushKeys(database.db, config),
+  subject: config.vapidSubject,
+  origins: config.pushAllowedOrigins,
+  log: app.log,
+});
+const stopAnnouncements = startAnnouncements(database.db, (error) => app.log.error({ err: error }, 'push announcements failed'));
 let mailbox: FastifyInstance | null = null;
 
 let stopping = false;
@@ -62,6 +74,7 @@ async function shutdown(signal: string) {
   stopMaintenance();
   stopReminders();
   stopContractPurge();
+  stopAnnouncements();
   const force = setTimeout(() => {
     app.log.warn('calls still in flight after the grace period; closing their connections');
     app.server.closeAllConnections();
@@ -72,6 +85,7 @@ async function shutdown(signal: string) {
     clearTimeout(force);
   }
   await mailSender?.stop();
+  await pushSender.stop();
   await database.close();
   app.log.info('stopped');
   process.exit(0);
@@ -90,7 +104,9 @@ try {
   stopMaintenance();
   stopReminders();
   stopContractPurge();
+  stopAnnouncements();
   await mailSender?.stop();
+  await pushSender.stop();
   await app.close().catch(() => {});
   await database.close();
   process.exit(1);

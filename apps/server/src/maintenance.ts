@@ -5,6 +5,7 @@ import { pruneOperatorSessions } from './domains/operators/service.ts';
 import { pruneChallenges } from './domains/passkeys/service.ts';
 import { pruneRateLimits } from './lib/rate-limit.ts';
 import { pruneOutbox } from './mail/outbox.ts';
+import { prunePushOutbox } from './push/outbox.ts';
 
 const EVERY_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -17,7 +18,7 @@ export interface MaintenanceOptions {
   sessionIdleTimeoutMs?: number;
 }
 
-/** One clean-up pass: expired sessions, spent emailed links, old outbox mail, old rate-limit windows. */
+/** One clean-up pass: expired sessions, spent emailed links, old outbox mail and push rows, old rate-limit windows. */
 export async function runMaintenance(db: Db, now: Date, options: MaintenanceOptions): Promise<void> {
   await pruneExpiredSessions(db, now, options.sessionIdleTimeoutMs);
   await pruneEmailLinks(db, now);
@@ -26,6 +27,8 @@ export async function runMaintenance(db: Db, now: Date, options: MaintenanceOpti
   // Passkey challenges past their 5 minutes (decision 148).
   await pruneChallenges(db, now);
   await pruneOutbox(db, new Date(now.getTime() - options.outboxRetentionDays * DAY_MS));
+  // Push rows keep no payload once sent or given up; they go after the same days as mail.
+  await prunePushOutbox(db, new Date(now.getTime() - options.outboxRetentionDays * DAY_MS));
   await pruneRateLimits(db, new Date(now.getTime() - KEEP_RATE_LIMIT_WINDOWS_MS));
 }
 

@@ -17,6 +17,7 @@ import {
   requestPolicy,
   type RequestPolicy,
 } from './sw/policy.ts';
+import { notificationFor, pickClient, safePath } from './sw/push.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null } | string> };
 
@@ -66,4 +67,29 @@ registerRoute(
 
 self.addEventListener('activate', (event) => {
   if (self.registration.navigationPreload) event.waitUntil(self.registration.navigationPreload.enable());
+});
+
+// Notifications on the device (issue 34, decision 153): show what the server sent (already in the member's language)
+// with the app's icon; a click opens its event, announcement or survey, in a tab that is open if there is one.
+self.addEventListener('push', (event) => {
+  const { title, options } = notificationFor(event.data?.text() ?? null, self.navigator.language);
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const path = safePath((event.notification.data as { url?: unknown } | null)?.url);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const client = pickClient(windows, path, self.location.origin);
+      if (!client) {
+        await self.clients.openWindow(path);
+        return;
+      }
+      const focused = await client.focus();
+      // A tab on another page of the app goes to the notification's (a tab the worker does not control opens a new one).
+      if (focused.url !== new URL(path, self.location.origin).href) await focused.navigate(path).catch(() => self.clients.openWindow(path));
+    })(),
+  );
 });

@@ -99,3 +99,12 @@ export function normalisePassCode(text: string): string {
 export function formatPassCode(token: string): string {
   return token.replace(/(.{4})(?=.)/g, '$1-');
 }
+
+/* Web Push (issue 34, docs/decisions/153-web-push.md). */
+/** The kinds of notification a member may take on a device, each chosen on its own. */
+export const PUSH_KINDS = ['waitingListSeat', 'eventReminder', 'importantAnnouncement', 'newSurvey'] as const;
+export type PushKind = (typeof PUSH_KINDS)[number];
+/** Longest push endpoint accepted (the browsers' push services use well under 600 characters). */
+export const PUSH_ENDPOINT_MAX = 1024;
+/** Devices kept per member: saving one more forgets the least recently saved. */
+export const PUSH_DEVICES_MAX = 20;

@@ -73,6 +73,13 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     companyTenant: '企業担当者には企業を1つ指定してください（他の役割には指定できません）',
     passkeyResponseInvalid: 'パスキーの応答の形式が正しくありません',
     passkeyNameLength: 'パスキーの名前は1文字以上60文字以下で入力してください',
+    // Notifications on the device (issue 34).
+    pushKindUnknown: '通知の種類が正しくありません',
+    pushKindsRequired: '通知の種類を1つ以上選んでください',
+    pushKindsDuplicate: '通知の種類が重複しています',
+    pushEndpointInvalid: 'プッシュ通知の宛先URLが正しくありません',
+    pushEndpointNotAllowed: 'このプッシュ通知サービスの宛先は受け付けていません',
+    pushKeysInvalid: 'プッシュ通知の鍵の形式が正しくありません',
   },
   en: {
     emailRequired: 'No email address has been entered',
@@ -141,5 +148,12 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     companyTenant: 'A company operator needs exactly one company (other roles take none)',
     passkeyResponseInvalid: 'The passkey response is not in the expected form',
     passkeyNameLength: 'Give the passkey a name of 1 to 60 characters',
+    // Notifications on the device (issue 34).
+    pushKindUnknown: 'Unknown kind of notification',
+    pushKindsRequired: 'Choose at least one kind of notification',
+    pushKindsDuplicate: 'A kind of notification is listed twice',
+    pushEndpointInvalid: 'The push endpoint is not a valid URL',
+    pushEndpointNotAllowed: 'Push endpoints of this service are not accepted',
+    pushKeysInvalid: 'The push subscription keys are malformed',
   },
 };

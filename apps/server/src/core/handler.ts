@@ -66,6 +66,18 @@ export function failure<const E extends string>(errorCode: E, extra?: Record<str
 }
 
 /**
+ * A payload the contract's schema let through but the server's configuration refuses (a push endpoint outside
+ * PUSH_ALLOWED_ORIGINS): the entry answers 400 `validationError` with the message of `messageKey` in the caller's
+ * language, as for a payload that fails its schema. Thrown before anything is written.
+ */
+export class PayloadRejected extends Error {
+  constructor(readonly messageKey: string) {
+    super(`payload rejected: ${messageKey}`);
+    this.name = 'PayloadRejected';
+  }
+}
+
+/**
  * A file answer of a `download` function (FunctionDef.download): the entry sends `body` as an attachment named
  * `fileName`, with the function's content type, instead of JSON. Streams are piped as they come (never buffered).
  */

@@ -10,7 +10,7 @@ import type { ChangeFeed } from '../db/changes.ts';
 import { ReadCache, stableKey } from '../core/read-cache.ts';
 import { clientKey, hitRateLimit, TooManyRequests } from '../lib/rate-limit.ts';
 import { signUploadUrls } from '../lib/media-signing.ts';
-import { BusinessFailure, FileAnswer, type Handler, type MemberContext } from '../core/handler.ts';
+import { BusinessFailure, FileAnswer, PayloadRejected, type Handler, type MemberContext } from '../core/handler.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.ts';
 import { bearerToken, clearSessionCookies, fromAppOrigin, sessionCookieToken, setSessionCookies, webSessionCookies } from './web-session.ts';
 
@@ -269,6 +269,10 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
       if (error instanceof TooManyRequests) {
         reply.header('retry-after', String(error.retryAfterSeconds));
         return send(reply, 429, { succeed: false, errorCode: 'tooManyRequests' });
+      }
+      if (error instanceof PayloadRejected) {
+        const message = validationMessages[locale][error.messageKey] ?? validationMessages[locale].invalidJson!;
+        return send(reply, 400, { succeed: false, errorCode: 'validationError', validationErrorMessage: [message] });
       }
       return sendFailure(reply, request, error, handler.def.name);
     }

@@ -10,6 +10,7 @@ import { surveysHandlers } from '../domains/surveys/handlers.ts';
 import { helpHandlers } from '../domains/help/handlers.ts';
 import { lifecycleHandlers } from '../domains/lifecycle/handlers.ts';
 import { passkeysHandlers } from '../domains/passkeys/handlers.ts';
+import { notificationsHandlers } from '../domains/notifications/handlers.ts';
 
 /** name -> handler, for every function this server answers (the developer tool's only with DEVTOOL_PATH set). */
 export function buildRegistry(config: Config): Map<string, Handler<FunctionDef>> {
@@ -23,6 +24,7 @@ export function buildRegistry(config: Config): Map<string, Handler<FunctionDef>>
     ...helpHandlers,
     ...lifecycleHandlers(config),
     ...passkeysHandlers,
+    ...notificationsHandlers,
   ] as unknown as Handler<FunctionDef>[];
   const registry = new Map<string, Handler<FunctionDef>>();
   for (const handler of all) {

@@ -7,6 +7,7 @@ import { surveysFunctions } from './surveys.ts';
 import { helpFunctions } from './help.ts';
 import { lifecycleFunctions } from './lifecycle.ts';
 import { passkeysFunctions } from './passkeys.ts';
+import { notificationsFunctions } from './notifications.ts';
 
 /** Every function of the entry. Each domain file owns its list; this file only joins them. */
 export const allFunctions = [
@@ -19,6 +20,7 @@ export const allFunctions = [
   ...helpFunctions,
   ...lifecycleFunctions,
   ...passkeysFunctions,
+  ...notificationsFunctions,
 ] as const;
 
 export type AnyFunction = (typeof allFunctions)[number];

@@ -39,10 +39,19 @@ const idList = (ids: readonly (number | string)[]) =>
     sql`, `,
   );
 
-/** Rows a reader may see: published, and contract-only ones only for corporate-contract members. */
-function visible(alias: 'a' | 'n', dateColumn: string, v: Reader): SQL {
+/**
+ * Rows a reader may see: published, and contract-only ones only for corporate-contract members. `corporate` is the
+ * reader's (a value), or a column of each member's row when a query asks it for every member at once (the audience of
+ * an important announcement's push notice, decision 153): one rule either way.
+ */
+function visible(alias: 'a' | 'n', dateColumn: string, v: { now: Date; corporate: boolean | SQL }): SQL {
   const published = sql.raw(`${alias}.${dateColumn}`);
-  const contract = v.corporate ? sql`TRUE` : sql.raw(`NOT ${alias}.contract_only`);
+  const contract =
+    v.corporate === true
+      ? sql`TRUE`
+      : v.corporate === false
+        ? sql.raw(`NOT ${alias}.contract_only`)
+        : sql`(${v.corporate} OR ${sql.raw(`NOT ${alias}.contract_only`)})`;
   const unpublished = sql.raw(`${alias}.unpublished_at`);
   // A draft's publish time is NULL (the comparison is then not true); a taken-down row has unpublished_at.
   return sql`(${published} <= ${iso(v.now)}::timestamptz AND ${unpublished} IS NULL AND ${contract})`;
@@ -98,6 +107,33 @@ export async function recordAnnouncementRead(db: Db, v: Reader & { userId: numbe
 export async function announcementById(db: Db, v: Reader, id: number): Promise<AnnouncementRow | undefined> {
   const [row] = await rows<AnnouncementRow>(db, sql`${announcementSelect(v)} WHERE n.id = ${id} AND ${visible('n', 'from_at', v)}`);
   return row;
+}
+
+/* ------------------------------------------------------------------ push notices of important announcements (decision 153) */
+
+/** Important announcements published in (since, now] and not taken down: candidates for the push notice. */
+export async function importantAnnouncementsPublishedBetween(db: Db, since: Date, now: Date) {
+  return rows<{ id: number; title_ja: string; title_en: string | null }>(
+    db,
+    sql`SELECT n.id, n.title_ja, n.title_en FROM announcements n
+         WHERE n.is_important AND n.from_at > ${iso(since)}::timestamptz AND n.from_at <= ${iso(now)}::timestamptz AND n.unpublished_at IS NULL
+         ORDER BY n.id`,
+  );
+}
+
+/**
+ * A page of the members who may read an announcement at `now` (after member `afterUserId`, by id): the readers' rule
+ * of every member call (`visible`), with each member's own contract, and no deactivated member.
+ */
+export async function announcementAudience(db: Db, id: number, now: Date, afterUserId: number, limit: number): Promise<number[]> {
+  const found = await rows<{ id: number }>(
+    db,
+    sql`SELECT u.id FROM users u JOIN tenants t ON t.id = u.tenant_id JOIN announcements n ON n.id = ${id}
+         WHERE ${visible('n', 'from_at', { now, corporate: sql`t.corporate_contract` })}
+           AND u.deactivated_at IS NULL AND u.id > ${afterUserId}
+         ORDER BY u.id LIMIT ${limit}`,
+  );
+  return found.map((r) => r.id);
 }
 
 /** The next publish time after `now` of any announcement or article (epoch ms); null when none is scheduled. */

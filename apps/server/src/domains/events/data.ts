@@ -736,7 +736,10 @@ export async function tryReminderLock(tx: Db): Promise<boolean> {
 export interface DueReminderRow {
   kind: 'day' | 'hour';
   event_id: number;
-  email: string;
+  reservation_id: number;
+  user_id: number;
+  /** Null for a member without an address who takes reminders on a device (push, decision 153). */
+  email: string | null;
   nickname: string;
   locale: string;
   event_title_ja: string;
@@ -755,7 +758,8 @@ export interface DueReminderRow {
 /**
  * Marks (event_reminders_sent) and returns up to `batch` reminders due at `at`: the day reminder from 24 hours before
  * the start for bookings made before then, unless less than an hour is left; the hour reminder from 60 minutes before;
- * each only to members who have it on, never for a cancelled booking or a session that has begun.
+ * each only to members who have it on, never for a cancelled booking or a session that has begun. Members without
+ * an address are reminded too when a device of theirs takes reminders (push, decision 153).
  */
 export async function markDueReminders(tx: Db, at: string, batch: number) {
   return rows<DueReminderRow>(
@@ -766,7 +770,9 @@ export async function markDueReminders(tx: Db, at: string, batch: number) {
             JOIN event_sessions s ON s.id = r.session_id
             JOIN users u ON u.id = r.user_id
             CROSS JOIN (VALUES ('day'), ('hour')) AS k(kind)
-            WHERE r.cancelled_at IS NULL AND u.tenant_id IS NOT NULL AND u.email IS NOT NULL
+            WHERE r.cancelled_at IS NULL AND u.tenant_id IS NOT NULL
+              AND (u.email IS NOT NULL
+                   OR EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.user_id = u.id AND 'eventReminder' = ANY(ps.kinds)))
               AND s.start_at > ${at}::timestamptz
               AND ((k.kind = 'day' AND u.reminder_day_before
                     AND s.start_at <= ${at}::timestamptz + interval '24 hours' AND s.start_at > ${at}::timestamptz + interval '1 hour'
@@ -782,7 +788,7 @@ export async function markDueReminders(tx: Db, at: string, batch: number) {
             SELECT reservation_id, kind, ${at}::timestamptz FROM candidates
             ON CONFLICT DO NOTHING RETURNING reservation_id, kind
           )
-          SELECT m.kind, e.id AS event_id, u.email, u.nickname, u.locale,
+          SELECT m.kind, e.id AS event_id, r.id AS reservation_id, u.id AS user_id, u.email, u.nickname, u.locale,
                  e.title_ja AS event_title_ja, e.title_en AS event_title_en, s.title_ja AS session_title_ja, s.title_en AS session_title_en,
                  e.place_ja, e.place_en, s.providing_type,
                  (extract(epoch FROM s.start_at) * 1000)::float8 AS start_ms, (extract(epoch FROM s.end_at) * 1000)::float8 AS end_ms,

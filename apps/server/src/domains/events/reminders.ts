@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { enqueueRenderedMail } from '../../mail/outbox.ts';
+import { enqueuePush } from '../../push/outbox.ts';
 import { passToken } from '../../lib/pass-token.ts';
 import { renderEventMail, type EventMailKind } from './mails.ts';
 import { sessionEntry } from './session-entry.ts';
@@ -20,7 +21,7 @@ import * as data from './data.ts';
  */
 export const REMINDER_EVERY_MS = 60_000;
 const BATCH = 500;
-/** One run: marks and queues every reminder due at `now`. Returns how many mails were queued (0 when another process holds the run). */
+/** One run: marks and queues every reminder due at `now` (mail, and push notices). Returns how many reminders were queued (0 when another process holds the run). */
 export async function sendDueReminders(db: Db, config: Config, now: Date): Promise<number> {
   return transaction(db, async (t) => {
     if (!(await data.tryReminderLock(t))) return 0;
@@ -52,7 +53,21 @@ export async function sendDueReminders(db: Db, config: Config, now: Date): Promi
         link: `${config.appBaseUrl}/events/${d.event_id}`,
         pass: passToken(d.pass_id),
       });
-      await enqueueRenderedMail(t, { kind, locale, to: d.email, rendered }, now);
+      if (d.email) await enqueueRenderedMail(t, { kind, locale, to: d.email, rendered }, now);
+      // The same reminder on the member's devices that take reminders (issue 34): in this transaction, once.
+      await enqueuePush(
+        t,
+        {
+          kind: 'eventReminder',
+          heading: d.kind === 'day' ? 'eventReminder' : 'eventReminderHour',
+          userIds: [d.user_id],
+          title: { ja: d.event_title_ja, en: d.event_title_en || d.event_title_ja },
+          url: `/events/${d.event_id}`,
+          dedupeKey: `reminder:${d.reservation_id}:${d.kind}`,
+          ttlSeconds: d.kind === 'day' ? 12 * 3600 : 3600,
+        },
+        now,
+      );
     }
     return due.length;
   });

@@ -4,6 +4,7 @@ import type { ReservationAnswer } from '@hibi/contract/functions/events';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { enqueueRenderedMail } from '../../mail/outbox.ts';
+import { enqueuePush } from '../../push/outbox.ts';
 import { renderEventMail } from './mails.ts';
 import { passToken } from '../../lib/pass-token.ts';
 import { cancel, Outcome, takesBookings } from './bookings.ts';
@@ -55,7 +56,7 @@ export async function leaveWaitingList(db: Db, userId: number, eventId: number, 
  * Gives free seats of a session to the first in line, inside the caller's transaction, which holds the session's lock
  * (a cancellation). Stops when the booking window is closed (or not open), when the seats are taken, or when the
  * list is empty. Someone in line who booked another session of the event meanwhile loses their place instead.
- * Each promoted member gets a mail through the outbox, in the same transaction. Returns the promoted user ids.
+ * Each promoted member gets a mail through the outbox and a push notice on their devices, in the same transaction. Returns the promoted user ids.
  */
 export async function promoteFromWaitingList(t: Db, eventId: number, sessionId: number, now: Date, appBaseUrl: string): Promise<number[]> {
   const promoted: number[] = [];
@@ -72,7 +73,27 @@ export async function promoteFromWaitingList(t: Db, eventId: number, sessionId: 
     await data.addSeatTaken(t, sessionId);
     promoted.push(next.user_id);
     await mailPromoted(t, next.user_id, eventId, sessionId, now, appBaseUrl);
+    await pushPromoted(t, next.user_id, eventId, sessionId, now);
   }
+}
+
+/** The seat on the member's devices that take waiting-list seats (issue 34), in the promotion's transaction. */
+async function pushPromoted(t: Db, userId: number, eventId: number, sessionId: number, now: Date) {
+  const ja = await sessionMailData(t, eventId, sessionId, 'ja');
+  if (!ja) return;
+  const en = await sessionMailData(t, eventId, sessionId, 'en');
+  await enqueuePush(
+    t,
+    {
+      kind: 'waitingListSeat',
+      userIds: [userId],
+      title: { ja: ja.eventTitle, en: en?.eventTitle ?? ja.eventTitle },
+      url: `/events/${eventId}`,
+      dedupeKey: `seat:${sessionId}:${userId}:${now.getTime()}`,
+      ttlSeconds: 24 * 3600,
+    },
+    now,
+  );
 }
 
 async function mailPromoted(t: Db, userId: number, eventId: number, sessionId: number, now: Date, appBaseUrl: string) {

@@ -16,16 +16,22 @@ export interface Viewer {
 const pick = (locale: Locale, ja: SQL | typeof questionnaires.titleJa, en: SQL | typeof questionnaires.titleEn) =>
   locale === 'en' ? sql<string>`COALESCE(${en}, ${ja})` : sql<string>`${ja}`;
 
-/** Operator surveys for everybody, a tenant's own surveys for its members; contract-only ones only with a corporate contract. */
-function visibleTo(viewer: Viewer): SQL {
+/**
+ * Operator surveys for everybody, a tenant's own surveys for its members; contract-only ones only with a corporate
+ * contract. The one rule of who sees a survey: for one caller (values), or for every member at once (columns of the
+ * member's row, as the push notice of a survey opening asks, decision 153).
+ */
+function visibleTo(viewer: { tenantId: number | null | SQL; corporate: boolean | SQL }): SQL {
   const kind = viewer.tenantId === null ? sql`${questionnaires.isGeneral}` : sql`(${questionnaires.isGeneral} OR ${targets(viewer.tenantId)})`;
   // Drafts are the console's (migration 0620): no member call shows or takes them.
   const shown = sql`NOT ${questionnaires.isDraft} AND ${kind}`;
-  return viewer.corporate ? shown : sql`${shown} AND NOT ${questionnaires.contractOnly}`;
+  if (viewer.corporate === true) return shown;
+  if (viewer.corporate === false) return sql`${shown} AND NOT ${questionnaires.contractOnly}`;
+  return sql`${shown} AND (${viewer.corporate} OR NOT ${questionnaires.contractOnly})`;
 }
 
 /** A survey targets a tenant by its own tenant_id or a questionnaire_tenants row (the console's several targets). */
-const targets = (tenantId: number) =>
+const targets = (tenantId: number | SQL) =>
   sql`(${questionnaires.tenantId} = ${tenantId} OR EXISTS (SELECT 1 FROM questionnaire_tenants qt WHERE qt.questionnaire_id = ${questionnaires.id} AND qt.tenant_id = ${tenantId}))`;
 
 /** Whether a non-general survey targets the tenant. */
@@ -75,6 +81,41 @@ export async function startedSurveyHead(db: Db, viewer: Viewer, locale: Locale, 
     .where(and(eq(questionnaires.id, id), visibleTo(viewer), sql`${questionnaires.fromDateTime} <= ${now.toISOString()}`))
     .limit(1);
   return head;
+}
+
+/* ------------------------------------------------------------------ push notices of a survey opening (decision 153) */
+
+/** Surveys that opened in (since, now] and are still open: candidates for the "new survey" notice. */
+export async function surveysOpenedBetween(db: Db, since: Date, now: Date) {
+  return db
+    .select({ id: questionnaires.id, titleJa: questionnaires.titleJa, titleEn: questionnaires.titleEn })
+    .from(questionnaires)
+    .where(
+      and(
+        sql`NOT ${questionnaires.isDraft}`,
+        sql`${questionnaires.fromDateTime} > ${since.toISOString()}`,
+        sql`${questionnaires.fromDateTime} <= ${now.toISOString()}`,
+        sql`${questionnaires.toDateTime} >= ${now.toISOString()}`,
+      ),
+    )
+    .orderBy(asc(questionnaires.id));
+}
+
+/**
+ * A page of the members a survey is for (after member `afterUserId`, by id): those who may see it by the one rule
+ * above, evaluated on each member's tenant and contract, not deactivated, and who have not answered it.
+ */
+export async function surveyAudience(db: Db, questionnaireId: number, afterUserId: number, limit: number): Promise<number[]> {
+  const found = await rows<{ id: number }>(
+    db,
+    sql`SELECT u.id FROM users u JOIN tenants t ON t.id = u.tenant_id
+          JOIN questionnaires ON questionnaires.id = ${questionnaireId}
+         WHERE ${visibleTo({ tenantId: sql`u.tenant_id`, corporate: sql`t.corporate_contract` })}
+           AND u.deactivated_at IS NULL AND u.id > ${afterUserId}
+           AND NOT EXISTS (SELECT 1 FROM questionnaire_answers a WHERE a.questionnaire_id = questionnaires.id AND a.user_id = u.id)
+         ORDER BY u.id LIMIT ${limit}`,
+  );
+  return found.map((r) => r.id);
 }
 
 export async function surveyItemRows(db: Db, id: number) {

@@ -1,7 +1,8 @@
 import { call } from '../api.ts';
+import { unsubscribeThisDevice } from '../push.ts';
 import { session } from '../session.ts';
 
-/** Signs out: the server ends the session (best effort), and this browser forgets it and every cached list either way. */
+/** Signs out: the server ends the session (best effort), and this browser forgets it and every cached list either way, and this browser's push subscription ends. */
 export async function signOut() {
   try {
     await call('logout');
@@ -9,5 +10,7 @@ export async function signOut() {
     // Signed out in this browser all the same.
   } finally {
     session.clear();
+    // The server forgot this device's push subscription with the session; the browser lets go of it too.
+    await unsubscribeThisDevice().catch(() => {});
   }
 }

@@ -17,6 +17,7 @@ import { DataExport } from '../components/profile/DataExport.tsx';
 import { WithdrawSetting } from '../components/profile/WithdrawSetting.tsx';
 import { ThemeSetting } from '../components/profile/ThemeSetting.tsx';
 import { Passkeys } from '../components/profile/Passkeys.tsx';
+import { PushNotifications } from '../components/profile/PushNotifications.tsx';
 import { StepLog } from '../components/StepLog.tsx';
 import { TeamMatches } from '../components/TeamMatches.tsx';
 import '../account.css';
@@ -52,6 +53,7 @@ export default function ProfilePage() {
               </AccountSection>
             )}
             <Passkeys />
+            <PushNotifications />
             <AccountSection id="settings" title={t('settings.title')}>
               <ThemeSetting />
               {contract?.emailDistributionEnabled && (
