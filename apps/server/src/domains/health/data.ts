@@ -308,7 +308,8 @@ async function refreshMonthly(db: Db, filter: SQL) {
  * (decision 030's definitions: exercise = 50 for the healthy answer + steps/160 up to 8,000, kept x 480; meal = 100 per
  * healthy answer of three / 3, kept x 3; drinking, sleep, stress = 100 per healthy answer, kept as days; the day's
  * score as health_daily_scores rounds it, x 10), carried on from the member's last row before that day. `userId` null
- * rebuilds every member from their first day (seed, benchmark, repair).
+ * rebuilds every member from their first day (seed, benchmark, repair). Rows are written in day order, as days arrive
+ * in use, so that one day's rows of a tenant's members lie together (insights read every member's row of two days).
  */
 async function refreshRunning(db: Db, userId: number | null, fromDay: string | null) {
   const who = (t: string) => (userId === null ? sql`true` : sql`${sql.raw(t)}.user_id = ${userId}`);
@@ -344,7 +345,7 @@ async function refreshRunning(db: Db, userId: number | null, fromDay: string | n
       FROM d LEFT JOIN base b ON b.user_id = d.user_id
       WINDOW w AS (PARTITION BY d.user_id ORDER BY d.day))
     INSERT INTO health_running_totals AS r (user_id, day, step_days, steps, log_days, score10, exercise480, meal3, drinking, sleep, stress)
-    SELECT * FROM run
+    SELECT * FROM run ORDER BY day, user_id
     ON CONFLICT (user_id, day) DO UPDATE SET step_days = EXCLUDED.step_days, steps = EXCLUDED.steps,
       log_days = EXCLUDED.log_days, score10 = EXCLUDED.score10, exercise480 = EXCLUDED.exercise480, meal3 = EXCLUDED.meal3,
       drinking = EXCLUDED.drinking, sleep = EXCLUDED.sleep, stress = EXCLUDED.stress
