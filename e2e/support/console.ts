@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createGuardrails, generateSync } from 'otplib';
-import { LOCK_DIR } from './env.ts';
+import { BASE_URL, LOCK_DIR } from './env.ts';
 import { exclusively } from './locks.ts';
 
 /** The demo operators (product-decisions §8): password wellbeing-demo, enrolled with the demo TOTP secret. */
@@ -17,6 +17,8 @@ export type OperatorRole = keyof typeof OPERATORS;
 export const OPERATOR_PASSWORD = 'wellbeing-demo';
 export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 const STEP_MS = 30_000;
+/** The console session cookie over plain HTTP, as the suite's server runs (functions/console-entry.ts). */
+const CONSOLE_COOKIE = 'hibi_console';
 // The demo secret is 10 bytes, below otplib's default floor (the server allows it the same way).
 const guardrails = createGuardrails({ MIN_SECRET_BYTES: 10 });
 
@@ -48,8 +50,35 @@ export async function withFreshCode<T>(email: string, use: (code: string) => Pro
   );
 }
 
-/** Signs an operator in through the API (password, then a fresh TOTP code); the cookie lands in `request`'s jar. */
-export async function apiSignIn(request: APIRequestContext, role: OperatorRole): Promise<void> {
+/**
+ * Signs an operator in through the API (password, then a fresh TOTP code). Given a page, the session lands in its
+ * browser context, and the operator's session an earlier test of this run made is used again while the server still
+ * knows it: each new sign-in needs a time step of the code no test has used, a wait of up to 30 s under the
+ * operator's lock that kept the other tests of the suite waiting too (the sessions are kept beside the locks, so a
+ * new server starts without them). Given a request context of its own, it always signs in anew, into that jar.
+ */
+export async function apiSignIn(target: Page | APIRequestContext, role: OperatorRole): Promise<void> {
+  if (!('context' in target)) return signInAnew(target, role);
+  const page = target;
+  await exclusively(
+    `console-session-${role}`,
+    async () => {
+      const file = path.join(LOCK_DIR, `console-session-${role}.json`);
+      if (fs.existsSync(file)) {
+        await page.context().addCookies([JSON.parse(fs.readFileSync(file, 'utf8'))]);
+        const me = await page.request.post('/api/console/getMe', { data: {}, headers: { origin: BASE_URL } });
+        const body = me.ok() ? await me.json() : null;
+        if (body?.succeed && body.operator?.email === OPERATORS[role]) return;
+      }
+      await signInAnew(page.request, role);
+      const cookie = (await page.context().cookies()).find((c) => c.name === CONSOLE_COOKIE);
+      if (cookie) fs.writeFileSync(file, JSON.stringify(cookie));
+    },
+    120_000,
+  );
+}
+
+async function signInAnew(request: APIRequestContext, role: OperatorRole): Promise<void> {
   const email = OPERATORS[role];
   const first = await (await request.post('/api/console/signIn', { data: { email, password: OPERATOR_PASSWORD } })).json();
   if (!first.succeed) throw new Error(`console signIn ${email}: ${first.errorCode}`);

@@ -84,7 +84,7 @@ test('a member opens the entry pass; an editor’s phone reads it through the ca
   const start = Math.floor((Date.now() + 3 * HOUR) / 60_000) * 60_000;
 
   // An event with a session starting in three hours, made through the console's API.
-  await apiSignIn(page.request, 'editor');
+  await apiSignIn(page, 'editor');
   const saved = await consolePost(page.request, 'saveEvent', {
     title: { ja: `受付テスト ${tag}`, en: `Check-in test ${tag}` },
     startAt: start,
@@ -164,7 +164,7 @@ for (const lang of ['ja', 'en'] as const) {
   test(`the check-in page in ${lang}: typed codes, undo, axe-clean`, async ({ page, member }, testInfo) => {
     test.setTimeout(120_000);
     await page.context().addCookies([{ name: 'hibi_lang', value: lang, url: BASE_URL, sameSite: 'Lax' }]);
-    await apiSignIn(page.request, 'editor');
+    await apiSignIn(page, 'editor');
     const start = Math.floor((Date.now() + 4 * HOUR) / 60_000) * 60_000;
     const saved = await consolePost(page.request, 'saveEvent', {
       title: { ja: `受付画面 ${uniqueTag(6)}`, en: 'Check-in page' },

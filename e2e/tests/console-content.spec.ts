@@ -121,7 +121,7 @@ test('an editor writes, previews and schedules an announcement; a member sees it
 test('a support operator reads content but cannot edit it; the server refuses their writes', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the access rule once');
   await useLanguage(page, 'en');
-  await apiSignIn(page.request, 'support');
+  await apiSignIn(page, 'support');
   await page.goto('/console/announcements');
   await expect(page.getByRole('heading', { level: 1, name: 'Announcements' })).toBeVisible();
   // No editing actions: no new button, no actions column, no operators or audit pages in the menu.

@@ -29,7 +29,7 @@ test('an editor creates an event with a 2-seat session and a required question; 
   test.skip(testInfo.project.name !== 'desktop', 'the whole flow once; the pages are checked at 375 px below');
   test.setTimeout(180_000);
   await useLanguage(page, 'en');
-  await apiSignIn(page.request, 'editor');
+  await apiSignIn(page, 'editor');
   const tag = uniqueTag(8);
   const start = farAhead(200);
 
@@ -193,7 +193,7 @@ async function check(page: Page, testInfo: TestInfo, name: string, lang: Lang) {
 
 test('the event pages are axe-clean in Japanese and English', async ({ page, createMember }, testInfo) => {
   test.setTimeout(180_000);
-  await apiSignIn(page.request, 'editor');
+  await apiSignIn(page, 'editor');
   const { eventId, sessionId } = await seedEvent(page.request, await createMember());
   for (const lang of ['ja', 'en'] as const) {
     await useLanguage(page, lang);

@@ -13,7 +13,7 @@ test('an editor adds an FAQ item that members see, then publishes new terms that
   test.setTimeout(240_000);
   const member = await createMember({ locale: 'en' });
   await useLanguage(page, 'en');
-  await apiSignIn(page.request, 'editor');
+  await apiSignIn(page, 'editor');
   const tag = uniqueTag(8);
 
   // An FAQ item in the first category, shown from today (Tokyo) for a week.

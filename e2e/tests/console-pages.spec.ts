@@ -47,7 +47,7 @@ test('every console page is axe-clean in Japanese and English', async ({ page },
   }
 
   // Signed in as the owner: every page of the menu.
-  await apiSignIn(page.request, 'owner');
+  await apiSignIn(page, 'owner');
   for (const lang of ['ja', 'en'] as const) {
     await page.goto('/console/announcements');
     await setLanguage(page, lang);
@@ -99,7 +99,7 @@ test('an owner invites an operator, who sets a password, enrols the authenticato
   test.skip(testInfo.project.name !== 'desktop', 'the invitation flow once; its pages are checked on both widths');
   test.setTimeout(180_000);
   await page.addInitScript(() => localStorage.setItem('hibi.language', 'en'));
-  await apiSignIn(page.request, 'owner');
+  await apiSignIn(page, 'owner');
   const email = `operator-${uniqueTag(8).toLowerCase()}@example.com`;
   await page.goto('/console/operators');
   const invite = page.getByRole('form', { name: 'Invite an operator' });
@@ -163,7 +163,7 @@ test('an owner invites an operator, who sets a password, enrols the authenticato
 test('on a phone the navigation and the account actions fold behind a menu button; on a desktop they are always shown', async ({
   page,
 }, testInfo) => {
-  await apiSignIn(page.request, 'owner');
+  await apiSignIn(page, 'owner');
   await page.goto('/console/tenants');
   await setLanguage(page, 'en');
   await page.reload();

@@ -214,7 +214,7 @@ test(
   { tag: '@one-width' },
   async ({ page, playwright }, testInfo) => {
     test.setTimeout(TIMEOUT_MS);
-    await apiSignIn(page.request, 'owner');
+    await apiSignIn(page, 'owner');
     for (const lang of ['en', 'ja'] as const) {
       const text = TEXT[lang];
       await useLanguage(page, lang);

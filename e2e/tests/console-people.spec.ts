@@ -46,7 +46,7 @@ test('an owner issues a one-use invitation code; one signup gets in, the second 
   page,
 }, testInfo) => {
   test.setTimeout(180_000);
-  await apiSignIn(page.request, 'owner');
+  await apiSignIn(page, 'owner');
   await page.goto('/console/tenants');
   await setLanguage(page, 'en');
   await page.reload();
@@ -139,7 +139,7 @@ test(
       await expect(memberPage.getByRole('link', { name: /^My page of / })).toBeVisible();
       await expect(memberPage.getByRole('heading', { name: 'Login required' })).toHaveCount(0);
 
-      await apiSignIn(page.request, 'support');
+      await apiSignIn(page, 'support');
       await page.goto('/console/members');
       await setLanguage(page, 'en');
       await page.reload();

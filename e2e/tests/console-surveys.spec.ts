@@ -26,7 +26,7 @@ test('an editor builds a survey, a member answers it, the editor reads the resul
   test.skip(testInfo.project.name !== 'desktop', 'the whole flow once; the pages are checked at 375 px below');
   test.setTimeout(240_000);
   await useLanguage(page, 'en');
-  await apiSignIn(page.request, 'editor');
+  await apiSignIn(page, 'editor');
   const tag = uniqueTag(8);
   const title = `Lunch survey ${tag}`;
 
@@ -114,7 +114,7 @@ test('an editor builds a survey, a member answers it, the editor reads the resul
 for (const lang of ['ja', 'en'] as const) {
   test(`the survey and help pages are axe-clean in ${lang}`, async ({ page }, testInfo) => {
     test.setTimeout(240_000);
-    await apiSignIn(page.request, 'editor');
+    await apiSignIn(page, 'editor');
     await page.goto('/console/surveys');
     await page.evaluate((l) => localStorage.setItem('hibi.language', l), lang);
     await page.reload();
