@@ -2,12 +2,10 @@
 // a fresh PostgreSQL database, then the median and p95 time of getCompanyInsights (issue 32, decisions 146 and 149)
 // through the real console entry (app.inject, an owner's bearer session): periods of 1 to 12 months, each grouping
 // in turn. Goal: median <= 200 ms. Run: npm run bench:insights
-// By default it starts a PostgreSQL cluster of its own (Debian's initdb, as the fault tests do) set up as a production
-// server of this size would be: BENCH_PG_SETTINGS, default "shared_buffers=2GB effective_cache_size=8GB
-// work_mem=16MB" (the machine's cluster keeps Debian's default 128 MB of shared buffers, which hold a fraction of a
-// year's running totals). BENCH_DATABASE_URL (for example postgres://postgres@127.0.0.1:5432/postgres) uses that
-// server instead; the script creates and drops its own database there. BENCH_USERS, BENCH_CALLS and BENCH_LOGS=0
-// (steps only) change the size.
+// BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres, the machine's cluster) names the server;
+// the script creates and drops its own database there. BENCH_PG_SETTINGS (for example "shared_buffers=2GB
+// effective_cache_size=8GB") starts a PostgreSQL cluster of its own instead (Debian's initdb, as the fault tests do)
+// with those settings. BENCH_USERS, BENCH_CALLS and BENCH_LOGS=0 (steps only) change the size.
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { addDays, tokyoDay } from '@hibi/contract/time';
@@ -26,14 +24,14 @@ const GROUPINGS = ['none', 'department', 'ageBand'] as const;
 
 async function main() {
   let cluster: PrivateCluster | undefined;
-  if (!process.env.BENCH_DATABASE_URL) {
-    if (!canStartPrivateCluster()) throw new Error('No initdb here: set BENCH_DATABASE_URL to a PostgreSQL server');
-    const settings = (process.env.BENCH_PG_SETTINGS ?? 'shared_buffers=2GB effective_cache_size=8GB work_mem=16MB').split(/\s+/).filter(Boolean);
+  if (process.env.BENCH_PG_SETTINGS) {
+    if (!canStartPrivateCluster()) throw new Error('No initdb here: leave BENCH_PG_SETTINGS out to use BENCH_DATABASE_URL');
+    const settings = process.env.BENCH_PG_SETTINGS.split(/\s+/).filter(Boolean);
     cluster = await PrivateCluster.create(57000, settings);
     process.env.BENCH_DATABASE_URL = cluster.url();
     console.log(`a PostgreSQL cluster of its own on port ${cluster.port}: ${settings.join(' ')}`);
   } else {
-    console.log(`PostgreSQL at ${process.env.BENCH_DATABASE_URL.replace(/:[^:@/]*@/, ':***@')}`);
+    console.log(`PostgreSQL at ${(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres').replace(/:[^:@/]*@/, ':***@')}`);
   }
   try {
     await run();
