@@ -163,7 +163,7 @@ export type AnnouncedKind = 'importantAnnouncement' | 'newSurvey';
  * Takes the right to announce an item, in the transaction that queues its notices: true once per item, ever, so an
  * announcement or a survey is announced once whatever the processes and restarts.
  */
-export async function claimAnnouncement(db: Db, kind: AnnouncedKind, itemId: number, now: Date): Promise<boolean> {
+async function claimAnnouncement(db: Db, kind: AnnouncedKind, itemId: number, now: Date): Promise<boolean> {
   const taken = await rows<{ item_id: number }>(
     db,
     sql`INSERT INTO push_announced (kind, item_id, announced_at, recipients) VALUES (${kind}, ${itemId}, ${iso(now)}::timestamptz, 0)
@@ -173,11 +173,37 @@ export async function claimAnnouncement(db: Db, kind: AnnouncedKind, itemId: num
 }
 
 /** How many devices an announced item was queued for (for the operator's eye). */
-export async function recordAnnouncementRecipients(db: Db, kind: AnnouncedKind, itemId: number, recipients: number): Promise<void> {
+async function recordAnnouncementRecipients(db: Db, kind: AnnouncedKind, itemId: number, recipients: number): Promise<void> {
   await db.execute(sql`UPDATE push_announced SET recipients = ${recipients} WHERE kind = ${kind} AND item_id = ${itemId}`);
 }
 
 /** Members asked of an audience query at a time, and so queued for in one statement. */
 export const AUDIENCE_BATCH = 1000;
+
+/**
+ * Announces an item to its audience once (claimAnnouncement), in the caller's transaction: the audience is read in
+ * pages of AUDIENCE_BATCH member ids after the last one (`audience(after, limit)`, ids ascending), each page queued in
+ * one statement; the number queued is recorded and returned (0 for an item announced already).
+ */
+export async function announceToAudience(
+  db: Db,
+  kind: AnnouncedKind,
+  itemId: number,
+  audience: (after: number, limit: number) => Promise<number[]>,
+  notice: Omit<PushNotice, 'kind' | 'userIds'>,
+  now: Date,
+): Promise<number> {
+  if (!(await claimAnnouncement(db, kind, itemId, now))) return 0;
+  let count = 0;
+  for (let after = 0; ;) {
+    const ids = await audience(after, AUDIENCE_BATCH);
+    if (ids.length === 0) break;
+    count += await enqueuePush(db, { ...notice, kind, userIds: ids }, now);
+    after = ids[ids.length - 1]!;
+    if (ids.length < AUDIENCE_BATCH) break;
+  }
+  await recordAnnouncementRecipients(db, kind, itemId, count);
+  return count;
+}
 /** An item published or opened longer ago than this is not announced any more (a server that was down for days). */
 export const ANNOUNCE_WINDOW_MS = 24 * 3600_000;

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../core/handler.ts';
 import { hitRateLimit, TooManyRequests } from '../../lib/rate-limit.ts';
 import { signMediaUrl } from '../../lib/media-signing.ts';
-import { ANNOUNCE_WINDOW_MS, AUDIENCE_BATCH, claimAnnouncement, enqueuePush, recordAnnouncementRecipients } from '../../push/outbox.ts';
+import { ANNOUNCE_WINDOW_MS, announceToAudience } from '../../push/outbox.ts';
 import * as data from './data.ts';
 import type { AnnouncementRow, ArticleRow, Reader, SectionOwnerType } from './data.ts';
 
@@ -313,28 +313,19 @@ export { consoleSectionsOf, replaceSections } from './authoring.ts';
 export async function announceImportantAnnouncements(t: Db, now: Date): Promise<number> {
   let queued = 0;
   for (const n of await data.importantAnnouncementsPublishedBetween(t, new Date(now.getTime() - ANNOUNCE_WINDOW_MS), now)) {
-    if (!(await claimAnnouncement(t, 'importantAnnouncement', n.id, now))) continue;
-    let count = 0;
-    for (let after = 0; ;) {
-      const ids = await data.announcementAudience(t, n.id, now, after, AUDIENCE_BATCH);
-      if (ids.length === 0) break;
-      count += await enqueuePush(
-        t,
-        {
-          kind: 'importantAnnouncement',
-          userIds: ids,
-          title: { ja: n.title_ja, en: n.title_en || n.title_ja },
-          url: `/notifications/${n.id}`,
-          dedupeKey: `announcement:${n.id}`,
-          ttlSeconds: 24 * 3600,
-        },
-        now,
-      );
-      after = ids[ids.length - 1]!;
-      if (ids.length < AUDIENCE_BATCH) break;
-    }
-    await recordAnnouncementRecipients(t, 'importantAnnouncement', n.id, count);
-    queued += count;
+    queued += await announceToAudience(
+      t,
+      'importantAnnouncement',
+      n.id,
+      (after, limit) => data.announcementAudience(t, n.id, now, after, limit),
+      {
+        title: { ja: n.title_ja, en: n.title_en || n.title_ja },
+        url: `/notifications/${n.id}`,
+        dedupeKey: `announcement:${n.id}`,
+        ttlSeconds: 24 * 3600,
+      },
+      now,
+    );
   }
   return queued;
 }

@@ -4,7 +4,7 @@ import type { Locale } from '@hibi/contract/protocol';
 import type { AnswerValue, Survey, SurveyItem, SurveySummary } from '@hibi/contract/functions/surveys';
 import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../core/handler.ts';
-import { ANNOUNCE_WINDOW_MS, AUDIENCE_BATCH, claimAnnouncement, enqueuePush, recordAnnouncementRecipients } from '../../push/outbox.ts';
+import { ANNOUNCE_WINDOW_MS, announceToAudience } from '../../push/outbox.ts';
 import * as data from './data.ts';
 import type { Viewer } from './data.ts';
 
@@ -165,28 +165,14 @@ export async function* answersForExport(db: Db, userId: number, locale: Locale, 
 export async function announceOpenedSurveys(t: Db, now: Date): Promise<number> {
   let queued = 0;
   for (const q of await data.surveysOpenedBetween(t, new Date(now.getTime() - ANNOUNCE_WINDOW_MS), now)) {
-    if (!(await claimAnnouncement(t, 'newSurvey', q.id, now))) continue;
-    let count = 0;
-    for (let after = 0; ;) {
-      const ids = await data.surveyAudience(t, q.id, after, AUDIENCE_BATCH);
-      if (ids.length === 0) break;
-      count += await enqueuePush(
-        t,
-        {
-          kind: 'newSurvey',
-          userIds: ids,
-          title: { ja: q.titleJa, en: q.titleEn || q.titleJa },
-          url: `/surveys/${q.id}`,
-          dedupeKey: `survey:${q.id}`,
-          ttlSeconds: 3 * 24 * 3600,
-        },
-        now,
-      );
-      after = ids[ids.length - 1]!;
-      if (ids.length < AUDIENCE_BATCH) break;
-    }
-    await recordAnnouncementRecipients(t, 'newSurvey', q.id, count);
-    queued += count;
+    queued += await announceToAudience(
+      t,
+      'newSurvey',
+      q.id,
+      (after, limit) => data.surveyAudience(t, q.id, after, limit),
+      { title: { ja: q.titleJa, en: q.titleEn || q.titleJa }, url: `/surveys/${q.id}`, dedupeKey: `survey:${q.id}`, ttlSeconds: 3 * 24 * 3600 },
+      now,
+    );
   }
   return queued;
 }
