@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { STEP_BANDS, type InsightsGroupBy } from '@hibi/contract/console/insights';
-import { addDays, mondayOf, tokyoDayStart } from '@hibi/contract/time';
+import { addDays, mondayOf } from '@hibi/contract/time';
 import type { Database } from '../../src/db/client.ts';
 import { rows } from '../../src/db/query.ts';
 import * as companies from '../../src/domains/companies/data.ts';
 import { refreshAllAggregates } from '../../src/domains/health/data.ts';
 import { applyStaged, recordDay, stageUpload } from '../../src/domains/health/service.ts';
+import { scopeOf } from '../../src/domains/companies/service.ts';
 import { createMember, createTenant } from '../fixtures.ts';
 import { createTestDatabase } from '../helpers.ts';
 
@@ -154,19 +155,7 @@ async function reference(from: string, to: string, groupBy: InsightsGroupBy) {
 }
 
 async function actual(from: string, to: string, groupBy: InsightsGroupBy) {
-  const monday = mondayOf(from);
-  const firstMonday = monday === from ? from : addDays(monday, 7);
-  const endMonday = mondayOf(addDays(to, 1));
-  const scope = {
-    tenantId,
-    groupBy,
-    from,
-    to,
-    fromAt: new Date(tokyoDayStart(from)),
-    toAt: new Date(tokyoDayStart(addDays(to, 1))),
-    firstMonday,
-    endMonday: endMonday < firstMonday ? firstMonday : endMonday,
-  };
+  const scope = scopeOf(tenantId, from, to, groupBy);
   const base = (await companies.groupBase(database.db, scope, STEP_BANDS)).map(({ active: _active, ...g }) => g);
   const weekly = await companies.weeklySteps(database.db, scope);
   return { base, weekly };

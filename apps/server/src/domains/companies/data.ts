@@ -59,10 +59,7 @@ export interface GroupBaseRow {
   participants: number;
   avg_daily: number | null;
   bands: number[];
-}
-
-export interface LifestyleRow {
-  k: string;
+  /** Members who logged in the period, and the lifestyle dimensions over the days they logged. */
   people: number;
   score: number | null;
   exercise: number | null;
@@ -77,7 +74,7 @@ export interface LifestyleRow {
  * its bands, and the lifestyle dimensions averaged over the days logged in the period with how many members logged.
  * One pass over the members (two index lookups each); the figures are the same as summing their days.
  */
-export async function groupBase(db: Db, s: InsightsScope, bandBounds: readonly number[]): Promise<(GroupBaseRow & Omit<LifestyleRow, 'k'>)[]> {
+export async function groupBase(db: Db, s: InsightsScope, bandBounds: readonly number[]): Promise<GroupBaseRow[]> {
   const bandCase = sql.join(
     bandBounds.map((lower, i) => {
       const upper = bandBounds[i + 1];
@@ -89,7 +86,7 @@ export async function groupBase(db: Db, s: InsightsScope, bandBounds: readonly n
   );
   const avg = (sum: string, scale: number) =>
     sql`round(sum(p.${sql.raw(sum)})::numeric / nullif(${sql.raw(String(scale))} * sum(p.log_days), 0), 1)::float8`;
-  return rows(
+  return rows<GroupBaseRow>(
     db,
     sql`WITH m AS (${members(s)}),
         p AS (SELECT t.*, CASE WHEN t.step_days > 0 THEN t.steps::float8 / t.step_days END AS daily FROM (${memberTotals(s)}) t)

@@ -14,6 +14,7 @@ import { failure, type BusinessFailure } from '../../core/handler.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { CsvFile, type CsvCell } from '../../lib/csv.ts';
+import { repeatEvery } from '../../lib/repeat.ts';
 import { recordAudit } from '../operators/service.ts';
 import * as data from './data.ts';
 
@@ -43,7 +44,8 @@ export function suppressCells(sizes: readonly number[], hiddenAlready: readonly 
   return hidden;
 }
 
-function scopeOf(tenantId: number, from: string, to: string, groupBy: InsightsGroupBy): data.InsightsScope {
+/** The period of a call as the data module reads it: Tokyo days, their instants, and the whole weeks inside. */
+export function scopeOf(tenantId: number, from: string, to: string, groupBy: InsightsGroupBy): data.InsightsScope {
   const monday = mondayOf(from);
   const firstMonday = monday === from ? from : addDays(monday, 7);
   const endMonday = mondayOf(addDays(to, 1));
@@ -266,22 +268,7 @@ export async function purgeEndedContracts(db: Db, now: Date): Promise<number[]> 
 
 /** Runs purgeEndedContracts every minute in this process (safe in every process: the advisory lock). */
 export function startContractPurge(db: Db, onError: (error: unknown) => void, everyMs = 60_000): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await purgeEndedContracts(db, new Date());
-    } catch (error) {
-      onError(error);
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void run(), everyMs);
-  timer.unref();
-  void run();
-  return () => clearInterval(timer);
+  return repeatEvery(everyMs, () => purgeEndedContracts(db, new Date()), onError);
 }
 
 /** A contract end that would purge within 7 days needs confirmPurge (saveTenant). */

@@ -6,6 +6,7 @@ import { enqueueRenderedMail } from '../../mail/outbox.ts';
 import { enqueuePush } from '../../push/outbox.ts';
 import { passToken } from '../../lib/pass-token.ts';
 import { renderEventMail, type EventMailKind } from './mails.ts';
+import { repeatEvery } from '../../lib/repeat.ts';
 import { sessionEntry } from './session-entry.ts';
 import * as data from './data.ts';
 
@@ -75,20 +76,5 @@ export async function sendDueReminders(db: Db, config: Config, now: Date): Promi
 
 /** Runs sendDueReminders every minute in this process (safe in every process). */
 export function startReminders(db: Db, config: Config, onError: (error: unknown) => void): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await sendDueReminders(db, config, new Date());
-    } catch (error) {
-      onError(error);
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void run(), REMINDER_EVERY_MS);
-  timer.unref();
-  void run();
-  return () => clearInterval(timer);
+  return repeatEvery(REMINDER_EVERY_MS, () => sendDueReminders(db, config, new Date()), onError);
 }

@@ -3,6 +3,7 @@ import { PUSH_DEVICES_MAX } from '@hibi/contract/constants';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
+import { repeatEvery } from '../../lib/repeat.ts';
 import { PayloadRejected, type AuthUser } from '../../core/handler.ts';
 import { allowedOriginOf } from '../../push/endpoint.ts';
 import { vapidKeys, type VapidKeys } from '../../push/vapid.ts';
@@ -78,20 +79,5 @@ export const ANNOUNCE_EVERY_MS = 60_000;
 
 /** Runs announceDue every minute in this process (safe in every process). */
 export function startAnnouncements(db: Db, onError: (error: unknown) => void): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await announceDue(db, new Date());
-    } catch (error) {
-      onError(error);
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void run(), ANNOUNCE_EVERY_MS);
-  timer.unref();
-  void run();
-  return () => clearInterval(timer);
+  return repeatEvery(ANNOUNCE_EVERY_MS, () => announceDue(db, new Date()), onError);
 }
