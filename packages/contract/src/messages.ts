@@ -80,6 +80,9 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     pushEndpointInvalid: 'プッシュ通知の宛先URLが正しくありません',
     pushEndpointNotAllowed: 'このプッシュ通知サービスの宛先は受け付けていません',
     pushKeysInvalid: 'プッシュ通知の鍵の形式が正しくありません',
+    // The console's time machine (issue 36).
+    previewNotReadable: '会員の読み取り機能だけをプレビューできます',
+    previewPayloadInvalid: 'プレビューする機能への入力が正しくありません',
   },
   en: {
     emailRequired: 'No email address has been entered',
@@ -155,5 +158,8 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     pushEndpointInvalid: 'The push endpoint is not a valid URL',
     pushEndpointNotAllowed: 'Push endpoints of this service are not accepted',
     pushKeysInvalid: 'The push subscription keys are malformed',
+    // The console's time machine (issue 36).
+    previewNotReadable: 'Only the members’ read functions can be previewed',
+    previewPayloadInvalid: 'The input of the previewed function is not valid',
   },
 };

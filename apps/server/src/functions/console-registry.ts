@@ -9,6 +9,8 @@ import { surveysConsoleHandlers } from '../domains/surveys/handlers.ts';
 import { helpConsoleHandlers } from '../domains/help/handlers.ts';
 import { lifecycleConsoleHandlers } from '../domains/lifecycle/handlers.ts';
 import { companiesConsoleHandlers } from '../domains/companies/handlers.ts';
+import { buildRegistry } from './registry.ts';
+import { previewHandler } from './preview.ts';
 
 /** name -> handler, for every function of the console entry (POST /api/console/{name}). */
 export function buildConsoleRegistry(config: Config): Map<string, ConsoleHandler<ConsoleFunctionDef>> {
@@ -21,6 +23,8 @@ export function buildConsoleRegistry(config: Config): Map<string, ConsoleHandler
     ...helpConsoleHandlers,
     ...lifecycleConsoleHandlers,
     ...companiesConsoleHandlers,
+    // The time machine runs the member functions themselves (decision 154).
+    previewHandler(config, buildRegistry(config)),
   ] as unknown as ConsoleHandler<ConsoleFunctionDef>[];
   const registry = new Map<string, ConsoleHandler<ConsoleFunctionDef>>();
   for (const handler of all) {

@@ -126,3 +126,14 @@ export async function insertUser(db: Db, user: NewUser): Promise<number> {
     .returning({ id: users.id });
   return row!.id;
 }
+
+/**
+ * The company a preview member of the console's time machine belongs to (decision 154): `tenantId` when given, else
+ * the first (by id), whose corporate contract matches the audience and has not ended at `at`; null when none does.
+ */
+export async function previewTenant(db: Db, corporate: boolean, at: Date, tenantId: number | undefined): Promise<TenantRow | null> {
+  const open = sql`(${tenants.contractEndsAt} IS NULL OR ${tenants.contractEndsAt} > ${at.toISOString()}::timestamptz)`;
+  const where = and(eq(tenants.corporateContract, corporate), open, tenantId === undefined ? undefined : eq(tenants.id, tenantId));
+  const found = await db.select().from(tenants).where(where).orderBy(tenants.id).limit(1);
+  return found[0] ?? null;
+}

@@ -1,0 +1,77 @@
+// The console's time machine (issue 36, product-decisions §15, decision 154): `previewMemberCall` runs a member read
+// function as the member entry would, with two things changed: the clock reads `at`, and the caller is a fresh member
+// of the audience (domains/auth/preview.ts). It runs inside a transaction that is always rolled back, so nothing it
+// writes (the preview member, read marks, views, search words) is ever seen, and it bypasses the kept answers, so
+// none is built from a moment that is not now.
+import type { FunctionDef } from '@hibi/contract/protocol';
+import { PREVIEW_FUTURE_MS, PREVIEW_PAST_MS, previewMemberCall } from '@hibi/contract/console/time-machine';
+import type { Config } from '../config.ts';
+import { defineConsoleHandler } from '../core/console-handler.ts';
+import { BusinessFailure, failure, FileAnswer, type Handler, type MemberContext } from '../core/handler.ts';
+import type { Db } from '../db/client.ts';
+import { previewMember } from '../domains/auth/service.ts';
+import { validationMessagesFor } from './entry.ts';
+
+type PreviewAnswer = { status: number; answer: { succeed: boolean; [key: string]: unknown }; tenantId: number | null };
+
+/** Thrown to end the preview's transaction with a rollback, carrying the answer out. */
+class RolledBack {
+  constructor(readonly answer: PreviewAnswer | 'noTenant') {}
+}
+
+export function previewHandler(config: Config, registry: Map<string, Handler<FunctionDef>>) {
+  return defineConsoleHandler(previewMemberCall, async ({ at, audience, name, payload, tenantId }, ctx) => {
+    const realNow = ctx.now().getTime();
+    if (at < realNow - PREVIEW_PAST_MS || at > realNow + PREVIEW_FUTURE_MS) return failure('atOutOfRange');
+    const handler = registry.get(name)!;
+    const parsed = handler.def.payload.strict().safeParse(payload);
+    if (!parsed.success) {
+      return {
+        status: 400,
+        answer: { succeed: false, errorCode: 'validationError', validationErrorMessage: validationMessagesFor(parsed.error, ctx.locale) },
+        tenantId: tenantId ?? null,
+      };
+    }
+    const moment = new Date(at);
+    try {
+      await ctx.db.transaction(async (tx) => {
+        const db = tx as unknown as Db;
+        const user = await previewMember(db, audience, tenantId, moment, ctx.locale);
+        if (user === 'noTenant') throw new RolledBack('noTenant');
+        const memberCtx: MemberContext & { user: typeof user } = {
+          db,
+          config,
+          locale: ctx.locale,
+          ip: ctx.ip,
+          log: ctx.log,
+          user,
+          now: () => new Date(at),
+          rateLimit: ctx.rateLimit,
+          webSession: {
+            start: () => {
+              throw new Error('a preview starts no session');
+            },
+            end: async () => {},
+          },
+        };
+        const result = await handler.run(parsed.data as never, memberCtx as never);
+        const of = user?.tenantId ?? null;
+        if (result instanceof BusinessFailure) {
+          throw new RolledBack({ status: 200, answer: { ...result.extra, succeed: false, errorCode: result.errorCode }, tenantId: of });
+        }
+        if (result instanceof FileAnswer) {
+          result.body.destroy();
+          throw new Error(`${name} answered a file`);
+        }
+        const out = handler.def.response.safeParse(result);
+        if (!out.success) throw new Error(`${name}: the previewed answer does not match its schema`);
+        throw new RolledBack({ status: 200, answer: { succeed: true, ...(out.data as Record<string, unknown>) }, tenantId: of });
+      });
+    } catch (error) {
+      if (!(error instanceof RolledBack)) throw error;
+      if (error.answer === 'noTenant') return failure('noTenantForAudience');
+      return error.answer;
+    }
+    throw new Error('the preview transaction ended without an answer');
+  });
+}
