@@ -60,6 +60,9 @@ export function pathOnly(url: string): string {
 
 export { CONTENT_SECURITY_POLICY };
 
+/** A page the console's time machine frames: the shell, painted by the app in the frame (decision 154). */
+const TIME_MACHINE_FRAME = /[?&]timeMachine=1(?:&|#|$)/;
+
 /**
  * The app's page in a language: `<html lang>` set, and `data-lang-source` telling the app the server chose it
  * (`choice`: the member's hibi_lang cookie; `browser`: Accept-Language; `default`: neither had ja or en), so the app
@@ -186,18 +189,20 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream, 
     reply.header('x-request-id', request.id);
   });
 
+  const helmetOptions = (directives: typeof CONTENT_SECURITY_POLICY) => ({
+    contentSecurityPolicy: { useDefaults: false, directives },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+  });
   applySecurityHeaders(
     app,
-    securityHeaders(
-      {
-        contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-        crossOriginEmbedderPolicy: false,
-        strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
-        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      },
-      { 'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()' },
-    ),
+    securityHeaders(helmetOptions(CONTENT_SECURITY_POLICY), { 'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()' }),
   );
+  // The console's time machine (decision 154): the console frames the app's own pages, and only the page it asks for
+  // with ?timeMachine=1 (the plain shell, no member's data) may be framed, by this origin alone.
+  const consolePolicy = securityHeaders(helmetOptions({ ...CONTENT_SECURITY_POLICY, frameSrc: ["'self'"] }))['content-security-policy']!;
+  const framedPolicy = securityHeaders(helmetOptions({ ...CONTENT_SECURITY_POLICY, frameAncestors: ["'self'"] }))['content-security-policy']!;
 
   // Anything that goes wrong before a handler runs (bad JSON, too large, wrong media type) is a 4xx of the protocol.
   app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
@@ -277,6 +282,7 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream, 
       if (/^\/console(?:[/?#]|$)/.test(request.url)) {
         // The console's check-in page reads passes with the camera (issue 33): this origin's console only.
         reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=(), payment=()');
+        reply.header('content-security-policy', consolePolicy);
         return reply.header('cache-control', 'no-cache').type('text/html').sendFile('console.html', config.webDistDir, { cacheControl: false });
       }
       // History-mode routes: every page path serves the app, which shows its own not-found page, in the language
@@ -284,6 +290,14 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream, 
       const { lang, source } = pageLanguage(request.headers);
       const pathname = request.url.split(/[?#]/)[0]!;
       const shell = withScreenLinks(withLanguage(appPage, lang, source), screenLinks(pathname));
+      if (TIME_MACHINE_FRAME.test(request.url)) {
+        return reply
+          .header('content-security-policy', framedPolicy)
+          .header('x-frame-options', 'SAMEORIGIN')
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(shell);
+      }
       reply.header('vary', 'Accept-Language, Cookie');
       // Rendered on the server with its data (decision 140); the shell when the build has no server entry or it failed.
       const rendered = rendering ? await renderPage(rendering, request, lang) : null;

@@ -11,6 +11,7 @@ import { preloadParts } from './lib/lazyPart.ts';
 import { rootOptions } from './lib/rootOptions.ts';
 import { expectParts, SCREEN_PART } from './lib/hydration.ts';
 import { initTheme } from './lib/theme.ts';
+import { timeMachine } from './lib/timeMachine.ts';
 import { createRouter, createRoutes } from './app/router.tsx';
 import { registerServiceWorker } from './app/serviceWorker.ts';
 import './styles/global.css';
@@ -24,7 +25,9 @@ session.onCleared(clearCachedLists);
 // A page the server rendered (decision 140) carries its data: hydrate with exactly what it was rendered from. A pick
 // of language the server did not know (kept in storage only, from before the cookie: decision 108) wins: the app then
 // renders afresh in it instead of hydrating the other language's page.
-const data = readPageData();
+// A frame of the console's time machine (decision 154) is painted by the app alone, in the frame's language.
+const frame = timeMachine();
+const data = frame ? null : readPageData();
 const chosen = chosenLanguage();
 const page = data && (!chosen || chosen === data.locale) ? data : null;
 if (data) {
@@ -39,7 +42,7 @@ if (data) {
 const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 await yieldToMain();
-await initI18n(page?.locale, page?.messages);
+await initI18n(frame?.locale ?? page?.locale, page?.messages);
 await yieldToMain();
 const routes = createRoutes();
 if (page) {
@@ -69,7 +72,7 @@ if (page) {
   });
 }
 // Production builds only: the development server has no worker (and must not keep one from a build).
-if (import.meta.env.PROD) registerServiceWorker(router);
+if (import.meta.env.PROD && !frame) registerServiceWorker(router);
 if (page) await yieldToMain();
 
 const app = (

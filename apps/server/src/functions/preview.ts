@@ -54,8 +54,11 @@ export function previewHandler(config: Config, registry: Map<string, Handler<Fun
             end: async () => {},
           },
         };
-        const result = await handler.run(parsed.data as never, memberCtx as never);
         const of = user?.tenantId ?? null;
+        // As the member entry answers a guest calling a members' function.
+        if (handler.def.auth === 'required' && !user)
+          throw new RolledBack({ status: 401, answer: { succeed: false, errorCode: 'loginRequired' }, tenantId: of });
+        const result = await handler.run(parsed.data as never, memberCtx as never);
         if (result instanceof BusinessFailure) {
           throw new RolledBack({ status: 200, answer: { ...result.extra, succeed: false, errorCode: result.errorCode }, tenantId: of });
         }

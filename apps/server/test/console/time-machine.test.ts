@@ -166,6 +166,11 @@ describe('previewMemberCall', () => {
     expect(badId.body).toMatchObject({ status: 400, answer: { succeed: false, errorCode: 'validationError' } });
     const extra = await preview(owner, { at: AT, audience: 'guest', name: 'getFaq', payload: { unknown: 1 } });
     expect(extra.body).toMatchObject({ status: 400 });
+    // A guest calling a members' function is answered as the member entry answers it; a member is the preview member.
+    const guest = await preview(owner, { at: AT, audience: 'guest', name: 'authenticateWithToken', payload: {} });
+    expect(guest.body).toMatchObject({ status: 401, answer: { succeed: false, errorCode: 'loginRequired' } });
+    const member = await preview(owner, { at: AT, audience: 'contractMember', name: 'authenticateWithToken', payload: {}, tenantId: corporate });
+    expect(member.body).toMatchObject({ status: 200, answer: { succeed: true, tenantContract: { corporateContract: true } } });
     // Moments out of range, audiences without a company, and nasty fields.
     const far = await preview(owner, { at: T0 + 3 * 366 * 86_400_000, audience: 'guest', name: 'getFaq', payload: {} });
     expect(far.body).toMatchObject({ succeed: false, errorCode: 'atOutOfRange' });

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { SessionUser, TenantContract } from '@hibi/contract/functions/auth';
 import { requestScope } from './requestScope.ts';
 import { PASSES_KEY } from './passes.ts';
+import { timeMachine } from './timeMachine.ts';
 
 /**
  * What the browser keeps of a sign-in (spec 1 §4): the user and the tenant contract, to paint the header at once.
@@ -37,6 +38,8 @@ function forgetSessionCookie() {
 }
 
 function read(): StoredSession | null {
+  // A time-machine frame starts with no one: its member comes from the preview, never from this browser's storage.
+  if (timeMachine()) return null;
   try {
     const raw = localStorage.getItem(KEY);
     if (!raw) return null;
@@ -70,7 +73,11 @@ export const session = {
   get: currentSession,
   isVerified: () => verified && current !== null,
   /** A session the page should ask the server about: a stored user, or the cookie of a sign-in this page has not seen. */
-  mayExist: () => currentSession() !== null || hasSessionCookie(),
+  mayExist: () => {
+    const frame = timeMachine();
+    if (frame) return current !== null || frame.audience !== 'guest';
+    return currentSession() !== null || hasSessionCookie();
+  },
   /**
    * The session the server rendered the page with (its page data): the user it painted, already checked by the server,
    * so the first client render (hydration) paints the same header. A guest page forgets a stored user.
@@ -85,7 +92,8 @@ export const session = {
   set(next: StoredSession) {
     current = next;
     verified = true;
-    localStorage.setItem(KEY, JSON.stringify(next));
+    // A time-machine frame keeps its preview member in memory only (the browser's own member stays as they were).
+    if (!timeMachine()) localStorage.setItem(KEY, JSON.stringify(next));
     emit();
   },
   update(patch: Partial<StoredSession>) {
@@ -97,10 +105,12 @@ export const session = {
     const had = current !== null;
     current = null;
     verified = false;
-    localStorage.removeItem(KEY);
-    // The event passes kept for the door (lib/passes.ts) are the member's too.
-    localStorage.removeItem(PASSES_KEY);
-    forgetSessionCookie();
+    if (!timeMachine()) {
+      localStorage.removeItem(KEY);
+      // The event passes kept for the door (lib/passes.ts) are the member's too.
+      localStorage.removeItem(PASSES_KEY);
+      forgetSessionCookie();
+    }
     for (const l of clearedListeners) l();
     if (had) emit();
   },

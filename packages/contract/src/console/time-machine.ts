@@ -18,6 +18,7 @@ export type PreviewAudience = (typeof PREVIEW_AUDIENCES)[number];
  */
 export const PREVIEW_FUNCTIONS = [
   'getConfig',
+  'authenticateWithToken',
   'getMyProfile',
   'getUserContract',
   'getCurrentUserStatus',
@@ -58,7 +59,7 @@ export const previewMemberCall = defineConsoleFunction({
     tenantId: consoleId.optional(),
   }),
   response: z.object({
-    /** The member entry's HTTP status for this call: 200, or 400 for a payload the function refuses. */
+    /** The member entry's HTTP status for this call: 200, 400 for a payload the function refuses, 401 for a guest calling a members' function. */
     status: z.number().int(),
     /** The member entry's envelope, exactly as the member call would answer it. */
     answer: z.looseObject({ succeed: z.boolean() }),

@@ -73,6 +73,8 @@ export const consoleRoutes: ConsoleRouteSpec[] = [
   { path: '/codes', title: 'companyCodes', roles: COMPANY, load: () => import('../features/tenants/pages/CompanyCodesPage.tsx') },
   // The signed-in operator's passkeys; owners also require passkeys for the console (issue 35).
   { path: '/security', title: 'security', roles: STAFF, load: () => import('../features/security/pages/SecurityPage.tsx') },
+  // Scheduled content as members will see it (issue 36, decision 154).
+  { path: '/time-machine', title: 'timeMachine', roles: EDITORS, load: () => import('../features/time-machine/pages/TimeMachinePage.tsx') },
   { path: '*', title: 'notFound', load: () => import('./routes/NotFoundPage.tsx') },
 ];
 
@@ -83,6 +85,7 @@ export const consoleNav: { to: string; key: string; roles?: readonly OperatorRol
   { to: '/events', key: 'nav.events', roles: STAFF },
   { to: '/surveys', key: 'nav.surveys', roles: STAFF },
   { to: '/help', key: 'nav.help', roles: STAFF },
+  { to: '/time-machine', key: 'nav.timeMachine', roles: EDITORS },
   { to: '/operators', key: 'nav.operators', roles: OWNERS },
   { to: '/audit', key: 'nav.audit', roles: OWNERS },
   { to: '/tenants', key: 'nav.tenants', roles: PEOPLE },
