@@ -32,6 +32,8 @@ import zlib from 'node:zlib';
 export interface AppOptions {
   config: Config;
   db: Db;
+  /** The reading calls' own connections (Database.readDb); absent: `db`. */
+  readDb?: Db;
   now?: () => Date;
   /** Extra routes of domains that serve more than functions (uploads, calendar files). */
   routes?: (app: FastifyInstance) => Promise<void> | void;
@@ -136,7 +138,7 @@ export function compressedPage(
 }
 
 /** Builds the server: plugins, then the function entry, then static files (no listening). */
-export async function buildApp({ config, db, now, routes, lifecycle, logStream, changes }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, readDb, now, routes, lifecycle, logStream, changes }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // JSON lines (pino). Fastify's own two lines per request carry the full URL; one access line below replaces them.
     logger:
@@ -225,7 +227,7 @@ export async function buildApp({ config, db, now, routes, lifecycle, logStream, 
   const openapi = buildOpenApi(registry);
   app.get('/api/openapi.json', async () => openapi);
   registerHealthRoutes(app, db, config, lifecycle);
-  await functionEntry(app, { db, config, registry, now, changes });
+  await functionEntry(app, { db, readDb, config, registry, now, changes });
   await consoleEntry(app, { db, config, registry: buildConsoleRegistry(config), now });
   if (routes) await routes(app);
 

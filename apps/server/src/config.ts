@@ -38,6 +38,8 @@ export interface Config {
   mediaSigningSecret: string | undefined;
   /** Pooled PostgreSQL connections of this process (DATABASE_POOL_SIZE). */
   databasePoolSize: number;
+  /** Of those, the reading calls' own (DATABASE_READ_POOL_SIZE; issue 31): fewer than databasePoolSize, 0 for one pool. */
+  databaseReadPoolSize: number;
   /** How long a call may wait for PostgreSQL (DatabaseLimits below; decision 145). */
   databaseLimits: DatabaseLimits;
   /** Web Push's VAPID key pair (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY); unset: one generated and kept in the database. */
@@ -217,6 +219,7 @@ const envSchema = z.object({
   ),
   SESSION_IDLE_TIMEOUT_MINUTES: opt(integer(5, 60 * 24 * 31, 'expected minutes from 5 to 44640 (31 days)')),
   DATABASE_POOL_SIZE: opt(integer(1, 200, 'expected a number of connections from 1 to 200')),
+  DATABASE_READ_POOL_SIZE: opt(integer(0, 199, 'expected a number of connections from 0 to 199, below DATABASE_POOL_SIZE')),
   DATABASE_ACQUIRE_TIMEOUT_MS: opt(integer(100, 60_000, 'expected milliseconds from 100 to 60000')),
   DATABASE_STATEMENT_TIMEOUT_MS: opt(integer(100, 600_000, 'expected milliseconds from 100 to 600000')),
   DATABASE_LOCK_TIMEOUT_MS: opt(integer(100, 600_000, 'expected milliseconds from 100 to 600000')),
@@ -264,6 +267,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push('DEVTOOL_PATH: the developer tool is off in production unless DEVTOOL_IN_PRODUCTION=true');
   }
   if (e.MAILBOX_PORT !== undefined && e.MAILBOX_PORT !== 0 && e.MAILBOX_PORT === port) problems.push('MAILBOX_PORT: must differ from PORT');
+  if (e.DATABASE_READ_POOL_SIZE !== undefined && e.DATABASE_READ_POOL_SIZE >= (e.DATABASE_POOL_SIZE ?? 10))
+    problems.push('DATABASE_READ_POOL_SIZE: expected fewer connections than DATABASE_POOL_SIZE (they are part of it), or 0 for one pool');
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
     problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (a key pair, e.g. from `npx web-push generate-vapid-keys`) or neither');
   const pushAllowedOrigins = parsePushOrigins(e.PUSH_ALLOWED_ORIGINS ?? DEFAULT_PUSH_ALLOWED_ORIGINS, production);
@@ -297,6 +302,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Two processes per core on one PostgreSQL: each holds up to this many plus its change-feed listener, so a 4-core
     // application machine (8 processes, 88 connections) fits PostgreSQL's default max_connections of 100; decision 145.
     databasePoolSize: e.DATABASE_POOL_SIZE ?? 10,
+    // Four in ten for the reads (4 of the default 10): a booking storm keeps the other six, reads keep their speed.
+    databaseReadPoolSize: e.DATABASE_READ_POOL_SIZE ?? Math.floor((e.DATABASE_POOL_SIZE ?? 10) * 0.4),
     databaseLimits: {
       acquireTimeoutMs: e.DATABASE_ACQUIRE_TIMEOUT_MS ?? DEFAULT_DATABASE_LIMITS.acquireTimeoutMs,
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS ?? DEFAULT_DATABASE_LIMITS.statementTimeoutMs,

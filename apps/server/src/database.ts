@@ -6,7 +6,7 @@ import { seedDemoContent } from './seed/index.ts';
 /** Opens the configured database, applies migrations and, when asked for, loads the demo content into an empty one. */
 export async function openDatabase(config: Config, log: (msg: string) => void = () => {}): Promise<Database> {
   const database = config.databaseUrl
-    ? await openPostgres(config.databaseUrl, config.databasePoolSize, config.databaseLimits)
+    ? await openPostgres(config.databaseUrl, config.databasePoolSize, config.databaseLimits, config.databaseReadPoolSize)
     : await openPglite(config.dataDir);
   try {
     const applied = await migrate(database);

@@ -36,7 +36,7 @@ const database = await openDatabase(config, (msg) => startLog(config, 'info', ms
 const lifecycle: Lifecycle = { shuttingDown: false };
 // Writes of every process reach this one (migration 0700), so it can keep sessions and shared answers.
 const changes = await ChangeFeed.start(database);
-const app = await buildApp({ config, db: database.db, routes: domainRoutes(config, database.db), lifecycle, changes });
+const app = await buildApp({ config, db: database.db, readDb: database.readDb, routes: domainRoutes(config, database.db), lifecycle, changes });
 // With SMTP_URL the outbox is delivered over SMTP; without it mail stays for the local mailbox page.
 const mailSender = config.smtpUrl
   ? startMailSender({ db: database.db, smtpUrl: config.smtpUrl, from: mailFrom(config.appBaseUrl), log: app.log })

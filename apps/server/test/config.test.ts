@@ -29,6 +29,9 @@ describe('configuration (one zod schema over the environment)', () => {
       loginLimitPerAddress: 100,
     });
     expect(config.appBaseUrl).toBe('http://localhost:3000');
+    // Four in ten of the pooled connections are the reading calls' own (issue 31).
+    expect([config.databasePoolSize, config.databaseReadPoolSize]).toEqual([10, 4]);
+    expect(loadConfig(env({ DATABASE_POOL_SIZE: '1' })).databaseReadPoolSize).toBe(0);
     expect(loadConfig(env({ DATABASE_URL: 'postgres://u@db:5432/hibi' })).demoContent).toBe(false);
   });
 
@@ -50,6 +53,9 @@ describe('configuration (one zod schema over the environment)', () => {
     [{ TRUST_PROXY: '10.0.0.1,nope' }, 'TRUST_PROXY', 'CIDR'],
     [{ SHUTDOWN_TIMEOUT_MS: 'soon' }, 'SHUTDOWN_TIMEOUT_MS', 'milliseconds'],
     [{ DEVTOOL_PATH: 'a/b' }, 'DEVTOOL_PATH', 'letters'],
+    [{ DATABASE_READ_POOL_SIZE: '10' }, 'DATABASE_READ_POOL_SIZE', 'fewer connections than DATABASE_POOL_SIZE'],
+    [{ DATABASE_POOL_SIZE: '4', DATABASE_READ_POOL_SIZE: '4' }, 'DATABASE_READ_POOL_SIZE', 'fewer connections than DATABASE_POOL_SIZE'],
+    [{ DATABASE_READ_POOL_SIZE: '-1' }, 'DATABASE_READ_POOL_SIZE', 'from 0 to 199'],
   ])('refuses %o naming the variable and the expected form', (vars, name, form) => {
     const problems = problemsOf(vars);
     expect(problems).toHaveLength(1);

@@ -248,6 +248,7 @@ describe.skipIf(!onPostgres || !canStartPrivateCluster())('reliability under dat
   it('answers writers stalled behind a locked table with 503 within the bound, while getConfig keeps its speed', async () => {
     expect(await waitForKeptAnswers()).toBe(true);
     const configCalls: Answer[] = [];
+    const faqCalls: Answer[] = [];
     let writersDone = false;
     const result = await direct(async (c) => {
       await c.query('BEGIN');
@@ -261,11 +262,19 @@ describe.skipIf(!onPostgres || !canStartPrivateCluster())('reliability under dat
             await sleep(50);
           }
         })();
+        // A read that needs the database (the FAQ is never kept): the readers' own pool answers it meanwhile.
+        const databaseReader = (async () => {
+          await sleep(200);
+          while (!writersDone) {
+            faqCalls.push(await post('getFaq'));
+            await sleep(50);
+          }
+        })();
         const writers = await Promise.all(
           [...members, ...members.slice(0, 10)].map((m, i) => post('recordHealthData', dayRecord(tokyoDay(4000 + i), 60), m.token)),
         );
         writersDone = true;
-        await reader;
+        await Promise.all([reader, databaseReader]);
         return writers;
       } finally {
         clearTimeout(release);
@@ -274,9 +283,11 @@ describe.skipIf(!onPostgres || !canStartPrivateCluster())('reliability under dat
     });
     const slowest = Math.max(...result.map((w) => w.ms));
     const configTimes = configCalls.map((a) => a.ms).sort((a, b) => a - b);
+    const faqTimes = faqCalls.map((a) => a.ms).sort((a, b) => a - b);
     console.log(
       `[faults] stall: ${result.length} writers answered ${[...new Set(result.map((w) => w.status))].join('/')}, slowest ${Math.round(slowest)} ms; ` +
-        `getConfig ${configCalls.length} calls meanwhile, median ${Math.round(configTimes[configTimes.length >> 1] ?? 0)} ms, max ${Math.round(configTimes.at(-1) ?? 0)} ms`,
+        `getConfig ${configCalls.length} calls meanwhile, median ${Math.round(configTimes[configTimes.length >> 1] ?? 0)} ms, max ${Math.round(configTimes.at(-1) ?? 0)} ms; ` +
+        `getFaq ${faqCalls.length} calls, median ${Math.round(faqTimes[faqTimes.length >> 1] ?? 0)} ms, max ${Math.round(faqTimes.at(-1) ?? 0)} ms`,
     );
     for (const w of result) {
       expect(w.status).toBe(503);
@@ -287,6 +298,10 @@ describe.skipIf(!onPostgres || !canStartPrivateCluster())('reliability under dat
     expect(configCalls.length).toBeGreaterThan(5);
     for (const a of configCalls) expect(a.status).toBe(200);
     expect(configTimes[configTimes.length >> 1]!).toBeLessThan(1000);
+    // A read from the database never waited behind the stalled writers for a connection (issue 31: DATABASE_READ_POOL_SIZE).
+    expect(faqCalls.length).toBeGreaterThan(5);
+    for (const a of faqCalls) expect(a.status).toBe(200);
+    expect(faqTimes[faqTimes.length >> 1]!).toBeLessThan(1000);
     // The table is free again: writes go through.
     expect((await post('recordHealthData', dayRecord(tokyoDay(4100), 61), members[0]!.token)).body?.succeed).toBe(true);
   }, 60_000);

@@ -16,6 +16,11 @@ export type Notifier = (payload: string) => Promise<void>;
 
 export interface Database {
   db: Db;
+  /**
+   * The reading calls' connections (db/client.ts openPostgres's `readConnections`): a pool of their own on PostgreSQL,
+   * so that writes queued at the main pool never hold up a read (issue 31); `db` itself where there is no such pool.
+   */
+  readDb: Db;
   kind: 'pglite' | 'postgres';
   /** Run raw SQL (several statements allowed) on one connection held for the whole callback. */
   withConnection<T>(fn: (query: (sqlText: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T>;
@@ -53,6 +58,7 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
+    readDb: db,
     kind: 'pglite',
     withConnection: (fn) =>
       fn(async (text) => {
@@ -78,14 +84,11 @@ const KEEPALIVE_DELAY_MS = 5000;
 const LISTEN_RETRY_MIN_MS = 250;
 const LISTEN_RETRY_MAX_MS = 5000;
 
-/**
- * PostgreSQL through node-postgres. With `limits` (the server, main.ts), every pooled connection carries the timeouts
- * above and a call waits at most `acquireTimeoutMs` for a connection; without (tests, scripts), no timeouts.
- */
-export async function openPostgres(url: string, maxConnections = 10, limits?: DatabaseLimits): Promise<Database> {
+/** A pool of node-postgres connections, with the calls' timeouts when `limits` are given. */
+function openPool(url: string, max: number, limits?: DatabaseLimits): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
-    max: maxConnections,
+    max,
     keepAlive: true,
     keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
     ...(limits
@@ -106,7 +109,21 @@ export async function openPostgres(url: string, maxConnections = 10, limits?: Da
   // emits that on the client, where no listener would mean an uncaught exception. Its next query then fails (a 503),
   // and the pool drops it when it comes back unusable.
   pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
+/**
+ * PostgreSQL through node-postgres. With `limits` (the server, main.ts), every pooled connection carries the timeouts
+ * above and a call waits at most `acquireTimeoutMs` for a connection; without (tests, scripts), no timeouts.
+ */
+export async function openPostgres(url: string, maxConnections = 10, limits?: DatabaseLimits, readConnections = 0): Promise<Database> {
+  if (!Number.isInteger(readConnections) || readConnections < 0 || readConnections >= maxConnections) {
+    throw new Error(`readConnections must be from 0 to ${maxConnections - 1}`);
+  }
+  const pool = openPool(url, maxConnections - readConnections, limits);
+  const readPool = readConnections > 0 ? openPool(url, readConnections, limits) : null;
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const readDb = readPool ? (drizzlePg(readPool, { schema }) as unknown as Db) : db;
   let closed = false;
   let listenerClient: pg.Client | null = null;
   /**
@@ -162,6 +179,7 @@ export async function openPostgres(url: string, maxConnections = 10, limits?: Da
   }
   return {
     db,
+    readDb,
     kind: 'postgres',
     // Migrations and maintenance scripts: a connection of their own, without the calls' timeouts (an index build or an
     // advisory lock held by another starting process may take longer than any call should).
@@ -189,7 +207,7 @@ export async function openPostgres(url: string, maxConnections = 10, limits?: Da
     close: async () => {
       closed = true;
       await listenerClient?.end().catch(() => {});
-      await pool.end();
+      await Promise.all([pool.end(), readPool?.end()]);
     },
   };
 }

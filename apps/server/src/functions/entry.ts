@@ -98,6 +98,11 @@ export function sendFailure(reply: FastifyReply, request: FastifyRequest, error:
 
 interface EntryOptions {
   db: Db;
+  /**
+   * The connections of the reading calls (a separate pool, DATABASE_READ_POOL_SIZE): a storm of writes waiting at the
+   * pool never makes a read wait behind it (issue 31). Absent: every call uses `db`.
+   */
+  readDb?: Db;
   config: Config;
   registry: Map<string, Handler<FunctionDef>>;
   now?: () => Date;
@@ -128,8 +133,17 @@ export function unpooledUtf8(text: string): Buffer {
   return bytes;
 }
 
+/**
+ * A call that reads (a kept answer's function, or a get/search): it runs on the readers' connections. Some of them
+ * write a little of their own (a read mark, a view), which is fine there: what matters is that a read never waits
+ * for a connection behind a queue of bookings or uploads.
+ */
+export function isReadingCall(handler: Handler<FunctionDef>): boolean {
+  return handler.cache !== undefined || /^(get|search)[A-Z]/.test(handler.def.name);
+}
+
 /** POST /api/functions/{name}: the one entry of every function (product-decisions §2). */
-export async function functionEntry(app: FastifyInstance, { db, config, registry, now = () => new Date(), changes }: EntryOptions) {
+export async function functionEntry(app: FastifyInstance, { db: writeDb, readDb, config, registry, now = () => new Date(), changes }: EntryOptions) {
   const cookies = webSessionCookies(config);
   const sessions = changes ? new SessionCache(changes) : undefined;
   const answers = changes ? new ReadCache(changes) : undefined;
@@ -142,6 +156,7 @@ export async function functionEntry(app: FastifyInstance, { db, config, registry
     const handler = registry.get(request.params.name);
     const locale = localeOfBody(request.body);
     if (!handler) return send(reply, 404, { succeed: false, errorCode: 'unknownFunction' });
+    const db = readDb && isReadingCall(handler) ? readDb : writeDb;
 
     // A bearer token wins over the cookie; the cookie counts only for calls that read the caller, and only from the
     // app's own origin (decision 107): checked before anything else of the request is looked at.
