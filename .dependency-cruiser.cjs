@@ -5,7 +5,7 @@
 //   seed       the demo content (seed/): data modules only
 //   handlers   domains/<d>/handlers.ts and routes.ts: validate, call the domain's service, shape the answer
 //   services   domains/<d>/service.ts (the domain's public module) and its other modules (rules, mails, ...)
-//   data       domains/<d>/data.ts: the domain's SQL, typed rows
+//   data       domains/<d>/data.ts, or domains/<d>/data/*.ts split by purpose (decision 157): the domain's SQL, typed rows
 //   core       core/: the handler kit (defineHandler, Context, failure, AuthUser)
 //   mail, push, lib  mail and push outboxes and senders; tokens, passwords, rate limiter, sanitiser, media signing
 //   db         client, migrations runner, schema, the query helper
@@ -19,7 +19,7 @@ const LIB = `${SRC}lib/`;
 const MAIL = `${SRC}mail/`;
 const PUSH = `${SRC}push/`;
 const CORE = `${SRC}core/`;
-const DATA = `${SRC}domains/[^/]+/data\\.ts$`;
+const DATA = `${SRC}domains/[^/]+/data(\\.ts|/[^/]+\\.ts)$`;
 const HANDLERS = `${SRC}domains/[^/]+/(handlers|routes)\\.ts$`;
 const SEED = `${SRC}seed/`;
 const TESTS = '\\.test\\.ts$';
@@ -48,11 +48,14 @@ module.exports = {
     onlyBelow('mail-imports-lib-and-db', 'Mail knows no domain and no entry.', MAIL, [MAIL, LIB, DB, BASE]),
     onlyBelow('push-imports-lib-and-db', 'Web Push (outbox, sender) knows no domain, no entry and no mail.', PUSH, [PUSH, LIB, DB, BASE]),
     onlyBelow('core-below-domains', 'The handler kit sits below the domains: it never imports them or the entry.', CORE, [CORE, LIB, DB, BASE]),
-    onlyBelow('data-imports-db-and-lib', 'A data module holds SQL on the database layer only (no service, handler kit or mail).', DATA, [
-      DB,
-      LIB,
-      BASE,
-    ]),
+    {
+      name: 'data-imports-db-and-lib',
+      comment:
+        "A data module holds SQL on the database layer only (no service, handler kit or mail); a domain's data/ modules may import each other (its shared SQL fragments in data/sql.ts).",
+      severity: 'error',
+      from: { path: `${SRC}domains/([^/]+)/data(\\.ts|/[^/]+\\.ts)$`, pathNot: [TESTS] },
+      to: { path: SRC, pathNot: [DB, LIB, BASE, `${SRC}domains/$1/data/[^/]+\\.ts$`] },
+    },
     onlyBelow('seed-uses-data-modules', 'The demo seed writes through data modules and the schema, never through services or handlers.', SEED, [
       SEED,
       DATA,

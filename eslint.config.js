@@ -148,10 +148,20 @@ export default tseslint.config(
             ...zone(`${S}/domains`, [`${S}/domains/*/handlers.ts`, `${S}/domains/*/routes.ts`]),
             // Handlers and routes call their service: no data module, schema, query helper, library or mail.
             ...[`${S}/domains/*/handlers.ts`, `${S}/domains/*/routes.ts`].flatMap((target) =>
-              zone(target, [`${S}/domains/*/data.ts`, `${S}/db/schema`, `${S}/db/query.ts`, `${S}/lib`, `${S}/mail`, `${S}/push`]),
+              zone(target, [
+                `${S}/domains/*/data.ts`,
+                `${S}/domains/*/data/*.ts`,
+                `${S}/db/schema`,
+                `${S}/db/query.ts`,
+                `${S}/lib`,
+                `${S}/mail`,
+                `${S}/push`,
+              ]),
             ),
-            // Data modules hold SQL on the database layer only.
-            ...zone(`${S}/domains/*/data.ts`, [`${S}/domains/*/!(data).ts`, `${S}/core`, `${S}/mail`, `${S}/push`]),
+            // Data modules (data.ts, or a folder data/ of them: decision 157) hold SQL on the database layer only.
+            ...[`${S}/domains/*/data.ts`, `${S}/domains/*/data/*.ts`].flatMap((target) =>
+              zone(target, [`${S}/domains/*/!(data).ts`, `${S}/core`, `${S}/mail`, `${S}/push`]),
+            ),
             // A domain reaches another only through that domain's public module, service.ts.
             ...DOMAINS.flatMap((d) =>
               DOMAINS.filter((o) => o !== d).map((o) => ({ target: `${S}/domains/${d}`, from: `${S}/domains/${o}`, except: ['./service.ts'] })),
@@ -173,11 +183,11 @@ export default tseslint.config(
   {
     // SQL (drizzle-orm's sql`` and query builders) lives in a domain's data module, never in its handlers or services.
     files: ['apps/server/src/domains/**/*.ts'],
-    ignores: ['**/data.ts', '**/*.test.ts'],
+    ignores: ['**/data.ts', '**/data/*.ts', '**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'drizzle-orm', message: 'SQL lives in the domain data module (data.ts); call it from the service.' }] },
+        { paths: [{ name: 'drizzle-orm', message: 'SQL lives in the domain data module (data.ts or data/*.ts); call it from the service.' }] },
       ],
     },
   },

@@ -41,7 +41,7 @@ function layerOf(file) {
   if (p.startsWith('mail/')) return 'mail';
   if (p.startsWith('core/')) return 'core';
   if (p.startsWith('seed/')) return 'seed';
-  if (/^domains\/[^/]+\/data\.ts$/.test(p)) return 'data';
+  if (/^domains\/[^/]+\/data(\.ts|\/[^/]+\.ts)$/.test(p)) return 'data';
   if (/^domains\/[^/]+\/(handlers|routes)\.ts$/.test(p)) return 'handlers';
   if (p.startsWith('domains/')) return 'services';
   return 'entry';
@@ -53,7 +53,7 @@ const LABELS = {
   seed: 'seed/<br/>demo content',
   handlers: 'handlers<br/>domains/*/handlers.ts, routes.ts',
   services: 'services<br/>domains/*/service.ts + rules, mails, …',
-  data: 'data<br/>domains/*/data.ts (SQL)',
+  data: 'data<br/>domains/*/data.ts, data/*.ts (SQL)',
   core: 'core/<br/>handler kit',
   mail: 'mail/<br/>outbox, sender',
   lib: 'lib/<br/>tokens, passwords, rate limit, …',

@@ -4,8 +4,8 @@
 import type { Db } from '../src/db/client.ts';
 import { insertTenant, insertUser, type NewTenant, type NewUser } from '../src/domains/auth/data.ts';
 import { createSession, getTermsVersion } from '../src/domains/auth/service.ts';
-import { insertEvent, setBookingWindow } from '../src/domains/events/data.ts';
-import { insertAnnouncement, insertReportArticle, type NewAnnouncement, type NewReportArticle } from '../src/domains/content/data.ts';
+import { insertEvent, setBookingWindow } from '../src/domains/events/data/console-events.ts';
+import { insertAnnouncement, insertReportArticle, type NewAnnouncement, type NewReportArticle } from '../src/domains/content/data/console.ts';
 import { insertSurvey, type NewSurvey, type NewSurveyItem } from '../src/domains/surveys/data.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { LITE_PLAN_CONTRACT_TYPE } from '@hibi/contract/constants';

@@ -9,7 +9,7 @@ import {
   reportArticleViews,
   tags,
 } from '../db/schema/content.ts';
-import { insertSectionsBulk, type SectionInput } from '../domains/content/data.ts';
+import { insertSectionsBulk, type SectionInput } from '../domains/content/data/sections.ts';
 import { seededRandom } from './random.ts';
 import type { SeedContext } from './context.ts';
 

@@ -3,7 +3,7 @@ import { DAY_MS, startOfTokyoDay } from '@hibi/contract/time';
 import type { SeedContext } from './context.ts';
 import { seededRandom } from './random.ts';
 import { eventFavorites, eventImages, eventQuestions, eventReservations, eventSessions, events } from '../db/schema/events.ts';
-import { insertSectionsBulk, type SectionInput } from '../domains/content/data.ts';
+import { insertSectionsBulk, type SectionInput } from '../domains/content/data/sections.ts';
 import { richTextWithLineBreaks } from '../lib/sanitize.ts';
 
 const HOUR = 3_600_000;

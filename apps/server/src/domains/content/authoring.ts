@@ -15,8 +15,36 @@ import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { failure, type BusinessFailure } from '../../core/handler.ts';
 import type { ConsoleContext } from '../../core/console-handler.ts';
-import * as data from './data.ts';
-import type { ConsoleListQuery, ConsoleSectionJson, ImageWithAlt, SectionInput as StoredSection } from './data.ts';
+import {
+  allTagsForEditor,
+  consoleAnnouncement,
+  consoleAnnouncementPage,
+  consoleArticle,
+  consoleArticlePage,
+  type ConsoleListQuery,
+  deleteContentRow,
+  deleteOwnedParts,
+  existingArticles,
+  existingTopicTags,
+  insertAnnouncement,
+  insertAnnouncementImages,
+  insertArticleImages,
+  insertArticleRelations,
+  insertArticleTags,
+  insertReportArticle,
+  unpublishRow,
+  updateAnnouncementRow,
+  updateArticleRow,
+} from './data/console.ts';
+import {
+  type ConsoleSectionJson,
+  consoleSectionRows,
+  deleteSections,
+  insertSections,
+  type SectionInput as StoredSection,
+  type SectionOwnerType,
+} from './data/sections.ts';
+import type { ImageWithAlt } from './data/sql.ts';
 
 const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 const num = (v: string | number | null) => (v === null ? null : Number(v));
@@ -57,7 +85,7 @@ function toSectionInput(s: ConsoleSection): SectionInput {
 }
 
 async function consoleSections(db: Db, ownerType: 'announcement' | 'report_article', id: number): Promise<ConsoleSection[]> {
-  return (await data.consoleSectionRows(db, ownerType, id)).map((r) => json<ConsoleSectionJson>(r.section));
+  return (await consoleSectionRows(db, ownerType, id)).map((r) => json<ConsoleSectionJson>(r.section));
 }
 
 function stateOf(publishAt: Date | null, now: Date): PublishState {
@@ -73,7 +101,7 @@ function summaryOf(title: string, publishAt: Date | null, now: Date): string {
 /* ------------------------------------------------------------------ announcements */
 
 export async function listAnnouncements(db: Db, q: ConsoleListQuery) {
-  const found = await data.consoleAnnouncementPage(db, q);
+  const found = await consoleAnnouncementPage(db, q);
   return {
     announcements: found.map((r) => ({
       id: r.id,
@@ -92,12 +120,12 @@ export async function listAnnouncements(db: Db, q: ConsoleListQuery) {
 /** The total when a page past the end came back empty (the window count is on the rows). */
 async function countBeyond(db: Db, q: ConsoleListQuery, kind: 'announcement' | 'article'): Promise<number> {
   const first = { ...q, offset: 0, perPage: 1 };
-  const rows = kind === 'announcement' ? await data.consoleAnnouncementPage(db, first) : await data.consoleArticlePage(db, first);
+  const rows = kind === 'announcement' ? await consoleAnnouncementPage(db, first) : await consoleArticlePage(db, first);
   return rows[0]?.total ?? 0;
 }
 
 export async function getAnnouncement(db: Db, id: number, now: Date): Promise<ConsoleAnnouncement | null> {
-  const row = await data.consoleAnnouncement(db, id, now);
+  const row = await consoleAnnouncement(db, id, now);
   if (!row) return null;
   return {
     id: row.id,
@@ -124,7 +152,7 @@ export async function saveAnnouncement(
   const id = await transaction(ctx.db, async (tx) => {
     let id = input.id;
     if (id === undefined) {
-      id = await data.insertAnnouncement(tx, {
+      id = await insertAnnouncement(tx, {
         titleJa: input.title.ja,
         titleEn: input.title.en,
         fromAt: publishAt,
@@ -136,11 +164,11 @@ export async function saveAnnouncement(
       });
     } else {
       const write = { titleJa: input.title.ja, titleEn: input.title.en, isImportant: input.isImportant, contractOnly: input.contractOnly };
-      if (!(await data.updateAnnouncementRow(tx, id, { ...write, publishAt, updatedBy: by, now }))) return null;
-      await data.deleteOwnedParts(tx, 'announcement', id);
+      if (!(await updateAnnouncementRow(tx, id, { ...write, publishAt, updatedBy: by, now }))) return null;
+      await deleteOwnedParts(tx, 'announcement', id);
     }
-    await data.insertAnnouncementImages(tx, id, input.images.map(toImage));
-    await data.insertSections(tx, 'announcement', id, input.sections.map(toStoredSection));
+    await insertAnnouncementImages(tx, id, input.images.map(toImage));
+    await insertSections(tx, 'announcement', id, input.sections.map(toStoredSection));
     return id;
   });
   if (id === null) return failure('notFound');
@@ -181,7 +209,7 @@ export async function unpublish(
   id: number,
 ): Promise<Record<string, never> | BusinessFailure<'notFound'>> {
   const table = kind === 'announcement' ? 'announcements' : 'report_articles';
-  if (!(await data.unpublishRow(ctx.db, table, id, ctx.operator!.email, ctx.now()))) return failure('notFound');
+  if (!(await unpublishRow(ctx.db, table, id, ctx.operator!.email, ctx.now()))) return failure('notFound');
   ctx.note({ targetType: kind, targetId: id, summary: 'unpublished' });
   return {};
 }
@@ -192,10 +220,8 @@ export async function remove(
   id: number,
 ): Promise<Record<string, never> | BusinessFailure<'notFound'>> {
   const title =
-    kind === 'announcement'
-      ? (await data.consoleAnnouncement(ctx.db, id, ctx.now()))?.title_ja
-      : (await data.consoleArticle(ctx.db, id, ctx.now()))?.title_ja;
-  const deleted = await transaction(ctx.db, (tx) => data.deleteContentRow(tx, kind, id));
+    kind === 'announcement' ? (await consoleAnnouncement(ctx.db, id, ctx.now()))?.title_ja : (await consoleArticle(ctx.db, id, ctx.now()))?.title_ja;
+  const deleted = await transaction(ctx.db, (tx) => deleteContentRow(tx, kind, id));
   if (!deleted) return failure('notFound');
   ctx.note({ targetType: kind, targetId: id, summary: `deleted 「${(title ?? '').slice(0, 80)}」` });
   return {};
@@ -206,7 +232,7 @@ export async function remove(
 const isGenre = (id: string): id is GenreId => (GENRE_IDS as readonly string[]).includes(id);
 
 export async function listArticles(db: Db, q: ConsoleListQuery) {
-  const found = await data.consoleArticlePage(db, q);
+  const found = await consoleArticlePage(db, q);
   return {
     articles: found.map((r) => ({
       id: r.id,
@@ -225,7 +251,7 @@ export async function listArticles(db: Db, q: ConsoleListQuery) {
 }
 
 export async function getArticle(db: Db, id: number, now: Date): Promise<ConsoleArticle | null> {
-  const row = await data.consoleArticle(db, id, now);
+  const row = await consoleArticle(db, id, now);
   if (!row) return null;
   const tags = json(row.tags);
   const genre = tags.find((t) => t.is_genre && isGenre(t.id))?.id;
@@ -257,10 +283,10 @@ export async function saveArticle(
 ): Promise<{ id: number; state: PublishState } | BusinessFailure<'notFound' | 'unknownTag' | 'unknownArticle'>> {
   const now = ctx.now();
   const tagIds = [...new Set(input.tagIds)];
-  if ((await data.existingTopicTags(ctx.db, tagIds)).length !== tagIds.length) return failure('unknownTag');
+  if ((await existingTopicTags(ctx.db, tagIds)).length !== tagIds.length) return failure('unknownTag');
   const relatedIds = [...new Set(input.relatedArticleIds)];
   if (input.id !== undefined && relatedIds.includes(input.id)) return failure('unknownArticle');
-  if ((await data.existingArticles(ctx.db, relatedIds)).length !== relatedIds.length) return failure('unknownArticle');
+  if ((await existingArticles(ctx.db, relatedIds)).length !== relatedIds.length) return failure('unknownArticle');
   const publishAt = input.publishAt === null ? null : new Date(input.publishAt);
   const by = ctx.operator!.email;
   const fields = {
@@ -279,15 +305,15 @@ export async function saveArticle(
   const id = await transaction(ctx.db, async (tx) => {
     let id = input.id;
     if (id === undefined) {
-      id = await data.insertReportArticle(tx, { ...fields, publishedAt: publishAt, createdAt: now, updatedAt: now, updatedBy: by });
+      id = await insertReportArticle(tx, { ...fields, publishedAt: publishAt, createdAt: now, updatedAt: now, updatedBy: by });
     } else {
-      if (!(await data.updateArticleRow(tx, id, { ...fields, publishAt, updatedBy: by, now }))) return null;
-      await data.deleteOwnedParts(tx, 'report_article', id);
+      if (!(await updateArticleRow(tx, id, { ...fields, publishAt, updatedBy: by, now }))) return null;
+      await deleteOwnedParts(tx, 'report_article', id);
     }
-    await data.insertArticleImages(tx, id, input.images.map(toImage));
-    await data.insertArticleTags(tx, id, [input.genreId, ...tagIds]);
-    await data.insertArticleRelations(tx, id, relatedIds);
-    await data.insertSections(tx, 'report_article', id, input.sections.map(toStoredSection));
+    await insertArticleImages(tx, id, input.images.map(toImage));
+    await insertArticleTags(tx, id, [input.genreId, ...tagIds]);
+    await insertArticleRelations(tx, id, relatedIds);
+    await insertSections(tx, 'report_article', id, input.sections.map(toStoredSection));
     return id;
   });
   if (id === null) return failure('notFound');
@@ -326,7 +352,7 @@ export async function duplicateArticle(ctx: ConsoleContext, id: number): Promise
 }
 
 export async function genresAndTags(db: Db) {
-  const all = await data.allTagsForEditor(db);
+  const all = await allTagsForEditor(db);
   return {
     genres: all.filter((t) => t.is_genre && isGenre(t.id)).map((t) => ({ id: t.id as GenreId, name: { ja: t.name_ja, en: t.name_en } })),
     tags: all.filter((t) => !t.is_genre).map((t) => ({ id: t.id, name: { ja: t.name_ja, en: t.name_en }, genreId: t.genre_id })),
@@ -336,12 +362,12 @@ export async function genresAndTags(db: Db) {
 /* ------------------------------------------------------------------ sections of other domains (issue 16: events) */
 
 /** An owner's sections with every language, for a console editor of another domain (events). */
-export async function consoleSectionsOf(db: Db, ownerType: data.SectionOwnerType, id: number): Promise<ConsoleSection[]> {
-  return (await data.consoleSectionRows(db, ownerType, id)).map((r) => json<ConsoleSectionJson>(r.section));
+export async function consoleSectionsOf(db: Db, ownerType: SectionOwnerType, id: number): Promise<ConsoleSection[]> {
+  return (await consoleSectionRows(db, ownerType, id)).map((r) => json<ConsoleSectionJson>(r.section));
 }
 
 /** Replaces an owner's sections with what a console editor sent (rich text sanitised by the Section writer). */
-export async function replaceSections(tx: Db, ownerType: data.SectionOwnerType, id: number, sections: SectionInput[]): Promise<void> {
-  await data.deleteSections(tx, ownerType, id);
-  await data.insertSections(tx, ownerType, id, sections.map(toStoredSection));
+export async function replaceSections(tx: Db, ownerType: SectionOwnerType, id: number, sections: SectionInput[]): Promise<void> {
+  await deleteSections(tx, ownerType, id);
+  await insertSections(tx, ownerType, id, sections.map(toStoredSection));
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { createArticle, createLiteTenant, createMember, type MemberFixture } from '../../../test/fixtures.ts';
 import { rows } from '../../db/query.ts';
-import { insertSections } from './data.ts';
+import { insertSections } from './data/sections.ts';
 import { SECTION_TYPE } from '@hibi/contract/constants';
 
 let t: TestApp;

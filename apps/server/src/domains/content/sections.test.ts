@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { insertSections } from './data.ts';
+import { insertSections } from './data/sections.ts';
 import { loadSections } from './service.ts';
 
 let t: TestApp;

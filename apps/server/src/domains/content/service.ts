@@ -1,5 +1,5 @@
 // The content domain's service and public module: announcements, the library (report articles, tags, rankings) and
-// the sections other domains show (events). Who sees what is decided in SQL (data.ts); rows become contract shapes here.
+// the sections other domains show (events). Who sees what is decided in SQL (data/); rows become contract shapes here.
 import type { Locale } from '@hibi/contract/protocol';
 import type { AnnouncementHead, ReportArticle, ReportArticleHead, Section, SortBy, Tag } from '@hibi/contract/functions/content';
 import { GENRE_IDS, SEARCH_TERMS_MAX } from '@hibi/contract/functions/content';
@@ -9,10 +9,35 @@ import type { AuthUser } from '../../core/handler.ts';
 import { hitRateLimit, TooManyRequests } from '../../lib/rate-limit.ts';
 import { signMediaUrl } from '../../lib/media-signing.ts';
 import { ANNOUNCE_WINDOW_MS, announceToAudience } from '../../push/outbox.ts';
-import * as data from './data.ts';
-import type { AnnouncementRow, ArticleRow, Reader, SectionOwnerType } from './data.ts';
-
-export type { SectionOwnerType } from './data.ts';
+import {
+  announcementById,
+  announcementList,
+  type AnnouncementRow,
+  readAnnouncementIds,
+  recordAnnouncementRead as insertAnnouncementRead,
+} from './data/announcements.ts';
+import {
+  articleDetail,
+  articlesByTagRows,
+  explicitRelatedRows,
+  insertArticleView,
+  insertResourceView,
+  newArrivalRows,
+  nextPublishMs,
+  nextViewExpiryMs,
+  pickupRows,
+  rankingRows,
+  recommendedArticleRows,
+  relatedArticleRows,
+  taggedIndexRows,
+  tagsById,
+  tagScores,
+} from './data/library.ts';
+import { announcementAudience, importantAnnouncementsPublishedBetween } from './data/push-audience.ts';
+import { searchRows } from './data/search.ts';
+import { type SectionOwnerType, sectionRows } from './data/sections.ts';
+import type { ArticleRow, Reader } from './data/sql.ts';
+export type { SectionOwnerType } from './data/sections.ts';
 
 /** Views counted by popularity, ranking and popular tags: the last 30 days. */
 export const POPULARITY_WINDOW_MS = 30 * 86_400_000;
@@ -37,14 +62,14 @@ export const CONTENT_TABLES = [
 ] as const;
 
 /** The next moment content changes by the clock alone: an announcement's or article's publish time. */
-export const nextContentChange = (db: Db, now: Date) => data.nextPublishMs(db, now);
+export const nextContentChange = (db: Db, now: Date) => nextPublishMs(db, now);
 
 /** The tables the library's popularity (ranking, popular tags, the popular order) adds: members' views. */
 export const POPULARITY_TABLES = [...CONTENT_TABLES, 'report_article_views'] as const;
 
 /** As nextContentChange, or when a view leaves the popularity window. */
 export async function nextPopularityChange(db: Db, now: Date): Promise<number | null> {
-  const [published, expiring] = await Promise.all([data.nextPublishMs(db, now), data.nextViewExpiryMs(db, now, POPULARITY_WINDOW_MS)]);
+  const [published, expiring] = await Promise.all([nextPublishMs(db, now), nextViewExpiryMs(db, now, POPULARITY_WINDOW_MS)]);
   const next = Math.min(published ?? Number.POSITIVE_INFINITY, expiring ?? Number.POSITIVE_INFINITY);
   return Number.isFinite(next) ? next : null;
 }
@@ -74,7 +99,7 @@ export async function loadSections(db: Db, ownerType: SectionOwnerType, ownerIds
   const result = new Map<number, Section[]>(ownerIds.map((id) => [id, []]));
   const ids = [...new Set(ownerIds.filter((id) => Number.isInteger(id)))];
   if (ids.length === 0) return result;
-  for (const row of await data.sectionRows(db, ownerType, ids, locale)) {
+  for (const row of await sectionRows(db, ownerType, ids, locale)) {
     const section = json<Section>(row.section);
     section.videos = section.videos.map((v) => ({ ...v, videoUrl: signMediaUrl(v.videoUrl) }));
     section.attachments = section.attachments.map((a) => ({ ...a, url: signMediaUrl(a.url) }));
@@ -90,12 +115,12 @@ function toAnnouncementHead(r: AnnouncementRow): AnnouncementHead {
 }
 
 export async function listAnnouncements(db: Db, v: Viewer, offset: number, perPage: number): Promise<AnnouncementHead[]> {
-  return (await data.announcementList(db, reader(v), offset, perPage)).map(toAnnouncementHead);
+  return (await announcementList(db, reader(v), offset, perPage)).map(toAnnouncementHead);
 }
 
 /** A kept list of announcements with this member's read flags (core/read-cache.ts: personalize). */
 export async function withReadFlags(list: AnnouncementHead[], userId: number, db: Db): Promise<AnnouncementHead[]> {
-  const read = await data.readAnnouncementIds(
+  const read = await readAnnouncementIds(
     db,
     userId,
     list.map((a) => a.id),
@@ -130,14 +155,14 @@ const recordedReads = new RecordedOnce();
 export async function recordAnnouncementRead(db: Db, user: { id: number; contract: { corporateContract: boolean } }, now: Date, id: number) {
   const key = `${id}:${user.id}`;
   if (recordedReads.has(db, key)) return;
-  await data.recordAnnouncementRead(db, { userId: user.id, corporate: user.contract.corporateContract, locale: 'ja', now }, id);
+  await insertAnnouncementRead(db, { userId: user.id, corporate: user.contract.corporateContract, locale: 'ja', now }, id);
   recordedReads.add(db, key);
 }
 
 /** One announcement; for a signed-in viewer the read is recorded (in the same statement that checks visibility). */
 export async function getAnnouncement(db: Db, v: Viewer, id: number) {
   const r = reader(v);
-  const row = await data.announcementById(db, r, id);
+  const row = await announcementById(db, r, id);
   if (!row) return null;
   // Recorded once it is known to be visible (the statement checks again), so a member's own copy says read.
   if (v.user) await recordAnnouncementRead(db, v.user, v.now, id);
@@ -154,17 +179,17 @@ function toArticleHead(r: ArticleRow): ReportArticleHead {
 }
 
 export async function newArrivals(db: Db, v: Viewer, offset: number, perPage: number): Promise<ReportArticleHead[]> {
-  return (await data.newArrivalRows(db, reader(v), offset, perPage)).map(toArticleHead);
+  return (await newArrivalRows(db, reader(v), offset, perPage)).map(toArticleHead);
 }
 
 export async function ranking(db: Db, v: Viewer, limit: number): Promise<ReportArticleHead[]> {
-  return (await data.rankingRows(db, reader(v), POPULARITY_WINDOW_MS, limit)).map(toArticleHead);
+  return (await rankingRows(db, reader(v), POPULARITY_WINDOW_MS, limit)).map(toArticleHead);
 }
 
 export async function articlesByTag(db: Db, v: Viewer, tagIds: string[], sortBy: SortBy, offset: number, perPage: number) {
   const [list, tagRows] = await Promise.all([
-    data.articlesByTagRows(db, reader(v), tagIds, sortBy, POPULARITY_WINDOW_MS, offset, perPage),
-    data.tagsById(db, v.locale, tagIds),
+    articlesByTagRows(db, reader(v), tagIds, sortBy, POPULARITY_WINDOW_MS, offset, perPage),
+    tagsById(db, v.locale, tagIds),
   ]);
   // Tags in the order asked for.
   const byId = new Map(tagRows.map((t) => [t.id, t]));
@@ -178,10 +203,10 @@ export async function articlesByTag(db: Db, v: Viewer, tagIds: string[], sortBy:
 export async function libraryTop(db: Db, v: Viewer) {
   const r = reader(v);
   const [pickups, arrivals, top, tagged] = await Promise.all([
-    data.pickupRows(db, r),
+    pickupRows(db, r),
     newArrivals(db, v, 0, INDEX_LIST_SIZE),
     ranking(db, v, INDEX_LIST_SIZE),
-    data.taggedIndexRows(db, r, INDEX_LIST_SIZE),
+    taggedIndexRows(db, r, INDEX_LIST_SIZE),
   ]);
   const lists = new Map<string, { tag: Tag; reportArticles: ReportArticleHead[] }>();
   for (const row of tagged) {
@@ -199,7 +224,7 @@ export async function libraryTop(db: Db, v: Viewer) {
 export async function searchArticles(db: Db, v: Viewer, query: string, offset: number, perPage: number) {
   const terms = [...new Set(query.split(/\s+/u).filter(Boolean))].slice(0, SEARCH_TERMS_MAX);
   if (terms.length === 0) return { reportArticles: [], total: 0 };
-  const found = await data.searchRows(db, reader(v), terms, v.user !== null, offset, perPage);
+  const found = await searchRows(db, reader(v), terms, v.user !== null, offset, perPage);
   return {
     reportArticles: found.filter((r) => r.id !== null).map(toArticleHead),
     total: Number(found[0]?.total ?? 0),
@@ -208,7 +233,7 @@ export async function searchArticles(db: Db, v: Viewer, query: string, offset: n
 
 /** Popular search words: topic tags ranked by recent views of the visible articles carrying them. */
 export async function popularTags(db: Db, v: Viewer) {
-  const list = await data.tagScores(db, reader(v), POPULARITY_WINDOW_MS);
+  const list = await tagScores(db, reader(v), POPULARITY_WINDOW_MS);
   const topics = list.filter((t) => !t.is_genre);
   const tag = (t: { id: string; name: string }): Tag => ({ id: t.id, name: t.name });
   const popular = { all: topics.slice(0, POPULAR_TAGS_ALL).map(tag) } as Record<'all' | (typeof GENRE_IDS)[number], Tag[]>;
@@ -228,16 +253,16 @@ export async function popularTags(db: Db, v: Viewer) {
  */
 export async function getArticle(db: Db, v: Viewer, id: number): Promise<ReportArticle | null> {
   const r = reader(v);
-  const row = await data.articleDetail(db, r, id);
+  const row = await articleDetail(db, r, id);
   if (!row) return null;
   if (v.user) await recordArticleView(db, id, v.user.id, v.now);
   const head = { ...toArticleHead(row), description: row.description, images: json(row.images) };
   if (!v.user) return head;
 
-  const [sections, explicit] = await Promise.all([loadSections(db, 'report_article', [id], v.locale), data.explicitRelatedRows(db, r, id)]);
+  const [sections, explicit] = await Promise.all([loadSections(db, 'report_article', [id], v.locale), explicitRelatedRows(db, r, id)]);
   // Related articles an editor chose (issue 15); without any, the ones sharing the most tags.
-  const related = explicit.length > 0 ? explicit : await data.relatedArticleRows(db, r, id);
-  const recommended = await data.recommendedArticleRows(db, r, [id, ...related.map((a) => a.id)]);
+  const related = explicit.length > 0 ? explicit : await relatedArticleRows(db, r, id);
+  const recommended = await recommendedArticleRows(db, r, [id, ...related.map((a) => a.id)]);
   const decode = <T>(value: unknown): T | null => (value == null ? null : json(value as T));
   const toPeriod = (value: unknown) => {
     const p = decode<{ startDateTime: number | string; endDateTime: number | string }>(value);
@@ -275,7 +300,7 @@ export async function recordResourceView(
   videoId: number | null,
   attachmentId: number | null,
 ): Promise<boolean> {
-  return data.insertResourceView(db, { ...reader(v), userId: v.user.id }, libraryId, videoId, attachmentId);
+  return insertResourceView(db, { ...reader(v), userId: v.user.id }, libraryId, videoId, attachmentId);
 }
 
 /** Views a member may record in an hour; past it reading still works, it just stops counting (issue 12, finding 13). */
@@ -297,7 +322,7 @@ export async function recordArticleView(db: Db, articleId: number, userId: numbe
     if (error instanceof TooManyRequests) return;
     throw error;
   }
-  await data.insertArticleView(db, articleId, userId, now);
+  await insertArticleView(db, articleId, userId, now);
   recordedViews.add(db, key);
 }
 
@@ -312,12 +337,12 @@ export { consoleSectionsOf, replaceSections } from './authoring.ts';
  */
 export async function announceImportantAnnouncements(t: Db, now: Date): Promise<number> {
   let queued = 0;
-  for (const n of await data.importantAnnouncementsPublishedBetween(t, new Date(now.getTime() - ANNOUNCE_WINDOW_MS), now)) {
+  for (const n of await importantAnnouncementsPublishedBetween(t, new Date(now.getTime() - ANNOUNCE_WINDOW_MS), now)) {
     queued += await announceToAudience(
       t,
       'importantAnnouncement',
       n.id,
-      (after, limit) => data.announcementAudience(t, n.id, now, after, limit),
+      (after, limit) => announcementAudience(t, n.id, now, after, limit),
       {
         title: { ja: n.title_ja, en: n.title_en || n.title_ja },
         url: `/notifications/${n.id}`,

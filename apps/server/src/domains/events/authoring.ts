@@ -16,8 +16,36 @@ import { consoleSectionsOf, replaceSections } from '../content/service.ts';
 import { cancel } from './bookings.ts';
 import { renderEventMail } from './mails.ts';
 import { promoteFromWaitingList, sessionMailData } from './waiting.ts';
-import * as data from './data.ts';
-import type { ConsoleQuestionRow, ConsoleSessionRow, EventWrite, SessionWrite } from './data.ts';
+import { activeReservation, eventReservationExportPage, sessionReservationCount, sessionReservationPage } from './data/attendance.ts';
+import { sessionOfEvent } from './data/bookings.ts';
+import {
+  consoleEventPage,
+  type ConsoleEventQuery,
+  consoleEventRecord,
+  deleteEventRow,
+  eventExists,
+  eventHasAnswers,
+  type EventWrite,
+  insertConsoleEvent,
+  replaceEventImages,
+  reportArticleExists,
+  touchEvent,
+  unpublishEventRow,
+  updateConsoleEvent,
+} from './data/console-events.ts';
+import {
+  type ConsoleQuestionRow,
+  consoleQuestions,
+  consoleSession,
+  type ConsoleSessionRow,
+  consoleSessions,
+  deleteSessionRow,
+  insertConsoleSession,
+  replaceQuestions,
+  type SessionWrite,
+  updateConsoleSession,
+} from './data/console-sessions.ts';
+import { mailRecipient } from './data/waiting.ts';
 
 const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 const num = (v: number | string | null) => (v === null ? null : Math.round(Number(v)));
@@ -32,10 +60,10 @@ function stateOf(publishAt: Date | null, now: Date): PublishState {
 
 /* ------------------------------------------------------------------ events */
 
-export async function listEvents(db: Db, q: data.ConsoleEventQuery) {
-  const found = await data.consoleEventPage(db, q);
+export async function listEvents(db: Db, q: ConsoleEventQuery) {
+  const found = await consoleEventPage(db, q);
   // The window count rides on the rows; a page past the end asks for the first row's.
-  const total = found[0]?.total ?? (q.offset > 0 ? ((await data.consoleEventPage(db, { ...q, offset: 0, perPage: 1 }))[0]?.total ?? 0) : 0);
+  const total = found[0]?.total ?? (q.offset > 0 ? ((await consoleEventPage(db, { ...q, offset: 0, perPage: 1 }))[0]?.total ?? 0) : 0);
   return {
     events: found.map((r) => ({
       id: r.id,
@@ -105,13 +133,9 @@ function toQuestion(q: ConsoleQuestionRow): ConsoleQuestion {
 }
 
 export async function getEvent(db: Db, id: number, now: Date): Promise<ConsoleEvent | null> {
-  const row = await data.consoleEventRecord(db, id, now);
+  const row = await consoleEventRecord(db, id, now);
   if (!row) return null;
-  const [sessions, questions, sections] = await Promise.all([
-    data.consoleSessions(db, id),
-    data.consoleQuestions(db, id),
-    consoleSectionsOf(db, 'event', id),
-  ]);
+  const [sessions, questions, sections] = await Promise.all([consoleSessions(db, id), consoleQuestions(db, id), consoleSectionsOf(db, 'event', id)]);
   return {
     id: row.id,
     title: { ja: row.title_ja, en: row.title_en },
@@ -149,7 +173,7 @@ export async function saveEvent(
   input: EventInput,
 ): Promise<{ id: number; state: PublishState } | BusinessFailure<'notFound' | 'unknownArticle'>> {
   const now = ctx.now();
-  if (input.reportArticleId !== null && !(await data.reportArticleExists(ctx.db, input.reportArticleId))) return failure('unknownArticle');
+  if (input.reportArticleId !== null && !(await reportArticleExists(ctx.db, input.reportArticleId))) return failure('unknownArticle');
   const publishedAt = date(input.publishAt);
   const by = ctx.operator!.email;
   const write: EventWrite = {
@@ -176,9 +200,9 @@ export async function saveEvent(
   };
   const id = await transaction(ctx.db, async (tx) => {
     let id = input.id;
-    if (id === undefined) id = await data.insertConsoleEvent(tx, write, by, now);
-    else if (!(await data.updateConsoleEvent(tx, id, write, by, now))) return null;
-    await data.replaceEventImages(tx, id, input.images.map(toImageRow));
+    if (id === undefined) id = await insertConsoleEvent(tx, write, by, now);
+    else if (!(await updateConsoleEvent(tx, id, write, by, now))) return null;
+    await replaceEventImages(tx, id, input.images.map(toImageRow));
     await replaceSections(tx, 'event', id, input.sections);
     return id;
   });
@@ -193,7 +217,7 @@ export async function saveEvent(
 }
 
 export async function unpublishEvent(ctx: ConsoleContext, id: number): Promise<Record<string, never> | BusinessFailure<'notFound'>> {
-  if (!(await data.unpublishEventRow(ctx.db, id, ctx.operator!.email, ctx.now()))) return failure('notFound');
+  if (!(await unpublishEventRow(ctx.db, id, ctx.operator!.email, ctx.now()))) return failure('notFound');
   ctx.note({ targetType: 'event', targetId: id, summary: 'unpublished' });
   return {};
 }
@@ -202,9 +226,9 @@ export async function deleteEvent(
   ctx: ConsoleContext,
   id: number,
 ): Promise<Record<string, never> | BusinessFailure<'notFound' | 'eventHasReservations'>> {
-  const title = (await data.consoleEventRecord(ctx.db, id, ctx.now()))?.title_ja ?? '';
+  const title = (await consoleEventRecord(ctx.db, id, ctx.now()))?.title_ja ?? '';
   const outcome = await transaction(ctx.db, async (tx) => {
-    const result = await data.deleteEventRow(tx, id);
+    const result = await deleteEventRow(tx, id);
     if (result === 'deleted') await replaceSections(tx, 'event', id, []);
     return result;
   });
@@ -238,15 +262,15 @@ export async function saveSession(
   const by = ctx.operator!.email;
   type Outcome = { kind: 'saved'; id: number } | { kind: 'absent' } | { kind: 'capacity' };
   const outcome = await transaction(ctx.db, async (tx): Promise<Outcome> => {
-    if (!(await data.touchEvent(tx, input.eventId, by, ctx.now()))) return { kind: 'absent' };
-    if (input.id === undefined) return { kind: 'saved', id: await data.insertConsoleSession(tx, input.eventId, write) };
-    const result = await data.updateConsoleSession(tx, input.eventId, input.id, write);
+    if (!(await touchEvent(tx, input.eventId, by, ctx.now()))) return { kind: 'absent' };
+    if (input.id === undefined) return { kind: 'saved', id: await insertConsoleSession(tx, input.eventId, write) };
+    const result = await updateConsoleSession(tx, input.eventId, input.id, write);
     return result === 'saved' ? { kind: 'saved', id: input.id } : result === 'capacity' ? { kind: 'capacity' } : { kind: 'absent' };
   });
   if (outcome.kind === 'absent') return failure('notFound');
   if (outcome.kind === 'capacity') {
     // The seats taken now, so the message names the number the operator has to stay above.
-    const taken = (await data.sessionOfEvent(ctx.db, input.eventId, input.id!))?.reserved_count ?? 0;
+    const taken = (await sessionOfEvent(ctx.db, input.eventId, input.id!))?.reserved_count ?? 0;
     return failure('capacityBelowReserved', { reservedCount: taken });
   }
   ctx.note({
@@ -263,8 +287,8 @@ export async function deleteSession(
   id: number,
 ): Promise<Record<string, never> | BusinessFailure<'notFound' | 'sessionHasReservations'>> {
   const outcome = await transaction(ctx.db, async (tx) => {
-    const result = await data.deleteSessionRow(tx, eventId, id);
-    if (result === 'deleted') await data.touchEvent(tx, eventId, ctx.operator!.email, ctx.now());
+    const result = await deleteSessionRow(tx, eventId, id);
+    if (result === 'deleted') await touchEvent(tx, eventId, ctx.operator!.email, ctx.now());
     return result;
   });
   if (outcome === 'absent') return failure('notFound');
@@ -285,13 +309,13 @@ export async function saveQuestionnaire(
   questions: QuestionInput[],
 ): Promise<Record<string, never> | BusinessFailure<'notFound' | 'questionnaireHasAnswers'>> {
   const outcome = await transaction(ctx.db, async (tx) => {
-    if (!(await data.touchEvent(tx, eventId, ctx.operator!.email, ctx.now()))) return 'absent' as const;
+    if (!(await touchEvent(tx, eventId, ctx.operator!.email, ctx.now()))) return 'absent' as const;
     // Answers are stored by question position and choice number: once members answered, only texts and flags move.
-    if (await data.eventHasAnswers(tx, eventId)) {
-      const before = (await data.consoleQuestions(tx, eventId)).map(toQuestion);
+    if (await eventHasAnswers(tx, eventId)) {
+      const before = (await consoleQuestions(tx, eventId)).map(toQuestion);
       if (shapeOf(before) !== shapeOf(questions)) return 'answered' as const;
     }
-    await data.replaceQuestions(
+    await replaceQuestions(
       tx,
       eventId,
       questions.map((q, index) => ({
@@ -333,11 +357,11 @@ function answersInOrder(questions: ConsoleQuestion[], stored: ReservationAnswer[
 const personName = (r: { user_name: string; nickname: string }) => (r.user_name.trim() ? r.user_name : r.nickname);
 
 export async function listReservations(db: Db, eventId: number, sessionId: number, offset: number, perPage: number) {
-  const session = await data.consoleSession(db, eventId, sessionId);
+  const session = await consoleSession(db, eventId, sessionId);
   if (!session) return null;
   const [questions, page] = await Promise.all([
-    data.consoleQuestions(db, eventId).then((qs) => qs.map(toQuestion)),
-    data.sessionReservationPage(db, sessionId, offset, perPage),
+    consoleQuestions(db, eventId).then((qs) => qs.map(toQuestion)),
+    sessionReservationPage(db, sessionId, offset, perPage),
   ]);
   return {
     event: { id: eventId, title: { ja: session.event_title_ja, en: session.event_title_en } },
@@ -353,7 +377,7 @@ export async function listReservations(db: Db, eventId: number, sessionId: numbe
       promoted: r.promoted,
       checkedInAt: num(r.checked_in_ms),
     })),
-    total: page[0]?.total ?? (offset > 0 ? await data.sessionReservationCount(db, sessionId) : 0),
+    total: page[0]?.total ?? (offset > 0 ? await sessionReservationCount(db, sessionId) : 0),
   };
 }
 
@@ -366,7 +390,7 @@ export async function cancelForMember(
   reservationId: number,
   appBaseUrl: string,
 ): Promise<{ promoted: number } | BusinessFailure<'noReservation' | 'cancellationNotAccepted'>> {
-  const r = await data.activeReservation(ctx.db, reservationId);
+  const r = await activeReservation(ctx.db, reservationId);
   if (!r) return failure('noReservation');
   const now = ctx.now();
   let promoted = 0;
@@ -384,7 +408,7 @@ export async function cancelForMember(
 }
 
 async function mailCancelled(t: Db, r: { event_id: number; session_id: number; user_id: number }, now: Date, appBaseUrl: string) {
-  const u = await data.mailRecipient(t, r.user_id);
+  const u = await mailRecipient(t, r.user_id);
   if (!u?.email) return;
   const locale: Locale = normaliseLocale(u.locale);
   const d = await sessionMailData(t, r.event_id, r.session_id, locale);
@@ -398,8 +422,8 @@ async function mailCancelled(t: Db, r: { event_id: number; session_id: number; u
  * answers as columns; read in keyset pages, so a big event holds one page in memory.
  */
 export async function reservationExport(db: Db, eventId: number, now: Date, pageSize = 500): Promise<CsvFile | null> {
-  if (!(await data.eventExists(db, eventId))) return null;
-  const questions = (await data.consoleQuestions(db, eventId)).map(toQuestion);
+  if (!(await eventExists(db, eventId))) return null;
+  const questions = (await consoleQuestions(db, eventId)).map(toQuestion);
   const header = [
     '予約ID',
     '日程',
@@ -412,7 +436,7 @@ export async function reservationExport(db: Db, eventId: number, now: Date, page
     ...questions.map((q, i) => `Q${i + 1} ${q.question.ja}`),
   ];
   const rows = pagedRows(
-    (after: number | null) => data.eventReservationExportPage(db, eventId, after ?? 0, pageSize),
+    (after: number | null) => eventReservationExportPage(db, eventId, after ?? 0, pageSize),
     (r) => r.id,
     (r) => [
       r.id,

@@ -9,7 +9,7 @@ import { createEvent, createMember, type MemberFixture } from '../../../test/fix
 import { rows } from '../../db/query.ts';
 import { mailFrom, startMailSender, type MailSender } from '../../mail/sender.ts';
 import { SeatQueue } from './bookings.ts';
-import { sessionEntryRow } from './data.ts';
+import { sessionEntryRow } from './data/calendar.ts';
 
 /**
  * Decision 150: a direct booking's confirmation mail, written by the statement that books, carries the pass (QR code

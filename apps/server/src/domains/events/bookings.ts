@@ -1,5 +1,5 @@
 // Events as members see and book them: lists, the detail page, reservations and cancellations (under the session's
-// lock), favourites, calendar links. SQL is in data.ts; rules are in rules.ts.
+// lock), favourites, calendar links. SQL is in data/ (members.ts, bookings.ts); rules are in rules.ts.
 import crypto from 'node:crypto';
 import type { Locale } from '@hibi/contract/protocol';
 import type { EventDetail, EventListItem, EventQuestion, EventSession, ReservationAnswer } from '@hibi/contract/functions/events';
@@ -13,10 +13,39 @@ import { CALENDAR_LINK_LIFETIME_MS, CALENDAR_ROUTE, signCalendarLink } from './c
 import { renderEventMail } from './mails.ts';
 import { sessionEntry } from './session-entry.ts';
 import { passToken } from '../../lib/pass-token.ts';
-import * as data from './data.ts';
-import type { Caller, EventRow, ListFilter, NewSeat, SessionEntryRow, SessionJson, SessionRow } from './data.ts';
-
-export type { ListFilter } from './data.ts';
+import {
+  activeReservationSession,
+  hasActiveReservation,
+  lockActiveReservation,
+  lockSessionStart,
+  markCancelled,
+  type NewSeat,
+  removeSeatTaken,
+  reserveSeat,
+  reserveSeats,
+  type SeatRequest,
+  sessionOfEvent,
+} from './data/bookings.ts';
+import {
+  addFavorite,
+  eventDetail,
+  eventList,
+  type EventRow,
+  imagesOfEvent,
+  isEventVisible,
+  type ListFilter,
+  memberEventMarks,
+  memberSessionMarks,
+  nextEventTimeMs,
+  questionsOf,
+  removeFavorite,
+  reservingEventList,
+  type SessionJson,
+  sessionsOfEvent,
+  visibleSessionEntry,
+} from './data/members.ts';
+import type { Caller, SessionEntryRow, SessionRow } from './data/sql.ts';
+export type { ListFilter } from './data/members.ts';
 
 /** The tables event lists and details are made of: a write to any of them renews their kept answers (issue 18). */
 export const EVENT_TABLES = [
@@ -34,7 +63,7 @@ export const EVENT_TABLES = [
 
 /** A kept events list with this member's reservation and favourite marks (core/read-cache.ts: personalize). */
 export async function withEventMarks(list: EventListItem[], userId: number, db: Db): Promise<EventListItem[]> {
-  const marks = await data.memberEventMarks(
+  const marks = await memberEventMarks(
     db,
     userId,
     list.map((e) => e.id),
@@ -44,7 +73,7 @@ export async function withEventMarks(list: EventListItem[], userId: number, db: 
 
 /** A kept event as this member sees it: their reservation, session buttons and places in line, and the favourite. */
 export async function withSessionMarks(event: EventDetail, userId: number, db: Db, now: Date): Promise<EventDetail> {
-  const marks = await data.memberSessionMarks(db, userId, event.id);
+  const marks = await memberSessionMarks(db, userId, event.id);
   const bySession = new Map(marks.sessions.map((m) => [m.id, m]));
   const sessions = event.sessions.map((s) => {
     const mine = bySession.get(s.id);
@@ -74,7 +103,7 @@ export async function withSessionMarks(event: EventDetail, userId: number, db: D
  * closing, or the Tokyo day turning (the schedule types are Tokyo days).
  */
 export async function nextEventChange(db: Db, now: Date): Promise<number> {
-  const next = await data.nextEventTimeMs(db, now);
+  const next = await nextEventTimeMs(db, now);
   return Math.min(next ?? Number.POSITIVE_INFINITY, startOfTokyoDay(now.getTime()) + DAY_MS);
 }
 
@@ -121,18 +150,18 @@ export async function listEvents(db: Db, user: AuthUser | null, locale: Locale, 
   const today = startOfTokyoDay(now.getTime());
   const todayIso = new Date(today).toISOString();
   const tomorrowIso = new Date(today + DAY_MS).toISOString();
-  const result = await data.eventList(db, callerOf(user), locale, now, todayIso, tomorrowIso, f);
+  const result = await eventList(db, callerOf(user), locale, now, todayIso, tomorrowIso, f);
   return result.map((r) => toListItem(r, now.getTime(), locale));
 }
 
 /** The caller's reserved and favourite events: upcoming ones first (soonest first), then finished ones (latest first). */
 export async function listReservingEvents(db: Db, user: AuthUser, locale: Locale, now: Date, offset: number, perPage: number) {
-  const result = await data.reservingEventList(db, callerOf(user)!, locale, now, offset, perPage);
+  const result = await reservingEventList(db, callerOf(user)!, locale, now, offset, perPage);
   return result.map((r) => toListItem(r, now.getTime(), locale));
 }
 
 export async function findVisibleEventId(db: Db, user: AuthUser | null, now: Date, eventId: number): Promise<boolean> {
-  return data.isEventVisible(db, callerOf(user), now, eventId);
+  return isEventVisible(db, callerOf(user), now, eventId);
 }
 
 export function sessionStateOf(
@@ -157,7 +186,7 @@ export function takesBookings(s: SessionRow, now: Date): boolean {
 }
 
 export async function loadQuestions(db: Db, eventId: number, locale: Locale): Promise<EventQuestion[]> {
-  const result = await data.questionsOf(db, eventId, locale);
+  const result = await questionsOf(db, eventId, locale);
   return result.map((q) => ({
     type: q.type,
     questionnaireIndex: q.questionnaire_index,
@@ -176,7 +205,7 @@ export async function loadQuestions(db: Db, eventId: number, locale: Locale): Pr
  * needs it (decision 150).
  */
 export async function visibleEventAnswers(db: Db, user: AuthUser, now: Date, eventID: number, sessionID: number, body: ReservationAnswer[]) {
-  const visible = await data.visibleSessionEntry(db, callerOf(user), now, eventID, sessionID, user.locale);
+  const visible = await visibleSessionEntry(db, callerOf(user), now, eventID, sessionID, user.locale);
   if (!visible) return { ok: false as const, code: 'eventNotFound' as const };
   const checked = checkAnswers(await loadQuestions(db, eventID, 'ja'), body);
   if (checked.ok) return { ok: true as const, answers: checked.answers, entry: visible.entry };
@@ -186,10 +215,10 @@ export async function visibleEventAnswers(db: Db, user: AuthUser, now: Date, eve
 /** One event as its detail page shows it; guests get the head only (product-decisions §3). */
 export async function getEventDetail(db: Db, user: AuthUser | null, locale: Locale, now: Date, eventId: number): Promise<EventDetail | null> {
   const caller = callerOf(user);
-  const row = await data.eventDetail(db, caller, locale, now, eventId);
+  const row = await eventDetail(db, caller, locale, now, eventId);
   if (!row) return null;
   const nowMs = now.getTime();
-  const [images, sessionRows] = await Promise.all([data.imagesOfEvent(db, eventId), data.sessionsOfEvent(db, caller, locale, eventId)]);
+  const [images, sessionRows] = await Promise.all([imagesOfEvent(db, eventId), sessionsOfEvent(db, caller, locale, eventId)]);
   const sessions: EventSession[] = sessionRows.map((s) => {
     const head = {
       id: s.id,
@@ -297,7 +326,7 @@ export function newSeat(confirm: Confirmation | null): NewSeat {
 }
 
 /**
- * Reserves a session in one statement (data.reserveSeat; docs/decisions/021-reservation-concurrency.md and 111): no
+ * Reserves a session in one statement (reserveSeat; docs/decisions/021-reservation-concurrency.md and 111): no
  * transaction held open across round trips, so a crowd booking one session goes through at the speed of one short
  * row lock each. The partial unique index (event_id, user_id) keeps one active reservation per member and event even
  * across sessions; the CHECK on reserved_count <= capacity refuses an oversold seat. When nothing was written, the
@@ -318,7 +347,7 @@ export async function reserve(
   for (let attempt = 0; attempt < RESERVE_ATTEMPTS; attempt++) {
     try {
       // A new pass on a second try: the unique pass_id index could (once in 2^64) have been what refused the first.
-      const reservationID = await data.reserveSeat(db, eventId, sessionId, userId, answers, now, attempt === 0 ? seat : newSeat(confirm));
+      const reservationID = await reserveSeat(db, eventId, sessionId, userId, answers, now, attempt === 0 ? seat : newSeat(confirm));
       if (reservationID !== null) return { ok: true, reservationID };
     } catch (error) {
       // The CHECK (reserved_count <= capacity) or the unique index fired: someone else was faster.
@@ -380,7 +409,7 @@ export class SeatQueue {
   }
 }
 
-interface QueuedSeat extends data.SeatRequest {
+interface QueuedSeat extends SeatRequest {
   confirm: Confirmation | null;
   seat: NewSeat;
   resolve(result: ReserveResult): void;
@@ -394,7 +423,7 @@ async function writeBatch(db: Db, eventId: number, sessionId: number, batch: Que
   let rest = batch;
   if (batch.length > 1) {
     try {
-      const booked = await data.reserveSeats(db, eventId, sessionId, batch);
+      const booked = await reserveSeats(db, eventId, sessionId, batch);
       rest = [];
       for (const r of batch) {
         const id = booked.get(r.userId);
@@ -421,7 +450,7 @@ const RESERVE_ATTEMPTS = 3;
 
 /** Why a reservation was not written, read after the fact; null when no rule refuses it now. */
 async function whyNotReserved(db: Db, userId: number, eventId: number, sessionId: number, now: Date): Promise<string | null> {
-  const [s, existing] = await Promise.all([data.sessionOfEvent(db, eventId, sessionId), data.activeReservationSession(db, eventId, userId)]);
+  const [s, existing] = await Promise.all([sessionOfEvent(db, eventId, sessionId), activeReservationSession(db, eventId, userId)]);
   if (!s) return 'sessionNotFound';
   if (existing !== null) return existing === sessionId ? 'alreadyReserved' : 'reservedAnotherSession';
   if (!takesBookings(s, now)) return 'reservationNotAccepted';
@@ -443,13 +472,13 @@ export async function cancel(
 ): Promise<{ ok: true } | { ok: false; code: string }> {
   try {
     await transaction(db, async (t) => {
-      const s = await data.lockSessionStart(t, eventId, sessionId);
+      const s = await lockSessionStart(t, eventId, sessionId);
       if (!s) throw new Outcome('sessionNotFound');
-      const r = await data.lockActiveReservation(t, sessionId, userId);
+      const r = await lockActiveReservation(t, sessionId, userId);
       if (r === null) throw new Outcome('noReservation');
       if (now.getTime() >= s.start_ms) throw new Outcome('cancellationNotAccepted');
-      await data.markCancelled(t, r, now);
-      await data.removeSeatTaken(t, sessionId);
+      await markCancelled(t, r, now);
+      await removeSeatTaken(t, sessionId);
       await afterCancel?.(t);
     });
     return { ok: true };
@@ -460,13 +489,13 @@ export async function cancel(
 }
 
 export async function setFavorite(db: Db, userId: number, eventId: number, favorite: boolean): Promise<void> {
-  if (favorite) await data.addFavorite(db, userId, eventId);
-  else await data.removeFavorite(db, userId, eventId);
+  if (favorite) await addFavorite(db, userId, eventId);
+  else await removeFavorite(db, userId, eventId);
 }
 
 /** A short-lived link to the .ics file of a session the caller holds a reservation of; null without one. */
 export async function calendarLink(db: Db, user: AuthUser, locale: Locale, now: Date, eventID: number, sessionID: number) {
-  if (!(await data.hasActiveReservation(db, eventID, sessionID, user.id))) return null;
+  if (!(await hasActiveReservation(db, eventID, sessionID, user.id))) return null;
   const expiresAt = now.getTime() + CALENDAR_LINK_LIFETIME_MS;
   const token = await signCalendarLink(db, { u: user.id, s: sessionID, l: locale, x: expiresAt });
   return { url: `${CALENDAR_ROUTE}/${token}/hibi-event-${eventID}.ics`, expiresAt };

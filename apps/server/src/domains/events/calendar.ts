@@ -3,7 +3,7 @@ import { normaliseLocale, type Locale } from '@hibi/contract/protocol';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { sessionEntry } from './session-entry.ts';
-import * as data from './data.ts';
+import { calendarKey, reservedSessionEntry } from './data/calendar.ts';
 
 /**
  * Add-to-calendar files (.ics, RFC 5545) for a reserved session (docs/decisions/024-calendar-links.md).
@@ -19,7 +19,7 @@ const cachedKeys = new WeakMap<Db, Buffer>();
 export async function signingKey(db: Db): Promise<Buffer> {
   const cached = cachedKeys.get(db);
   if (cached) return cached;
-  const secret = await data.calendarKey(db);
+  const secret = await calendarKey(db);
   if (secret === null) throw new Error('event_calendar_keys has no key');
   const key = Buffer.from(secret, 'utf8');
   cachedKeys.set(db, key);
@@ -136,7 +136,7 @@ export async function calendarFile(
   const claims = await verifyCalendarLink(db, token, now().getTime());
   if (!claims) return { error: 'notFound' };
   const l = claims.l;
-  const row = await data.reservedSessionEntry(db, claims.s, claims.u, l);
+  const row = await reservedSessionEntry(db, claims.s, claims.u, l);
   if (!row) return { error: 'noReservation' };
   const entry = sessionEntry(row, l);
   const pageUrl = `${config.appBaseUrl}/events/${entry.eventId}`;

@@ -5,11 +5,11 @@ import type { ConsoleContext } from '../../core/console-handler.ts';
 import { failure, type BusinessFailure } from '../../core/handler.ts';
 import type { Db } from '../../db/client.ts';
 import { passIdOf, passToken } from '../../lib/pass-token.ts';
-import * as data from './data.ts';
+import { activePassId, checkIn, reservationOfPass, sessionExists, undoCheckIn } from './data/attendance.ts';
 
 /** The token of a member's pass to a session they hold an active reservation of; null without one. */
 export async function reservationPass(db: Db, userId: number, eventId: number, sessionId: number): Promise<string | null> {
-  const passId = await data.activePassId(db, eventId, sessionId, userId);
+  const passId = await activePassId(db, eventId, sessionId, userId);
   return passId === null ? null : passToken(passId);
 }
 
@@ -19,9 +19,9 @@ type CheckInFailure = BusinessFailure<'notFound' | 'invalidPass' | 'reservationC
 
 /** Checks the member of a pass in at the door of the session open on the operator's page. */
 export async function checkInByPass(ctx: ConsoleContext, sessionId: number, token: string) {
-  if (!(await data.sessionExists(ctx.db, sessionId))) return failure('notFound') as CheckInFailure;
+  if (!(await sessionExists(ctx.db, sessionId))) return failure('notFound') as CheckInFailure;
   const passId = passIdOf(token);
-  const r = passId === null ? undefined : await data.reservationOfPass(ctx.db, passId);
+  const r = passId === null ? undefined : await reservationOfPass(ctx.db, passId);
   if (!r) return failure('invalidPass') as CheckInFailure;
   if (r.cancelled) return failure('reservationCancelled', { nickname: r.nickname }) as CheckInFailure;
   if (r.session_id !== sessionId) {
@@ -32,7 +32,7 @@ export async function checkInByPass(ctx: ConsoleContext, sessionId: number, toke
     }) as CheckInFailure;
   }
   // Two phones at one door: the statement keeps the first time; a scan that lost the race reads it.
-  const done = (await data.checkIn(ctx.db, r.id, ctx.now())) ?? (await data.checkIn(ctx.db, r.id, ctx.now()));
+  const done = (await checkIn(ctx.db, r.id, ctx.now())) ?? (await checkIn(ctx.db, r.id, ctx.now()));
   if (!done) return failure('reservationCancelled', { nickname: r.nickname }) as CheckInFailure;
   ctx.note({
     targetType: 'event_reservation',
@@ -52,7 +52,7 @@ export async function checkInByPass(ctx: ConsoleContext, sessionId: number, toke
 /** Takes a check-in back within a minute (a wrong scan); a little grace for the round trip of the undo button. */
 export async function undoCheckInOf(ctx: ConsoleContext, reservationId: number): Promise<Record<string, never> | BusinessFailure<'undoExpired'>> {
   const since = new Date(ctx.now().getTime() - CHECK_IN_UNDO_MS - 5_000);
-  const undone = await data.undoCheckIn(ctx.db, reservationId, since);
+  const undone = await undoCheckIn(ctx.db, reservationId, since);
   if (!undone) return failure('undoExpired');
   ctx.note({ targetType: 'event_reservation', targetId: reservationId, summary: `check-in undone at session ${undone.session_id}` });
   return {};

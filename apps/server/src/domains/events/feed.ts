@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { signingKey } from './calendar.ts';
 import { sessionEntry } from './session-entry.ts';
-import * as data from './data.ts';
+import { feedEntries, feedGeneration, feedOwnerLocale, nextFeedGeneration } from './data/calendar.ts';
 
 /**
  * The private calendar feed (docs/decisions/081-waiting-list-reminders-feed.md): an iCalendar (RFC 5545) subscription
@@ -42,12 +42,12 @@ async function urlOf(db: Db, config: Config, userId: number, generation: number)
 
 /** The member's feed URL; the first call makes the feed. */
 export async function feedUrl(db: Db, config: Config, userId: number, now: Date): Promise<string> {
-  return urlOf(db, config, userId, await data.feedGeneration(db, userId, now));
+  return urlOf(db, config, userId, await feedGeneration(db, userId, now));
 }
 
 /** A new URL; the old ones stop working at once. */
 export async function resetFeed(db: Db, config: Config, userId: number, now: Date): Promise<string> {
-  return urlOf(db, config, userId, await data.nextFeedGeneration(db, userId, now));
+  return urlOf(db, config, userId, await nextFeedGeneration(db, userId, now));
 }
 
 /** The member a feed file name belongs to, if it is their current feed; null otherwise. */
@@ -59,14 +59,14 @@ export async function verifyFeed(db: Db, file: string, now: Date): Promise<{ use
   const expected = Buffer.from(mac(await signingKey(db), userId, generation));
   const given = Buffer.from(m[3]!);
   if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
-  const locale = await data.feedOwnerLocale(db, userId, generation, now);
+  const locale = await feedOwnerLocale(db, userId, generation, now);
   return locale !== null ? { userId, locale: normaliseLocale(locale) } : null;
 }
 
 /** The feed's text: every active reservation of the member (cancelled ones are gone), in Asia/Tokyo. */
 export async function buildFeed(db: Db, config: Config, userId: number, locale: Locale, now: Date): Promise<string> {
   const since = new Date(now.getTime() - FEED_HISTORY_DAYS * 24 * 3600_000).toISOString();
-  const found = await data.feedEntries(db, userId, locale, since, FEED_MAX_ENTRIES);
+  const found = await feedEntries(db, userId, locale, since, FEED_MAX_ENTRIES);
   const calendar = ical({
     name: locale === 'ja' ? 'Hibi イベントの予約' : 'Hibi event bookings',
     prodId: { company: 'Hibi', product: 'Events', language: locale === 'ja' ? 'JA' : 'EN' },

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { createEvent, createMember, type MemberFixture } from '../../../test/fixtures.ts';
 import { sendDueReminders } from './reminders.ts';
-import { addSeatTaken, insertReservation, markCancelled } from './data.ts';
+import { addSeatTaken, insertReservation, markCancelled } from './data/bookings.ts';
 import { rows } from '../../db/query.ts';
 
 const HOUR = 3600_000;

@@ -8,7 +8,7 @@ import { passToken } from '../../lib/pass-token.ts';
 import { renderEventMail, type EventMailKind } from './mails.ts';
 import { repeatEvery } from '../../lib/repeat.ts';
 import { sessionEntry } from './session-entry.ts';
-import * as data from './data.ts';
+import { markDueReminders, tryReminderLock } from './data/reminders.ts';
 
 /**
  * Reminder mails before reserved sessions (docs/decisions/081-waiting-list-reminders-feed.md):
@@ -25,8 +25,8 @@ const BATCH = 500;
 /** One run: marks and queues every reminder due at `now` (mail, and push notices). Returns how many reminders were queued (0 when another process holds the run). */
 export async function sendDueReminders(db: Db, config: Config, now: Date): Promise<number> {
   return transaction(db, async (t) => {
-    if (!(await data.tryReminderLock(t))) return 0;
-    const due = await data.markDueReminders(t, now.toISOString(), BATCH);
+    if (!(await tryReminderLock(t))) return 0;
+    const due = await markDueReminders(t, now.toISOString(), BATCH);
     for (const d of due) {
       const locale = normaliseLocale(d.locale);
       const en = locale === 'en';

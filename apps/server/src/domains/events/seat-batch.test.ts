@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { createEvent, createMember } from '../../../test/fixtures.ts';
 import { rows } from '../../db/query.ts';
-import * as data from './data.ts';
+import { reserveSeat, reserveSeats } from './data/bookings.ts';
 import { SeatQueue } from './bookings.ts';
 
 /** Reservations written together (decision 139): the batch statement's rules, and the queue that forms batches. */
@@ -39,10 +39,10 @@ describe('a batch of reservations in one statement', () => {
     const ids = await Promise.all(Array.from({ length: 7 }, async () => (await createMember(db)).id));
     const [a, b, c, d, e, f, g] = ids as [number, number, number, number, number, number, number];
     // b holds a seat of the event's other session already.
-    expect(await data.reserveSeat(db, eventId, other, b, [], new Date())).not.toBeNull();
+    expect(await reserveSeat(db, eventId, other, b, [], new Date())).not.toBeNull();
     const now = new Date();
     const long = new Date(now.getTime() - 400 * 86_400_000);
-    const booked = await data.reserveSeats(db, eventId, session, [
+    const booked = await reserveSeats(db, eventId, session, [
       { userId: a, answers: [], at: now },
       { userId: a, answers: [], at: now },
       { userId: b, answers: [], at: now },
@@ -58,7 +58,7 @@ describe('a batch of reservations in one statement', () => {
     // Full: a further batch books no one and changes nothing.
     expect(
       (
-        await data.reserveSeats(db, eventId, session, [
+        await reserveSeats(db, eventId, session, [
           { userId: g, answers: [], at: now },
           { userId: c, answers: [], at: now },
         ])

@@ -1,6 +1,6 @@
 // The events domain's public module: what handlers, routes, the entry (reminder runs) and other domains (a withdrawal
 // gives seats back) may call. The work is done in bookings.ts (lists, detail, reservations), waiting.ts (waiting
-// lists), reminders.ts, calendar.ts and feed.ts, over the SQL of data.ts; those modules never import this one.
+// lists), reminders.ts, calendar.ts and feed.ts, over the SQL of data/; those modules never import this one.
 export {
   calendarLink,
   cancel,

@@ -1,5 +1,5 @@
 import type { Locale } from '@hibi/contract/protocol';
-import type { SessionEntryRow } from './data.ts';
+import type { SessionEntryRow } from './data/sql.ts';
 
 /** How an online session's place reads in a calendar entry or a mail. */
 const ONLINE_PLACE: Record<Locale, string> = { ja: 'オンライン', en: 'Online' };

@@ -9,7 +9,10 @@ import { renderEventMail } from './mails.ts';
 import { passToken } from '../../lib/pass-token.ts';
 import { cancel, Outcome, takesBookings } from './bookings.ts';
 import { sessionEntry } from './session-entry.ts';
-import * as data from './data.ts';
+import { activePassId } from './data/attendance.ts';
+import { activeReservationSession, addSeatTaken, lockSession, sessionSeats, upcomingReservations } from './data/bookings.ts';
+import { sessionEntryRow } from './data/calendar.ts';
+import { deleteWaiting, insertPromotedReservation, insertWaiting, mailRecipient, takeFirstWaiting, waitingPosition } from './data/waiting.ts';
 
 /**
  * Waiting lists (docs/decisions/081-waiting-list-reminders-feed.md). Every change of a session's seats or list
@@ -30,15 +33,15 @@ export async function joinWaitingList(
 ): Promise<Result<{ position: number }>> {
   try {
     const position = await transaction(db, async (t) => {
-      const s = await data.lockSession(t, eventId, sessionId);
+      const s = await lockSession(t, eventId, sessionId);
       if (!s) throw new Outcome('sessionNotFound');
-      const reserved = await data.activeReservationSession(t, eventId, userId);
+      const reserved = await activeReservationSession(t, eventId, userId);
       if (reserved !== null) throw new Outcome(reserved === sessionId ? 'alreadyReserved' : 'reservedAnotherSession');
       if (!takesBookings(s, now)) throw new Outcome('reservationNotAccepted');
       if (s.capacity === null || s.reserved_count < s.capacity) throw new Outcome('seatsAvailable');
-      const inserted = await data.insertWaiting(t, eventId, sessionId, userId, answers, now);
+      const inserted = await insertWaiting(t, eventId, sessionId, userId, answers, now);
       if (inserted === null) throw new Outcome('alreadyWaiting');
-      return data.waitingPosition(t, sessionId, inserted);
+      return waitingPosition(t, sessionId, inserted);
     });
     return { ok: true, position };
   } catch (error) {
@@ -49,7 +52,7 @@ export async function joinWaitingList(
 
 /** Leaves a session's waiting list. */
 export async function leaveWaitingList(db: Db, userId: number, eventId: number, sessionId: number): Promise<boolean> {
-  return data.deleteWaiting(db, eventId, sessionId, userId);
+  return deleteWaiting(db, eventId, sessionId, userId);
 }
 
 /**
@@ -61,16 +64,16 @@ export async function leaveWaitingList(db: Db, userId: number, eventId: number, 
 export async function promoteFromWaitingList(t: Db, eventId: number, sessionId: number, now: Date, appBaseUrl: string): Promise<number[]> {
   const promoted: number[] = [];
   for (;;) {
-    const s = await data.sessionSeats(t, sessionId);
+    const s = await sessionSeats(t, sessionId);
     if (!s) return promoted;
     if (!takesBookings(s, now)) return promoted;
     if (s.capacity !== null && s.reserved_count >= s.capacity) return promoted;
-    const next = await data.takeFirstWaiting(t, sessionId);
+    const next = await takeFirstWaiting(t, sessionId);
     if (!next) return promoted;
-    const reservation = await data.insertPromotedReservation(t, eventId, sessionId, next, now);
+    const reservation = await insertPromotedReservation(t, eventId, sessionId, next, now);
     // Booked another session meanwhile, or no longer a member: the place goes, the next in line is asked.
     if (reservation === null) continue;
-    await data.addSeatTaken(t, sessionId);
+    await addSeatTaken(t, sessionId);
     promoted.push(next.user_id);
     await mailPromoted(t, next.user_id, eventId, sessionId, now, appBaseUrl);
     await pushPromoted(t, next.user_id, eventId, sessionId, now);
@@ -97,13 +100,13 @@ async function pushPromoted(t: Db, userId: number, eventId: number, sessionId: n
 }
 
 async function mailPromoted(t: Db, userId: number, eventId: number, sessionId: number, now: Date, appBaseUrl: string) {
-  const u = await data.mailRecipient(t, userId);
+  const u = await mailRecipient(t, userId);
   if (!u?.email) return;
   const locale: Locale = normaliseLocale(u.locale);
   const d = await sessionMailData(t, eventId, sessionId, locale);
   if (!d) return;
   // The seat is a booking: the mail carries its entry pass (issue 33).
-  const passId = await data.activePassId(t, eventId, sessionId, userId);
+  const passId = await activePassId(t, eventId, sessionId, userId);
   const rendered = renderEventMail('seatPromoted', locale, {
     ...d,
     name: u.nickname,
@@ -115,7 +118,7 @@ async function mailPromoted(t: Db, userId: number, eventId: number, sessionId: n
 
 /** Title, session, time and place of a session in a language, for its mails. */
 export async function sessionMailData(t: Db, eventId: number, sessionId: number, locale: Locale) {
-  const row = await data.sessionEntryRow(t, eventId, sessionId, locale);
+  const row = await sessionEntryRow(t, eventId, sessionId, locale);
   if (!row) return null;
   const { eventTitle, sessionTitle, startMs, endMs, place } = sessionEntry(row, locale);
   return { eventTitle, sessionTitle, startMs, endMs, place };
@@ -126,7 +129,7 @@ export async function sessionMailData(t: Db, eventId: number, sessionId: number,
  * (`cancel`, a savepoint inside the caller's transaction), so the seats go to the first in line.
  */
 export async function releaseSeatsOf(t: Db, userId: number, now: Date, appBaseUrl: string): Promise<void> {
-  const held = await data.upcomingReservations(t, userId, now);
+  const held = await upcomingReservations(t, userId, now);
   for (const r of held) {
     await cancel(t, userId, r.event_id, r.session_id, now, (inner) => promoteFromWaitingList(inner, r.event_id, r.session_id, now, appBaseUrl));
   }
