@@ -9,6 +9,7 @@ import { surveysConsoleHandlers } from '../domains/surveys/handlers.ts';
 import { helpConsoleHandlers } from '../domains/help/handlers.ts';
 import { lifecycleConsoleHandlers } from '../domains/lifecycle/handlers.ts';
 import { companiesConsoleHandlers } from '../domains/companies/handlers.ts';
+import { calendarConsoleHandlers } from '../domains/calendar/handlers.ts';
 
 /** name -> handler, for every function of the console entry (POST /api/console/{name}). */
 export function buildConsoleRegistry(config: Config): Map<string, ConsoleHandler<ConsoleFunctionDef>> {
@@ -21,6 +22,7 @@ export function buildConsoleRegistry(config: Config): Map<string, ConsoleHandler
     ...helpConsoleHandlers,
     ...lifecycleConsoleHandlers,
     ...companiesConsoleHandlers,
+    ...calendarConsoleHandlers,
   ] as unknown as ConsoleHandler<ConsoleFunctionDef>[];
   const registry = new Map<string, ConsoleHandler<ConsoleFunctionDef>>();
   for (const handler of all) {

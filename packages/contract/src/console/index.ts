@@ -9,6 +9,7 @@ import { consoleHelpFunctions } from './help.ts';
 import { consolePeopleFunctions } from './people.ts';
 import { consoleInsightsFunctions } from './insights.ts';
 import { consolePasskeyFunctions } from './passkeys.ts';
+import { consoleCalendarFunctions } from './calendar.ts';
 
 /** Every function of the console entry. Each area file owns its list; this file only joins them. */
 export const allConsoleFunctions = [
@@ -23,6 +24,7 @@ export const allConsoleFunctions = [
   ...consolePeopleFunctions,
   ...consoleInsightsFunctions,
   ...consolePasskeyFunctions,
+  ...consoleCalendarFunctions,
 ] as const;
 
 export type AnyConsoleFunction = (typeof allConsoleFunctions)[number];
