@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CalendarEntry } from '@hibi/contract/console/calendar';
+import { tokyoDayStart } from '@hibi/contract/time';
+import { formatDateWithWeekday } from '../../../../lib/format.ts';
 import { CalendarEntryLink } from './CalendarEntryLink.tsx';
 import { DayHeading } from './DayHeading.tsx';
 
@@ -35,11 +37,12 @@ export function MonthView({
   label: string;
 }) {
   const { t, i18n } = useTranslation('consoleCalendar');
+  const lang = i18n.language === 'en' ? 'en' : 'ja';
   const inMonth = (day: string) => day.slice(0, 7) === month.slice(0, 7);
   return (
     <div className="calendar-month">
       <ol className="calendar-weekdays" aria-hidden="true">
-        {weekdayNames(i18n.language === 'en' ? 'en-US' : 'ja-JP').map((name) => (
+        {weekdayNames(lang === 'en' ? 'en-US' : 'ja-JP').map((name) => (
           <li key={name}>{name}</li>
         ))}
       </ol>
@@ -66,7 +69,11 @@ export function MonthView({
                 </ul>
               )}
               {more > 0 && (
-                <Link className="calendar-day__more" to={weekOf(day)}>
+                <Link
+                  className="calendar-day__more"
+                  to={weekOf(day)}
+                  aria-label={t('moreLabel', { day: formatDateWithWeekday(tokyoDayStart(day), lang), count: more })}
+                >
                   {t('more', { count: more })}
                 </Link>
               )}
