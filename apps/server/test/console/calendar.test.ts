@@ -19,7 +19,23 @@ const now = () => new Date(clock);
 const tokyo = (wall: string) => Date.parse(`${wall}${wall.length === 16 ? ':00' : ''}Z`) - TOKYO_OFFSET_MS;
 let t: TestApp;
 let editor = '';
-const ids = {} as Record<string, number>;
+/** The items (and sessions) the suite saves, by name. */
+type Item =
+  | 'atStart'
+  | 'beforeStart'
+  | 'takenDown'
+  | 'draftAnnouncement'
+  | 'atEnd'
+  | 'afterEnd'
+  | 'published'
+  | 'yoga'
+  | 'draftEvent'
+  | 'overnight'
+  | 'endsAtStart'
+  | 'scheduledEvent'
+  | 'draftSurvey'
+  | 'openSurvey';
+const ids = {} as Record<Item, number>;
 
 beforeAll(async () => {
   t = await createTestApp({ now });
