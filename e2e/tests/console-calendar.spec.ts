@@ -189,8 +189,13 @@ for (const lang of ['ja', 'en'] as const) {
     ).toBeVisible();
     await page.goBack();
 
-    // Each entry opens its editor, by keyboard too.
+    // Each entry opens its editor, by keyboard too: reached with Tab, it shows the focus ring, and Enter follows it.
     await session.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(session).toBeFocused();
+    expect(await session.evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe('none');
+    if (SCREENSHOTS) await page.screenshot({ path: path.join(SHOTS, `week-focus-${testInfo.project.name}-${lang}.png`) });
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/console/events/${eventId}$`));
     await expect(page.getByRole('heading', { level: 1, name: text.editEvent })).toBeVisible();

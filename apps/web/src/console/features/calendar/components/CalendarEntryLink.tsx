@@ -29,11 +29,7 @@ export function CalendarEntryLink({ entry }: { entry: CalendarEntry }) {
   const title = (en && entry.title.en) || entry.title.ja;
   const session = entry.sessionTitle && ((en && entry.sessionTitle.en) || entry.sessionTitle.ja);
   return (
-    <Link
-      to={`/${item}s/${entry.itemId}`}
-      className={`calendar-entry calendar-entry--${item}${hidden ? ' calendar-entry--hidden' : ''}`}
-      data-kind={entry.kind}
-    >
+    <Link to={`/${item}s/${entry.itemId}`} className={`calendar-entry calendar-entry--${item}${hidden ? ' calendar-entry--hidden' : ''}`}>
       <span className="calendar-entry__meta">
         <span className="calendar-entry__kind">{t(`kinds.${entry.kind}`)}</span>{' '}
         <time className="calendar-entry__time" dateTime={new Date(entry.at).toISOString()}>

@@ -14,11 +14,7 @@ export function WeekView({ days, byDay, today, label }: { days: string[]; byDay:
       {days.map((day) => {
         const entries = byDay.get(day) ?? [];
         return (
-          <li
-            key={day}
-            className={`calendar-day calendar-day--week${day === today ? ' calendar-day--today' : ''}`}
-            aria-current={day === today ? 'date' : undefined}
-          >
+          <li key={day} className={`calendar-day${day === today ? ' calendar-day--today' : ''}`} aria-current={day === today ? 'date' : undefined}>
             <DayHeading day={day} isToday={day === today} />
             {entries.length > 0 ? (
               <ul className="calendar-day__entries">
