@@ -70,6 +70,8 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     dateRangeInvalid: '終了日は開始日以降にしてください',
     // Companies (issue 32): insights and the company role.
     insightsPeriodTooLong: '期間は12か月以内にしてください',
+    // The content calendar (issue 36).
+    calendarRangeTooLong: 'カレンダーの期間は42日以内にしてください',
     companyTenant: '企業担当者には企業を1つ指定してください（他の役割には指定できません）',
     passkeyResponseInvalid: 'パスキーの応答の形式が正しくありません',
     passkeyNameLength: 'パスキーの名前は1文字以上60文字以下で入力してください',
@@ -148,6 +150,8 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     dateRangeInvalid: 'The end day must not be before the start day',
     // Companies (issue 32): insights and the company role.
     insightsPeriodTooLong: 'The period can be at most 12 months',
+    // The content calendar (issue 36).
+    calendarRangeTooLong: 'A calendar range can be at most 42 days',
     companyTenant: 'A company operator needs exactly one company (other roles take none)',
     passkeyResponseInvalid: 'The passkey response is not in the expected form',
     passkeyNameLength: 'Give the passkey a name of 1 to 60 characters',

@@ -11,6 +11,7 @@ import { lifecycleConsoleHandlers } from '../domains/lifecycle/handlers.ts';
 import { companiesConsoleHandlers } from '../domains/companies/handlers.ts';
 import { buildRegistry } from './registry.ts';
 import { previewHandler } from './preview.ts';
+import { calendarConsoleHandlers } from '../domains/calendar/handlers.ts';
 
 /** name -> handler, for every function of the console entry (POST /api/console/{name}). */
 export function buildConsoleRegistry(config: Config): Map<string, ConsoleHandler<ConsoleFunctionDef>> {
@@ -25,6 +26,7 @@ export function buildConsoleRegistry(config: Config): Map<string, ConsoleHandler
     ...companiesConsoleHandlers,
     // The time machine runs the member functions themselves (decision 154).
     previewHandler(config, buildRegistry(config)),
+    ...calendarConsoleHandlers,
   ] as unknown as ConsoleHandler<ConsoleFunctionDef>[];
   const registry = new Map<string, ConsoleHandler<ConsoleFunctionDef>>();
   for (const handler of all) {

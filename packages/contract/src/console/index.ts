@@ -10,6 +10,7 @@ import { consolePeopleFunctions } from './people.ts';
 import { consoleInsightsFunctions } from './insights.ts';
 import { consolePasskeyFunctions } from './passkeys.ts';
 import { consoleTimeMachineFunctions } from './time-machine.ts';
+import { consoleCalendarFunctions } from './calendar.ts';
 
 /** Every function of the console entry. Each area file owns its list; this file only joins them. */
 export const allConsoleFunctions = [
@@ -25,6 +26,7 @@ export const allConsoleFunctions = [
   ...consoleInsightsFunctions,
   ...consolePasskeyFunctions,
   ...consoleTimeMachineFunctions,
+  ...consoleCalendarFunctions,
 ] as const;
 
 export type AnyConsoleFunction = (typeof allConsoleFunctions)[number];

@@ -53,6 +53,8 @@ export const consoleRoutes: ConsoleRouteSpec[] = [
   { path: '/surveys/new', title: 'surveyNew', roles: EDITORS, load: () => import('../features/surveys/pages/SurveyEditPage.tsx') },
   { path: '/surveys/:id', title: 'surveyEdit', roles: STAFF, load: () => import('../features/surveys/pages/SurveyEditPage.tsx') },
   { path: '/surveys/:id/results', title: 'surveyResults', roles: EDITORS, load: () => import('../features/surveys/pages/SurveyResultsPage.tsx') },
+  // Everything scheduled, by month or week, each entry linked to its editor (issue 36).
+  { path: '/calendar', title: 'calendar', roles: STAFF, load: () => import('../features/calendar/pages/CalendarPage.tsx') },
   { path: '/help', title: 'help', roles: STAFF, load: () => import('../features/help/pages/HelpAdminPage.tsx') },
   { path: '/help/faq/new', title: 'faqItem', roles: EDITORS, load: () => import('../features/help/pages/FaqItemPage.tsx') },
   { path: '/help/faq/:id', title: 'faqItem', roles: STAFF, load: () => import('../features/help/pages/FaqItemPage.tsx') },
@@ -84,6 +86,7 @@ export const consoleNav: { to: string; key: string; roles?: readonly OperatorRol
   { to: '/articles', key: 'nav.articles', roles: STAFF },
   { to: '/events', key: 'nav.events', roles: STAFF },
   { to: '/surveys', key: 'nav.surveys', roles: STAFF },
+  { to: '/calendar', key: 'nav.calendar', roles: STAFF },
   { to: '/help', key: 'nav.help', roles: STAFF },
   { to: '/time-machine', key: 'nav.timeMachine', roles: EDITORS },
   { to: '/operators', key: 'nav.operators', roles: OWNERS },
