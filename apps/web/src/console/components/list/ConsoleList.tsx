@@ -1,5 +1,6 @@
 import './list.css';
 import { useEffect, useState, type Key, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/Field.tsx';
 import { QueryState, type QueryStatus } from '../../../components/QueryState.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
@@ -76,6 +77,7 @@ export function ConsoleList<R, F extends string, S extends string>({
   /** Many columns: on a desktop the table keeps its columns and its region scrolls sideways below their width. */
   wide?: boolean;
 }) {
+  const { t } = useTranslation('console');
   const lastPage = Math.max(1, Math.ceil(total / list.perPage));
   const settled = query.data !== undefined && !query.isPending && !query.isError && !query.isPlaceholderData;
   const beyondEnd = settled && rows.length === 0 && list.page > 1;
@@ -90,6 +92,13 @@ export function ConsoleList<R, F extends string, S extends string>({
       {notice}
       {idle ?? (
         <QueryState query={query} isEmpty={rows.length === 0} empty={beyondEnd ? <Spinner /> : empty} error={error}>
+          {columns.some((column) => column.sort) && (
+            // On a phone the sortable headers are a row of buttons above the cards: this says what they do (their
+            // headers' aria-sort says it to assistive technology).
+            <p className="console-list__sort-label" aria-hidden="true">
+              {t('list.sortBy')}
+            </p>
+          )}
           <div className="console-table-wrap console-list" role="region" aria-label={label} tabIndex={0}>
             <table className={`console-table console-list__table${wide ? ' console-list__table--wide' : ''}`}>
               <caption className="visually-hidden">{label}</caption>
