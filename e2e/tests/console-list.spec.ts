@@ -79,13 +79,13 @@ test('a list keeps its filter and page in the address: an item and Back, a reloa
 });
 
 /** Every list on the one component, with the operator who sees it. */
-const LISTS: { name: string; path: string; role: 'owner' | 'company'; open?: string }[] = [
+const LISTS: { name: string; path: string; role: 'owner' | 'company'; open?: { link: string; url: RegExp } }[] = [
   { name: 'announcements', path: '/console/announcements', role: 'owner' },
   { name: 'articles', path: '/console/articles', role: 'owner' },
   { name: 'events', path: '/console/events', role: 'owner' },
   { name: 'surveys', path: '/console/surveys', role: 'owner' },
   { name: 'tenants', path: '/console/tenants', role: 'owner' },
-  { name: 'tenant-codes', path: '/console/tenants', open: '.console-list tbody th a', role: 'owner' },
+  { name: 'tenant-codes', path: '/console/tenants', open: { link: '.console-list tbody th a', url: /\/console\/tenants\/\d+$/ }, role: 'owner' },
   { name: 'members', path: '/console/members?q=example.com', role: 'owner' },
   { name: 'mail', path: '/console/mail', role: 'owner' },
   { name: 'company-codes', path: '/console/codes', role: 'company' },
@@ -109,7 +109,10 @@ test('every list is a table at 1440 px and a card a row at 375 px, nothing scrol
       signedIn = list.role;
     }
     await page.goto(list.path);
-    if (list.open) await page.locator(list.open).first().click();
+    if (list.open) {
+      await page.locator(list.open.link).first().click();
+      await page.waitForURL(list.open.url);
+    }
     const row = page.locator('.console-list tbody tr').first();
     await expect(row, list.name).toBeVisible();
     const layout = await page.evaluate(() => {
