@@ -76,6 +76,19 @@ test('a list keeps its filter and page in the address: an item and Back, a reloa
   await expect(status).toContainText(lang === 'en' ? /^1–20 of/ : /^1–20件/);
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.locator('th[aria-sort="descending"]')).toContainText(lang === 'en' ? 'Publish' : '公開');
+
+  // By keyboard: from the form's button, through the table's region, to the first sort button, with a visible focus
+  // ring (on a phone too, where the headers are a row of buttons above the cards); Enter sorts, into the address.
+  await page.locator('form[role="search"] button[type="submit"]').focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  const sortButton = page.locator('th[aria-sort] button').first();
+  await expect(sortButton).toBeFocused();
+  await expect(sortButton).toBeInViewport();
+  expect(await sortButton.evaluate((b) => getComputedStyle(b).boxShadow)).not.toBe('none');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/console\/articles\?sort=titleAsc$/);
+  await expect(page.locator('th[aria-sort="ascending"]')).toContainText(lang === 'en' ? 'Title' : 'タイトル');
 });
 
 /** Every list on the one component, with the operator who sees it. */
@@ -139,7 +152,10 @@ test('every list is a table at 1440 px and a card a row at 375 px, nothing scrol
     }
     // Chromium's own accessibility tree still has the table: rows, a row header, cells (with the card layout too).
     const roles = await accessibleRoles(page);
-    expect(roles.filter((r) => r === 'table'), list.name).toHaveLength(1);
+    expect(
+      roles.filter((r) => r === 'table'),
+      list.name,
+    ).toHaveLength(1);
     expect(roles.filter((r) => r === 'row').length, list.name).toBeGreaterThan(1);
     expect(roles, list.name).toContain('rowheader');
     expect(roles, list.name).toContain('columnheader');
