@@ -1,22 +1,27 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../../../../components/QueryState.tsx';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
-import { Field } from '../../../../components/Field.tsx';
 import { StatusMessage, type StatusText } from '../../../../components/FormMessage.tsx';
 import { currentLocale } from '../../../../lib/i18n.ts';
-import { Pager } from '../../../components/Pager.tsx';
+import { ConsoleList, type ListColumn } from '../../../components/list/ConsoleList.tsx';
+import { defineList } from '../../../components/list/listState.ts';
+import { useListState } from '../../../components/list/useListState.ts';
 import { callErrorText } from '../../../lib/forms.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 import { useContentList, type ContentRow } from '../api/list-content.ts';
 import { useContentAction, type ContentAction } from '../api/content-actions.ts';
 import type { ContentKind, ContentListParams } from '../api/keys.ts';
+import { CONTENT_SORTS, PUBLISH_STATES } from '@hibi/contract/console/content';
 import { StateBadge } from './StateBadge.tsx';
 
-const PER_PAGE = 20;
-const STATES = ['draft', 'scheduled', 'published', 'unpublished'] as const;
-type Sort = NonNullable<ContentListParams['sort']>;
+const LIST = defineList({
+  filters: { q: { kind: 'text', maxLength: 100 }, state: { kind: 'choice', values: PUBLISH_STATES } },
+  sorts: CONTENT_SORTS,
+  defaultSort: 'publishAtDesc',
+  perPage: 20,
+});
+type ContentSort = (typeof CONTENT_SORTS)[number];
 
 /** The title in the console's language, the Japanese one when there is no English. */
 export function localized(text: { ja: string; en: string | null }): string {
@@ -29,17 +34,20 @@ export function localized(text: { ja: string; en: string | null }): string {
  */
 export function ContentList({ kind, canEdit }: { kind: ContentKind; canEdit: boolean }) {
   const { t } = useTranslation('consoleContent');
-  const [query, setQuery] = useState('');
-  const [search, setSearch] = useState('');
-  const [state, setState] = useState<(typeof STATES)[number] | ''>('');
-  const [sort, setSort] = useState<Sort>('publishAtDesc');
-  const [offset, setOffset] = useState(0);
+  const list = useListState(LIST);
   const [confirm, setConfirm] = useState<{ action: ContentAction; row: ContentRow } | null>(null);
   const [status, setStatus] = useState<StatusText | null>(null);
-  const params: ContentListParams = { offset, perPage: PER_PAGE, sort, ...(search ? { query: search } : {}), ...(state ? { state } : {}) };
-  const list = useContentList(kind, params);
+  const { q, state } = list.filters;
+  const params: ContentListParams = {
+    offset: list.offset,
+    perPage: list.perPage,
+    sort: list.sort ?? LIST.defaultSort,
+    ...(q ? { query: q } : {}),
+    ...(state ? { state: state as ContentRow['state'] } : {}),
+  };
+  const listQuery = useContentList(kind, params);
   const action = useContentAction(kind);
-  const rows = list.data?.rows ?? [];
+  const rows = listQuery.data?.rows ?? [];
 
   function run(act: ContentAction, row: ContentRow) {
     action.mutate(
@@ -52,25 +60,39 @@ export function ContentList({ kind, canEdit }: { kind: ContentKind; canEdit: boo
     );
   }
 
-  function sortHeader(label: string, asc: Sort | null, desc: Sort) {
-    const current = sort === asc ? 'ascending' : sort === desc ? 'descending' : 'none';
-    const nextSort = sort === desc && asc ? asc : desc;
-    return (
-      <th scope="col" aria-sort={current}>
-        <button
-          type="button"
-          className="console-sort"
-          onClick={() => {
-            setSort(nextSort);
-            setOffset(0);
-          }}
-        >
-          {label}
-          <span aria-hidden="true">{current === 'ascending' ? ' ▲' : current === 'descending' ? ' ▼' : ''}</span>
-        </button>
-      </th>
-    );
-  }
+  const columns: ListColumn<ContentRow, ContentSort>[] = [
+    {
+      key: 'title',
+      header: t('list.columns.title'),
+      sort: { asc: 'titleAsc', desc: 'titleAsc' },
+      primary: true,
+      cell: (row) => (
+        <>
+          <Link to={`/${kind}/${row.id}`}>{localized(row.title)}</Link>
+          {row.isImportant && <span className="tag tag--important console-flag">{t('fields.important')}</span>}
+          {row.contractOnly && <span className="console-flag console-flag--muted">{t('fields.contractOnlyShort')}</span>}
+        </>
+      ),
+    },
+    { key: 'state', header: t('list.columns.state'), cell: (row) => <StateBadge state={row.state} /> },
+    {
+      key: 'publishAt',
+      header: t('list.columns.publishAt'),
+      sort: { asc: 'publishAtAsc', desc: 'publishAtDesc' },
+      cell: (row) => (row.publishAt === null ? '—' : <time dateTime={new Date(row.publishAt).toISOString()}>{formatDateTime(row.publishAt)}</time>),
+    },
+    {
+      key: 'updatedAt',
+      header: t('list.columns.updatedAt'),
+      sort: { asc: null, desc: 'updatedAtDesc' },
+      cell: (row) => (
+        <>
+          <time dateTime={new Date(row.updatedAt).toISOString()}>{formatDateTime(row.updatedAt)}</time>
+          {row.updatedBy && <span className="console-muted"> {row.updatedBy}</span>}
+        </>
+      ),
+    },
+  ];
 
   return (
     <div className="console-page">
@@ -82,104 +104,50 @@ export function ContentList({ kind, canEdit }: { kind: ContentKind; canEdit: boo
           </Link>
         )}
       </div>
-      <form
-        className="console-filters"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setSearch(query.trim());
-          setOffset(0);
-        }}
-      >
-        <Field label={t('list.search')}>
-          {(control) => <input {...control} type="search" value={query} maxLength={100} onChange={(e) => setQuery(e.target.value)} />}
-        </Field>
-        <Field label={t('list.state')}>
-          {(control) => (
-            <select
-              {...control}
-              value={state}
-              onChange={(e) => {
-                setState(e.target.value as typeof state);
-                setOffset(0);
-              }}
-            >
-              <option value="">{t('list.allStates')}</option>
-              {STATES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`states.${s}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <button type="submit" className="button button--outline">
-          {t('list.searchButton')}
-        </button>
-      </form>
-      <StatusMessage message={status} />
-      <QueryState query={list} isEmpty={rows.length === 0} empty={t('list.empty')} error={t('list.loadError')}>
-        <div className="console-table-wrap" role="region" aria-label={t(`${kind}.title`)} tabIndex={0}>
-          <table className="console-table">
-            <caption className="visually-hidden">{t(`${kind}.title`)}</caption>
-            <thead>
-              <tr>
-                {sortHeader(t('list.columns.title'), 'titleAsc', 'titleAsc')}
-                <th scope="col">{t('list.columns.state')}</th>
-                {sortHeader(t('list.columns.publishAt'), 'publishAtAsc', 'publishAtDesc')}
-                {sortHeader(t('list.columns.updatedAt'), null, 'updatedAtDesc')}
-                {canEdit && <th scope="col">{t('list.columns.actions')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    <Link to={`/${kind}/${row.id}`}>{localized(row.title)}</Link>
-                    {row.isImportant && <span className="tag tag--important console-flag">{t('fields.important')}</span>}
-                    {row.contractOnly && <span className="console-flag console-flag--muted">{t('fields.contractOnlyShort')}</span>}
-                  </td>
-                  <td>
-                    <StateBadge state={row.state} />
-                  </td>
-                  <td>
-                    {row.publishAt === null ? '—' : <time dateTime={new Date(row.publishAt).toISOString()}>{formatDateTime(row.publishAt)}</time>}
-                  </td>
-                  <td>
-                    <time dateTime={new Date(row.updatedAt).toISOString()}>{formatDateTime(row.updatedAt)}</time>
-                    {row.updatedBy && <span className="console-muted"> {row.updatedBy}</span>}
-                  </td>
-                  {canEdit && (
-                    <td className="console-table__actions">
-                      <button
-                        type="button"
-                        className="button button--outline button--small"
-                        onClick={() => run('duplicate', row)}
-                        disabled={action.isPending}
-                      >
-                        {t('actions.duplicate')}
+      <ConsoleList
+        list={list}
+        label={t(`${kind}.title`)}
+        query={listQuery}
+        rows={rows}
+        total={listQuery.data?.total ?? 0}
+        rowKey={(row) => row.id}
+        columns={columns}
+        filters={[
+          { name: 'q', label: t('list.search') },
+          { name: 'state', label: t('list.state'), anyLabel: t('list.allStates'), optionLabel: (s) => t(`states.${s}`) },
+        ]}
+        submitLabel={t('list.searchButton')}
+        notice={<StatusMessage message={status} />}
+        empty={t('list.empty')}
+        error={t('list.loadError')}
+        actions={
+          canEdit
+            ? {
+                header: t('list.columns.actions'),
+                cell: (row) => (
+                  <>
+                    <button
+                      type="button"
+                      className="button button--outline button--small"
+                      onClick={() => run('duplicate', row)}
+                      disabled={action.isPending}
+                    >
+                      {t('actions.duplicate')}
+                    </button>
+                    {(row.state === 'published' || row.state === 'scheduled') && (
+                      <button type="button" className="button button--outline button--small" onClick={() => setConfirm({ action: 'unpublish', row })}>
+                        {t('actions.unpublish')}
                       </button>
-                      {(row.state === 'published' || row.state === 'scheduled') && (
-                        <button
-                          type="button"
-                          className="button button--outline button--small"
-                          onClick={() => setConfirm({ action: 'unpublish', row })}
-                        >
-                          {t('actions.unpublish')}
-                        </button>
-                      )}
-                      <button type="button" className="button button--danger button--small" onClick={() => setConfirm({ action: 'delete', row })}>
-                        {t('actions.delete')}
-                      </button>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <Pager offset={offset} perPage={PER_PAGE} total={list.data?.total ?? 0} onChange={setOffset} />
-      </QueryState>
+                    )}
+                    <button type="button" className="button button--danger button--small" onClick={() => setConfirm({ action: 'delete', row })}>
+                      {t('actions.delete')}
+                    </button>
+                  </>
+                ),
+              }
+            : undefined
+        }
+      />
       <ConfirmDialog
         open={confirm !== null}
         title={confirm ? t(`actions.${confirm.action}Title`) : ''}

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAIL_STATES, type MailState, type OutboxRow } from '@hibi/contract/console/people';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
-import { Field } from '../../../../components/Field.tsx';
 import { StatusMessage, type StatusText } from '../../../../components/FormMessage.tsx';
-import { QueryState } from '../../../../components/QueryState.tsx';
-import { Pager } from '../../../components/Pager.tsx';
+import { ConsoleList, type ListColumn } from '../../../components/list/ConsoleList.tsx';
+import { defineList } from '../../../components/list/listState.ts';
+import { useListState } from '../../../components/list/useListState.ts';
 import { callErrorText, failureText } from '../../../lib/forms.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 import { OUTBOX_PAGE_SIZE, useOutbox, useRetryMail, type OutboxFilters } from '../api/outbox.ts';
@@ -17,26 +17,26 @@ const STATE_CLASS: Partial<Record<MailState, string>> = {
   unconfirmed: ' console-state--unpublished',
 };
 
+const LIST = defineList({
+  filters: { state: { kind: 'choice', values: MAIL_STATES }, recipient: { kind: 'text', maxLength: 200 } },
+  sorts: [],
+  perPage: OUTBOX_PAGE_SIZE,
+});
+
 /**
  * The mail outbox (support and owners): every mail with its kind, recipient, state, attempts, last error and times,
  * newest first; never a body (it may hold a link). A failed mail can be queued again.
  */
 export default function OutboxPage() {
   const { t } = useTranslation('consoleMail');
-  const [draft, setDraft] = useState<{ state: MailState | ''; recipient: string }>({ state: '', recipient: '' });
-  const [filters, setFilters] = useState<OutboxFilters>({});
-  const [offset, setOffset] = useState(0);
-  const outbox = useOutbox(filters, offset);
+  const list = useListState(LIST);
+  const { state, recipient } = list.filters;
+  const filters: OutboxFilters = { ...(state ? { state: state as MailState } : {}), ...(recipient ? { recipient } : {}) };
+  const outbox = useOutbox(filters, list.offset);
   const retry = useRetryMail();
   const [pending, setPending] = useState<OutboxRow | null>(null);
   const [status, setStatus] = useState<StatusText | null>(null);
   const rows = outbox.data?.mails ?? [];
-
-  function apply(event: FormEvent) {
-    event.preventDefault();
-    setFilters({ ...(draft.state ? { state: draft.state } : {}), ...(draft.recipient.trim() ? { recipient: draft.recipient.trim() } : {}) });
-    setOffset(0);
-  }
 
   function runRetry(row: OutboxRow) {
     retry.mutate(row.id, {
@@ -51,89 +51,64 @@ export default function OutboxPage() {
     });
   }
 
+  const columns: ListColumn<OutboxRow>[] = [
+    { key: 'createdAt', header: t('createdAt'), cell: (row) => formatDateTime(row.createdAt) },
+    { key: 'kind', header: t('kind'), cell: (row) => t(`kinds.${row.kind}`, { defaultValue: row.kind }) },
+    { key: 'recipient', header: t('recipient'), primary: true, breakAnywhere: true, cell: (row) => row.recipient },
+    {
+      key: 'state',
+      header: t('state'),
+      cell: (row) => (
+        <>
+          <span className={`console-state${STATE_CLASS[row.state] ?? ''}`}>{t(`states.${row.state}`)}</span>
+          {row.nextAttemptAt !== null && row.attempts > 0 && (
+            <div className="console-muted">{t('nextAttempt', { at: formatDateTime(row.nextAttemptAt) })}</div>
+          )}
+        </>
+      ),
+    },
+    { key: 'attempts', header: t('attempts'), cell: (row) => row.attempts },
+    { key: 'lastError', header: t('lastError'), breakAnywhere: true, cell: (row) => row.lastError ?? '—' },
+    { key: 'sentAt', header: t('sentAt'), cell: (row) => (row.sentAt === null ? '—' : formatDateTime(row.sentAt)) },
+  ];
+
   return (
     <div className="console-page">
       <h1>{t('title')}</h1>
       <p className="console-muted">{t('intro')}</p>
-      <form className="console-filters" role="search" aria-label={t('filters')} onSubmit={apply}>
-        <Field label={t('state')}>
-          {(control) => (
-            <select {...control} value={draft.state} onChange={(e) => setDraft({ ...draft, state: e.target.value as MailState | '' })}>
-              <option value="">{t('anyState')}</option>
-              {MAIL_STATES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`states.${s}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label={t('recipient')}>
-          {(control) => (
-            <input
-              {...control}
-              type="search"
-              value={draft.recipient}
-              maxLength={200}
-              onChange={(e) => setDraft({ ...draft, recipient: e.target.value })}
-            />
-          )}
-        </Field>
-        <button type="submit" className="button button--outline">
-          {t('apply')}
-        </button>
-      </form>
-      <StatusMessage message={status} />
-      <QueryState query={outbox} isEmpty={rows.length === 0} empty={t('empty')} error={t('loadError')}>
-        <div className="console-table-wrap" role="region" aria-label={t('title')} tabIndex={0}>
-          <table className="console-table console-table--people">
-            <caption className="visually-hidden">{t('title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('createdAt')}</th>
-                <th scope="col">{t('kind')}</th>
-                <th scope="col">{t('recipient')}</th>
-                <th scope="col">{t('state')}</th>
-                <th scope="col">{t('attempts')}</th>
-                <th scope="col">{t('lastError')}</th>
-                <th scope="col">{t('sentAt')}</th>
-                <th scope="col">{t('actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>{formatDateTime(row.createdAt)}</td>
-                  <td>{t(`kinds.${row.kind}`, { defaultValue: row.kind })}</td>
-                  <td className="console-break">{row.recipient}</td>
-                  <td>
-                    <span className={`console-state${STATE_CLASS[row.state] ?? ''}`}>{t(`states.${row.state}`)}</span>
-                    {row.nextAttemptAt !== null && row.attempts > 0 && (
-                      <div className="console-muted">{t('nextAttempt', { at: formatDateTime(row.nextAttemptAt) })}</div>
-                    )}
-                  </td>
-                  <td>{row.attempts}</td>
-                  <td className="console-break">{row.lastError ?? '—'}</td>
-                  <td>{row.sentAt === null ? '—' : formatDateTime(row.sentAt)}</td>
-                  <td>
-                    {row.state === 'failed' && (
-                      <button
-                        type="button"
-                        className="button button--outline button--small"
-                        aria-label={`${t('retry')} ${row.recipient}`}
-                        onClick={() => setPending(row)}
-                      >
-                        {t('retry')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <Pager offset={offset} perPage={OUTBOX_PAGE_SIZE} total={outbox.data?.total ?? 0} onChange={setOffset} />
-      </QueryState>
+      <ConsoleList
+        list={list}
+        label={t('title')}
+        query={outbox}
+        rows={rows}
+        total={outbox.data?.total ?? 0}
+        rowKey={(row) => row.id}
+        wide
+        columns={columns}
+        filters={[
+          { name: 'state', label: t('state'), anyLabel: t('anyState'), optionLabel: (s) => t(`states.${s}`) },
+          { name: 'recipient', label: t('recipient') },
+        ]}
+        searchLabel={t('filters')}
+        submitLabel={t('apply')}
+        notice={<StatusMessage message={status} />}
+        empty={t('empty')}
+        error={t('loadError')}
+        actions={{
+          header: t('actions'),
+          cell: (row) =>
+            row.state === 'failed' && (
+              <button
+                type="button"
+                className="button button--outline button--small"
+                aria-label={`${t('retry')} ${row.recipient}`}
+                onClick={() => setPending(row)}
+              >
+                {t('retry')}
+              </button>
+            ),
+        }}
+      />
       <ConfirmDialog
         open={pending !== null}
         title={pending ? t('confirmRetry', { to: pending.recipient }) : ''}

@@ -4,19 +4,21 @@ import type { InvitationCodeRow } from '@hibi/contract/console/people';
 import { Field } from '../../../../components/Field.tsx';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
 import { FormError, StatusMessage, type StatusText } from '../../../../components/FormMessage.tsx';
-import { QueryState } from '../../../../components/QueryState.tsx';
-import { Pager } from '../../../components/Pager.tsx';
+import { ConsoleList, type ListColumn } from '../../../components/list/ConsoleList.tsx';
+import { defineList } from '../../../components/list/listState.ts';
+import { useListState } from '../../../components/list/useListState.ts';
 import { callErrorText, failureText } from '../../../lib/forms.ts';
 import { formatDateTime, fromTokyoInput, toTokyoInput } from '../../../lib/time.ts';
 import { CODES_PAGE_SIZE, useCreateInvitationCode, useInvitationCodes, useRevokeInvitationCode } from '../api/tenants.ts';
 
 const DAY = 86_400_000;
+const LIST = defineList({ filters: {}, sorts: [], perPage: CODES_PAGE_SIZE });
 
 /** A tenant's invitation codes with their uses and state; create one (generated or chosen) and revoke one. */
 export function InvitationCodes({ tenantId }: { tenantId: number }) {
   const { t } = useTranslation('consoleTenants');
-  const [offset, setOffset] = useState(0);
-  const codes = useInvitationCodes(tenantId, offset);
+  const list = useListState(LIST);
+  const codes = useInvitationCodes(tenantId, list.offset);
   const create = useCreateInvitationCode();
   const revoke = useRevokeInvitationCode();
   const [draft, setDraft] = useState(() => ({ code: '', maxUses: '1', expiresAt: toTokyoInput(Date.now() + 30 * DAY) }));
@@ -41,7 +43,7 @@ export function InvitationCodes({ tenantId }: { tenantId: number }) {
           if (answer.succeed) {
             setCreated(answer.code);
             setDraft({ ...draft, code: '' });
-            setOffset(0);
+            list.change({ page: 1 });
           } else {
             setFormError(
               failureText(answer, {
@@ -65,6 +67,25 @@ export function InvitationCodes({ tenantId }: { tenantId: number }) {
       onSettled: () => setPending(null),
     });
   }
+
+  const columns: ListColumn<InvitationCodeRow>[] = [
+    { key: 'code', header: t('codes.code'), primary: true, cell: (row) => <code className="console-code">{row.code}</code> },
+    {
+      key: 'state',
+      header: t('codes.state'),
+      cell: (row) => (
+        <span className={`console-state${row.state === 'active' ? ' console-state--published' : ''}`}>{t(`codes.states.${row.state}`)}</span>
+      ),
+    },
+    {
+      key: 'uses',
+      header: t('codes.uses'),
+      cell: (row) =>
+        row.maxUses === null ? t('codes.usesUnlimited', { used: row.usedCount }) : t('codes.usesOf', { used: row.usedCount, max: row.maxUses }),
+    },
+    { key: 'expiresAt', header: t('codes.expiresAt'), cell: (row) => (row.expiresAt === null ? '—' : formatDateTime(row.expiresAt)) },
+    { key: 'createdAt', header: t('codes.createdAt'), cell: (row) => formatDateTime(row.createdAt) },
+  ];
 
   return (
     <section aria-labelledby="codes-title">
@@ -131,58 +152,33 @@ export function InvitationCodes({ tenantId }: { tenantId: number }) {
           </p>
         )}
       </form>
-      <StatusMessage message={status} />
-      <QueryState query={codes} isEmpty={rows.length === 0} empty={t('codes.empty')} error={t('loadError')}>
-        <div className="console-table-wrap" role="region" aria-label={t('codes.title')} tabIndex={0}>
-          <table className="console-table console-table--people">
-            <caption className="visually-hidden">{t('codes.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('codes.code')}</th>
-                <th scope="col">{t('codes.state')}</th>
-                <th scope="col">{t('codes.uses')}</th>
-                <th scope="col">{t('codes.expiresAt')}</th>
-                <th scope="col">{t('codes.createdAt')}</th>
-                <th scope="col">{t('codes.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.code}>
-                  <td>
-                    <code className="console-code">{row.code}</code>
-                  </td>
-                  <td>
-                    <span className={`console-state${row.state === 'active' ? ' console-state--published' : ''}`}>
-                      {t(`codes.states.${row.state}`)}
-                    </span>
-                  </td>
-                  <td>
-                    {row.maxUses === null
-                      ? t('codes.usesUnlimited', { used: row.usedCount })
-                      : t('codes.usesOf', { used: row.usedCount, max: row.maxUses })}
-                  </td>
-                  <td>{row.expiresAt === null ? '—' : formatDateTime(row.expiresAt)}</td>
-                  <td>{formatDateTime(row.createdAt)}</td>
-                  <td>
-                    {row.state !== 'revoked' && (
-                      <button
-                        type="button"
-                        className="button button--danger button--small"
-                        aria-label={`${t('codes.revoke')} ${row.code}`}
-                        onClick={() => setPending(row)}
-                      >
-                        {t('codes.revoke')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <Pager offset={offset} perPage={CODES_PAGE_SIZE} total={codes.data?.total ?? 0} onChange={setOffset} />
-      </QueryState>
+      <ConsoleList
+        list={list}
+        label={t('codes.title')}
+        query={codes}
+        rows={rows}
+        total={codes.data?.total ?? 0}
+        rowKey={(row) => row.code}
+        wide
+        columns={columns}
+        notice={<StatusMessage message={status} />}
+        empty={t('codes.empty')}
+        error={t('loadError')}
+        actions={{
+          header: t('codes.actions'),
+          cell: (row) =>
+            row.state !== 'revoked' && (
+              <button
+                type="button"
+                className="button button--danger button--small"
+                aria-label={`${t('codes.revoke')} ${row.code}`}
+                onClick={() => setPending(row)}
+              >
+                {t('codes.revoke')}
+              </button>
+            ),
+        }}
+      />
       <ConfirmDialog
         open={pending !== null}
         title={pending ? t('codes.confirmRevoke', { code: pending.code }) : ''}

@@ -1,10 +1,14 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../../../../components/QueryState.tsx';
-import { Pager } from '../../../components/Pager.tsx';
+import { ConsoleList, type ListColumn } from '../../../components/list/ConsoleList.tsx';
+import { defineList } from '../../../components/list/listState.ts';
+import { useListState } from '../../../components/list/useListState.ts';
+import type { ConsoleResult } from '../../../lib/types.ts';
 import { useMe } from '../../../lib/me.ts';
 import { TENANTS_PAGE_SIZE, useTenants } from '../api/tenants.ts';
+
+const LIST = defineList({ filters: {}, sorts: [], perPage: TENANTS_PAGE_SIZE });
+type Row = ConsoleResult<'listTenants'>['tenants'][number];
 
 /**
  * Tenants (owners and support): each company with its contract type, switches, members and usable invitation codes.
@@ -13,11 +17,30 @@ import { TENANTS_PAGE_SIZE, useTenants } from '../api/tenants.ts';
 export default function TenantsPage() {
   const { t, i18n } = useTranslation('consoleTenants');
   const me = useMe();
-  const [offset, setOffset] = useState(0);
-  const tenants = useTenants(offset);
+  const list = useListState(LIST);
+  const tenants = useTenants(list.offset);
   const rows = tenants.data?.tenants ?? [];
   const en = i18n.language === 'en';
   const yes = (on: boolean) => (on ? t('on') : t('off'));
+  const columns: ListColumn<Row>[] = [
+    {
+      key: 'name',
+      header: t('name'),
+      primary: true,
+      cell: (row) => <Link to={`/tenants/${row.id}`}>{en && row.name.en ? row.name.en : row.name.ja}</Link>,
+    },
+    {
+      key: 'contractType',
+      header: t('contractType'),
+      cell: (row) => t(`contractTypes.${row.contractType}`, { defaultValue: String(row.contractType) }),
+    },
+    { key: 'corporateContract', header: t('corporateContract'), cell: (row) => yes(row.corporateContract) },
+    { key: 'teamMatchEnabled', header: t('teamMatchEnabled'), cell: (row) => yes(row.teamMatchEnabled) },
+    { key: 'emailDistributionEnabled', header: t('emailDistributionEnabled'), cell: (row) => yes(row.emailDistributionEnabled) },
+    { key: 'members', header: t('members'), cell: (row) => row.memberCount },
+    { key: 'activeCodes', header: t('activeCodes'), cell: (row) => row.activeCodes },
+  ];
+
   return (
     <div className="console-page">
       <div className="console-page__head">
@@ -29,40 +52,18 @@ export default function TenantsPage() {
         )}
       </div>
       <p className="console-muted">{t('intro')}</p>
-      <QueryState query={tenants} isEmpty={rows.length === 0} empty={t('empty')} error={t('loadError')}>
-        <div className="console-table-wrap" role="region" aria-label={t('title')} tabIndex={0}>
-          <table className="console-table console-table--people">
-            <caption className="visually-hidden">{t('title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('name')}</th>
-                <th scope="col">{t('contractType')}</th>
-                <th scope="col">{t('corporateContract')}</th>
-                <th scope="col">{t('teamMatchEnabled')}</th>
-                <th scope="col">{t('emailDistributionEnabled')}</th>
-                <th scope="col">{t('members')}</th>
-                <th scope="col">{t('activeCodes')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    <Link to={`/tenants/${row.id}`}>{en && row.name.en ? row.name.en : row.name.ja}</Link>
-                  </td>
-                  <td>{t(`contractTypes.${row.contractType}`, { defaultValue: String(row.contractType) })}</td>
-                  <td>{yes(row.corporateContract)}</td>
-                  <td>{yes(row.teamMatchEnabled)}</td>
-                  <td>{yes(row.emailDistributionEnabled)}</td>
-                  <td>{row.memberCount}</td>
-                  <td>{row.activeCodes}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <Pager offset={offset} perPage={TENANTS_PAGE_SIZE} total={tenants.data?.total ?? 0} onChange={setOffset} />
-      </QueryState>
+      <ConsoleList
+        list={list}
+        label={t('title')}
+        query={tenants}
+        rows={rows}
+        total={tenants.data?.total ?? 0}
+        rowKey={(row) => row.id}
+        wide
+        columns={columns}
+        empty={t('empty')}
+        error={t('loadError')}
+      />
     </div>
   );
 }

@@ -2,21 +2,28 @@ import './events.css';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../../../../../components/QueryState.tsx';
 import { ConfirmDialog } from '../../../../../components/ConfirmDialog.tsx';
-import { Field } from '../../../../../components/Field.tsx';
 import { StatusMessage, type StatusText } from '../../../../../components/FormMessage.tsx';
-import { Pager } from '../../../../components/Pager.tsx';
+import { ConsoleList, type ListColumn } from '../../../../components/list/ConsoleList.tsx';
+import { defineList } from '../../../../components/list/listState.ts';
+import { useListState } from '../../../../components/list/useListState.ts';
+import type { ConsoleResult } from '../../../../lib/types.ts';
 import { callErrorText } from '../../../../lib/forms.ts';
 import { formatDateTime } from '../../../../lib/time.ts';
 import { useEventAction, useEventList, type EventAction, type EventListParams } from '../../api/events.ts';
 import { localized } from '../ContentList.tsx';
+import { PUBLISH_STATES } from '@hibi/contract/console/content';
+import { EVENT_SORTS } from '@hibi/contract/console/events';
 import { StateBadge } from '../StateBadge.tsx';
 
-const PER_PAGE = 20;
-const STATES = ['draft', 'scheduled', 'published', 'unpublished'] as const;
-type Sort = NonNullable<EventListParams['sort']>;
-type Row = { id: number; title: { ja: string; en: string | null }; state: string; reservedCount: number };
+const LIST = defineList({
+  filters: { q: { kind: 'text', maxLength: 100 }, state: { kind: 'choice', values: PUBLISH_STATES } },
+  sorts: EVENT_SORTS,
+  defaultSort: 'startAtDesc',
+  perPage: 20,
+});
+type EventSort = (typeof EVENT_SORTS)[number];
+type Row = ConsoleResult<'listConsoleEvents'>['events'][number];
 
 /**
  * The events of the console (every state): search by title, filter by state, sort by column, paged in SQL. Editors
@@ -24,17 +31,20 @@ type Row = { id: number; title: { ja: string; en: string | null }; state: string
  */
 export function EventList({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation('consoleEvents');
-  const [query, setQuery] = useState('');
-  const [search, setSearch] = useState('');
-  const [state, setState] = useState<(typeof STATES)[number] | ''>('');
-  const [sort, setSort] = useState<Sort>('startAtDesc');
-  const [offset, setOffset] = useState(0);
+  const list = useListState(LIST);
   const [confirm, setConfirm] = useState<{ action: EventAction; row: Row } | null>(null);
   const [status, setStatus] = useState<StatusText | null>(null);
-  const params: EventListParams = { offset, perPage: PER_PAGE, sort, ...(search ? { query: search } : {}), ...(state ? { state } : {}) };
-  const list = useEventList(params);
+  const { q, state } = list.filters;
+  const params: EventListParams = {
+    offset: list.offset,
+    perPage: list.perPage,
+    sort: list.sort ?? LIST.defaultSort,
+    ...(q ? { query: q } : {}),
+    ...(state ? { state: state as Row['state'] } : {}),
+  };
+  const listQuery = useEventList(params);
   const action = useEventAction();
-  const rows = list.data?.events ?? [];
+  const rows = listQuery.data?.events ?? [];
 
   function run(act: EventAction, row: Row) {
     action.mutate(
@@ -47,25 +57,48 @@ export function EventList({ canEdit }: { canEdit: boolean }) {
     );
   }
 
-  function sortHeader(label: string, asc: Sort | null, desc: Sort) {
-    const current = sort === asc ? 'ascending' : sort === desc ? 'descending' : 'none';
-    const nextSort = sort === desc && asc ? asc : desc;
-    return (
-      <th scope="col" aria-sort={current}>
-        <button
-          type="button"
-          className="console-sort"
-          onClick={() => {
-            setSort(nextSort);
-            setOffset(0);
-          }}
-        >
-          {label}
-          <span aria-hidden="true">{current === 'ascending' ? ' ▲' : current === 'descending' ? ' ▼' : ''}</span>
-        </button>
-      </th>
-    );
-  }
+  const columns: ListColumn<Row, EventSort>[] = [
+    {
+      key: 'title',
+      header: t('list.columns.title'),
+      sort: { asc: 'titleAsc', desc: 'titleAsc' },
+      primary: true,
+      cell: (row) => (
+        <>
+          <Link to={`/events/${row.id}`}>{localized(row.title)}</Link>
+          {row.contractOnly && <span className="console-flag console-flag--muted">{t('fields.contractOnlyShort')}</span>}
+        </>
+      ),
+    },
+    { key: 'state', header: t('list.columns.state'), cell: (row) => <StateBadge state={row.state} /> },
+    {
+      key: 'startAt',
+      header: t('list.columns.startAt'),
+      sort: { asc: 'startAtAsc', desc: 'startAtDesc' },
+      cell: (row) => <time dateTime={new Date(row.startAt).toISOString()}>{formatDateTime(row.startAt)}</time>,
+    },
+    {
+      key: 'sessions',
+      header: t('list.columns.sessions'),
+      cell: (row) => (
+        <>
+          {t('list.sessionsValue', { sessions: row.sessionCount, seats: row.reservedCount })}
+          <span className="console-muted ev-attendance">{t('list.attendanceValue', { came: row.checkedInCount, seats: row.reservedCount })}</span>
+        </>
+      ),
+    },
+    {
+      key: 'updatedAt',
+      header: t('list.columns.updatedAt'),
+      sort: { asc: null, desc: 'updatedAtDesc' },
+      cell: (row) => (
+        <>
+          <time dateTime={new Date(row.updatedAt).toISOString()}>{formatDateTime(row.updatedAt)}</time>
+          {row.updatedBy && <span className="console-muted"> {row.updatedBy}</span>}
+        </>
+      ),
+    },
+  ];
 
   return (
     <div className="console-page">
@@ -77,104 +110,44 @@ export function EventList({ canEdit }: { canEdit: boolean }) {
           </Link>
         )}
       </div>
-      <form
-        className="console-filters"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setSearch(query.trim());
-          setOffset(0);
-        }}
-      >
-        <Field label={t('list.search')}>
-          {(control) => <input {...control} type="search" value={query} maxLength={100} onChange={(e) => setQuery(e.target.value)} />}
-        </Field>
-        <Field label={t('list.state')}>
-          {(control) => (
-            <select
-              {...control}
-              value={state}
-              onChange={(e) => {
-                setState(e.target.value as typeof state);
-                setOffset(0);
-              }}
-            >
-              <option value="">{t('list.allStates')}</option>
-              {STATES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`states.${s}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <button type="submit" className="button button--outline">
-          {t('list.searchButton')}
-        </button>
-      </form>
-      <StatusMessage message={status} />
-      <QueryState query={list} isEmpty={rows.length === 0} empty={t('list.empty')} error={t('list.loadError')}>
-        <div className="console-table-wrap" role="region" aria-label={t('list.title')} tabIndex={0}>
-          <table className="console-table">
-            <caption className="visually-hidden">{t('list.title')}</caption>
-            <thead>
-              <tr>
-                {sortHeader(t('list.columns.title'), 'titleAsc', 'titleAsc')}
-                <th scope="col">{t('list.columns.state')}</th>
-                {sortHeader(t('list.columns.startAt'), 'startAtAsc', 'startAtDesc')}
-                <th scope="col">{t('list.columns.sessions')}</th>
-                {sortHeader(t('list.columns.updatedAt'), null, 'updatedAtDesc')}
-                {canEdit && <th scope="col">{t('list.columns.actions')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    <Link to={`/events/${row.id}`}>{localized(row.title)}</Link>
-                    {row.contractOnly && <span className="console-flag console-flag--muted">{t('fields.contractOnlyShort')}</span>}
-                  </td>
-                  <td>
-                    <StateBadge state={row.state} />
-                  </td>
-                  <td>
-                    <time dateTime={new Date(row.startAt).toISOString()}>{formatDateTime(row.startAt)}</time>
-                  </td>
-                  <td>
-                    {t('list.sessionsValue', { sessions: row.sessionCount, seats: row.reservedCount })}
-                    <span className="console-muted ev-attendance">
-                      {t('list.attendanceValue', { came: row.checkedInCount, seats: row.reservedCount })}
-                    </span>
-                  </td>
-                  <td>
-                    <time dateTime={new Date(row.updatedAt).toISOString()}>{formatDateTime(row.updatedAt)}</time>
-                    {row.updatedBy && <span className="console-muted"> {row.updatedBy}</span>}
-                  </td>
-                  {canEdit && (
-                    <td className="console-table__actions">
-                      {(row.state === 'published' || row.state === 'scheduled') && (
-                        <button
-                          type="button"
-                          className="button button--outline button--small"
-                          onClick={() => setConfirm({ action: 'unpublish', row })}
-                        >
-                          {t('actions.unpublish')}
-                        </button>
-                      )}
-                      {row.reservedCount === 0 && (
-                        <button type="button" className="button button--danger button--small" onClick={() => setConfirm({ action: 'delete', row })}>
-                          {t('actions.delete')}
-                        </button>
-                      )}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <Pager offset={offset} perPage={PER_PAGE} total={list.data?.total ?? 0} onChange={setOffset} />
-      </QueryState>
+      <ConsoleList
+        list={list}
+        label={t('list.title')}
+        query={listQuery}
+        rows={rows}
+        total={listQuery.data?.total ?? 0}
+        rowKey={(row) => row.id}
+        columns={columns}
+        filters={[
+          { name: 'q', label: t('list.search') },
+          { name: 'state', label: t('list.state'), anyLabel: t('list.allStates'), optionLabel: (s) => t(`states.${s}`) },
+        ]}
+        submitLabel={t('list.searchButton')}
+        notice={<StatusMessage message={status} />}
+        empty={t('list.empty')}
+        error={t('list.loadError')}
+        actions={
+          canEdit
+            ? {
+                header: t('list.columns.actions'),
+                cell: (row) => (
+                  <>
+                    {(row.state === 'published' || row.state === 'scheduled') && (
+                      <button type="button" className="button button--outline button--small" onClick={() => setConfirm({ action: 'unpublish', row })}>
+                        {t('actions.unpublish')}
+                      </button>
+                    )}
+                    {row.reservedCount === 0 && (
+                      <button type="button" className="button button--danger button--small" onClick={() => setConfirm({ action: 'delete', row })}>
+                        {t('actions.delete')}
+                      </button>
+                    )}
+                  </>
+                ),
+              }
+            : undefined
+        }
+      />
       <ConfirmDialog
         open={confirm !== null}
         title={confirm ? t(`actions.${confirm.action}Title`) : ''}
