@@ -12,6 +12,7 @@ import { addDays, tokyoDay } from '@hibi/contract/time';
 import { benchApp, elapsed, report, runMain, withBenchDatabase } from './support.ts';
 import { canStartPrivateCluster, PrivateCluster } from '../test/private-cluster.ts';
 import { refreshAllAggregates } from '../src/domains/health/data.ts';
+import { foldWeekCells } from '../src/domains/companies/data.ts';
 import { insertOperator, insertSession } from '../src/domains/operators/data.ts';
 import { hashToken, newOpaqueToken } from '../src/lib/tokens.ts';
 
@@ -74,6 +75,8 @@ async function run() {
     console.log(`loaded ${USERS} members x ${DAYS} days${LOGS ? ' (and health logs on 30% of days)' : ''} in ${(elapsed(t0) / 1000).toFixed(1)} s`);
     t0 = process.hrtime.bigint();
     await refreshAllAggregates(db);
+    // The weekly cells' changes, folded as the servers do every few seconds (migration 0810).
+    await foldWeekCells(db);
     await database.withConnection((q) => q('VACUUM ANALYZE'));
     console.log(`built the weekly and monthly aggregates in ${(elapsed(t0) / 1000).toFixed(1)} s`);
 

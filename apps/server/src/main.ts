@@ -9,7 +9,7 @@ import { startMaintenance } from './maintenance.ts';
 import { startMailSender, mailFrom } from './mail/sender.ts';
 import { startMailbox } from './mail/mailbox-server.ts';
 import { startReminders } from './domains/events/service.ts';
-import { startContractPurge } from './domains/companies/service.ts';
+import { startContractPurge, startWeekCellsFold } from './domains/companies/service.ts';
 import { pushKeys, startAnnouncements } from './domains/notifications/service.ts';
 import { startPushSender } from './push/sender.ts';
 
@@ -48,6 +48,7 @@ const stopMaintenance = startMaintenance(database.db, (error) => app.log.error({
 const stopReminders = startReminders(database.db, config, (error) => app.log.error({ err: error }, 'event reminders failed'));
 // Tenants whose contract ended 90 days ago lose their members' personal data (every minute; one process at a time).
 const stopContractPurge = startContractPurge(database.db, (error) => app.log.error({ err: error }, 'contract purge failed'));
+const stopWeekCellsFold = startWeekCellsFold(database.db, (error) => app.log.error({ err: error }, 'folding the insights cells failed'));
 // Web Push (decision 153): every process delivers the push outbox (rows are claimed once) and looks for important
 // announcements and surveys to announce each minute (one process at a time).
 const pushSender = startPushSender({
@@ -74,6 +75,7 @@ async function shutdown(signal: string) {
   stopMaintenance();
   stopReminders();
   stopContractPurge();
+  stopWeekCellsFold();
   stopAnnouncements();
   const force = setTimeout(() => {
     app.log.warn('calls still in flight after the grace period; closing their connections');
@@ -104,6 +106,7 @@ try {
   stopMaintenance();
   stopReminders();
   stopContractPurge();
+  stopWeekCellsFold();
   stopAnnouncements();
   await mailSender?.stop();
   await pushSender.stop();

@@ -125,15 +125,19 @@ function cellKey(groupBy: InsightsGroupBy, endYear: number): SQL {
 
 /**
  * Each whole week's (Monday to Sunday inside the period) mean steps of the recorded days and how many members
- * recorded any, per group: sums of the tenant's weekly cells (migration 0780), never the members' rows.
+ * recorded any, per group: sums of the tenant's weekly cells (migration 0780) and of the changes not folded into
+ * them yet (migration 0810), read in one snapshot; never the members' rows.
  */
 export async function weeklySteps(db: Db, s: InsightsScope): Promise<WeekRow[]> {
   return rows<WeekRow>(
     db,
     sql`SELECT ${cellKey(s.groupBy, Number(s.to.slice(0, 4)))} AS k, c.week_start::text AS week,
                round(sum(c.total_steps)::numeric / nullif(sum(c.days), 0))::int AS avg_daily, sum(c.people)::int AS people
-          FROM insights_week_cells c
-         WHERE c.tenant_id = ${s.tenantId} AND c.week_start >= ${s.firstMonday}::date AND c.week_start < ${s.endMonday}::date
+          FROM (SELECT week_start, department, birth_year, people, total_steps, days FROM insights_week_cells
+                 WHERE tenant_id = ${s.tenantId} AND week_start >= ${s.firstMonday}::date AND week_start < ${s.endMonday}::date
+                UNION ALL
+                SELECT week_start, department, birth_year, people, total_steps, days FROM insights_week_deltas
+                 WHERE tenant_id = ${s.tenantId} AND week_start >= ${s.firstMonday}::date AND week_start < ${s.endMonday}::date) c
          GROUP BY 1, 2 ORDER BY 2`,
   );
 }
@@ -254,4 +258,13 @@ export async function purgeTenantMembers(tx: Db, tenantId: number, now: Date): P
   await tx.execute(sql`DELETE FROM users WHERE tenant_id = ${tenantId}`);
   await tx.execute(sql`UPDATE tenants SET purged_at = ${iso(now)}::timestamptz WHERE id = ${tenantId}`);
   return counts!;
+}
+
+/**
+ * Adds the weekly cells' pending changes to them (migration 0810): the number folded, or -1 when another process is
+ * folding. One statement of its own transaction.
+ */
+export async function foldWeekCells(db: Db): Promise<number> {
+  const [row] = await rows<{ folded: number }>(db, sql`SELECT insights_week_cells_fold() AS folded`);
+  return row!.folded;
 }

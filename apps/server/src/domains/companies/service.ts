@@ -271,6 +271,17 @@ export function startContractPurge(db: Db, onError: (error: unknown) => void, ev
   return repeatEvery(everyMs, () => purgeEndedContracts(db, new Date()), onError);
 }
 
+/** How often each process folds the weekly cells' pending changes (migration 0810). */
+export const FOLD_EVERY_MS = 5_000;
+
+/**
+ * Folds the weekly cells' pending changes every few seconds in this process (safe in every process: one folds at a
+ * time, under an advisory lock). Uploads only append their changes, so none of them waits on a tenant's cell row.
+ */
+export function startWeekCellsFold(db: Db, onError: (error: unknown) => void, everyMs = FOLD_EVERY_MS): () => void {
+  return repeatEvery(everyMs, () => data.foldWeekCells(db), onError);
+}
+
 /** A contract end that would purge within 7 days needs confirmPurge (saveTenant). */
 export function purgeNeedsConfirmation(contractEndsAt: number | null | undefined, confirmPurge: boolean | undefined, now: Date): boolean {
   if (contractEndsAt == null || confirmPurge) return false;
