@@ -148,6 +148,8 @@ for (const lang of ['ja', 'en'] as Lang[]) {
         await expect(heart).toHaveAttribute('aria-pressed', 'false');
         await heart.click();
         await expect(heart).toHaveAttribute('aria-pressed', 'true');
+        // The heart turns at once; the call is done when it can be pressed again (a reload sooner may cancel it).
+        await expect(heart).toBeEnabled();
         await page.reload();
         const strip = page.locator('.events-strip');
         await expect(strip.getByRole('heading', { name: t.strip })).toBeVisible();
