@@ -1,15 +1,36 @@
 // Loaded into each server process by bench/soak.bench.ts (node --import): every SOAK_PROBE_MS it appends one JSON line
-// to SOAK_PROBE_FILE with the process's RSS, heap and event-loop delay (p50, p99, max) since the last line. Bench only.
+// to SOAK_PROBE_FILE with the process's RSS, heap and event-loop delay (p50, p99, max) since the last line, and the
+// server's own time per function call since the start (from the request's first byte read to the answer's last byte
+// written, by Node's http diagnostics channels): the load generator's figures minus this is time spent outside the
+// server (the generator's own event loop, the kernel, the other processes on the cores). Bench only.
+import diagnostics from 'node:diagnostics_channel';
 import fs from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createHistogram, monitorEventLoopDelay, performance } from 'node:perf_hooks';
 
 const file = process.env.SOAK_PROBE_FILE;
 if (file) {
   const every = Number(process.env.SOAK_PROBE_MS ?? 5000);
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
+  /** Per function and caller (guest or member), in microseconds. */
+  const calls = new Map();
+  const started = new WeakMap();
+  diagnostics.subscribe('http.server.request.start', ({ request, response }) => {
+    started.set(response, { t0: performance.now(), url: request.url ?? '', member: Boolean(request.headers.authorization) });
+  });
+  diagnostics.subscribe('http.server.response.finish', ({ response }) => {
+    const start = started.get(response);
+    if (!start) return;
+    const name = /^\/api\/functions\/([A-Za-z]+)/.exec(start.url)?.[1];
+    if (!name) return;
+    const key = `${name} (${start.member ? 'member' : 'guest'})`;
+    const histogram = calls.get(key) ?? calls.set(key, createHistogram()).get(key);
+    histogram.record(Math.max(1, Math.round((performance.now() - start.t0) * 1000)));
+  });
   const timer = setInterval(() => {
     const memory = process.memoryUsage();
+    const server = {};
+    for (const [key, h] of calls) server[key] = { n: h.count, p50: h.percentile(50) / 1000, p99: h.percentile(99) / 1000, max: h.max / 1000 };
     const line = {
       t: Date.now(),
       rss: memory.rss,
@@ -20,6 +41,7 @@ if (file) {
       elP50: delay.percentile(50) / 1e6,
       elP99: delay.percentile(99) / 1e6,
       elMax: delay.max / 1e6,
+      server,
     };
     delay.reset();
     fs.appendFileSync(file, `${JSON.stringify(line)}\n`);

@@ -149,6 +149,8 @@ interface Probe {
   elP50: number;
   elP99: number;
   elMax: number;
+  /** The server's own time per function call since the start (bench/soak-probe.mjs), in ms. */
+  server?: Record<string, { n: number; p50: number; p99: number; max: number }>;
 }
 function probes(k: number): Probe[] {
   if (!fs.existsSync(probeFile(k))) return [];
@@ -347,6 +349,17 @@ async function main() {
       );
     }
     console.log(`  dropped (more than ${MAX_IN_FLIGHT} in flight): ${dropped}; the processes' warnings and errors: ${logDir}`);
+    // The same calls as the servers timed them (first byte read to last byte written): what the figures above add to
+    // these was spent outside the server, in the load generator, the kernel and the queue for the two cores.
+    console.log(`\nthe servers' own time per call (process 0 | process 1):`);
+    const own = [0, 1].map((k) => probes(k).at(-1)?.server ?? {});
+    for (const name of [...new Set([...Object.keys(own[0]!), ...Object.keys(own[1]!)])].sort()) {
+      const text = own.map((o) => {
+        const f = o[name];
+        return f ? `${f.n} calls, p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms, max ${f.max.toFixed(1)} ms` : '-';
+      });
+      console.log(`  ${name}: ${text.join(' | ')}`);
+    }
     for (const k of [0, 1]) {
       const all = probes(k);
       const afterWarmup = all.filter((p) => p.t >= start + WARMUP_SECONDS * 1000);
