@@ -8,7 +8,7 @@ import { validationMessages } from '@hibi/contract/messages';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { ChangeFeed } from './db/changes.ts';
-import { functionEntry, localeOfBody, sendUnavailable } from './functions/entry.ts';
+import { functionEntry, localeOfBody, logUnavailable, sendUnavailable } from './functions/entry.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { buildOpenApi } from './functions/openapi.ts';
 import { buildRegistry } from './functions/registry.ts';
@@ -216,7 +216,7 @@ export async function buildApp({ config, db, readDb, now, routes, lifecycle, log
     }
     // Before or around a handler (the session, the terms gate, the read barrier): the database out of reach is a 503.
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
+      logUnavailable(request, error);
       return sendUnavailable(reply);
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -12,6 +12,7 @@ import { Readable } from 'node:stream';
 import { attachmentDisposition, CsvFile } from '../lib/csv.ts';
 import { clientKey, hitRateLimit, TooManyRequests } from '../lib/rate-limit.ts';
 import { BusinessFailure } from '../core/handler.ts';
+import { asOneCall } from '../db/deadline.ts';
 import type { AuditNote, ConsoleContext, ConsoleHandler, ConsoleOperator, Upload } from '../core/console-handler.ts';
 import { forbiddenTextPath, localeOfBody, sendFailure, validationMessagesFor } from './entry.ts';
 
@@ -71,7 +72,10 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
     // Uploads: the raw file as the body, up to the media limit; the handler checks the type by the bytes.
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MEDIA_MAX_BYTES }, (_request, body, done) => done(null, body));
 
-    scope.post('/api/console/:name', async (request: FastifyRequest<{ Params: { name: string } }>, reply) => {
+    // Each call's waits for database connections end by its deadline (db/deadline.ts).
+    scope.post('/api/console/:name', (request: FastifyRequest<{ Params: { name: string } }>, reply) => asOneCall(() => answerCall(request, reply)));
+
+    const answerCall = async (request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) => {
       const handler = registry.get(request.params.name);
       const upload = handler?.def.kind === 'upload';
       const rawBody = request.body;
@@ -273,7 +277,7 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
         }
         return sendFailure(reply, request, error, def.name, 'console function failed');
       }
-    });
+    };
   });
 }
 

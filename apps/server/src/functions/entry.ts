@@ -12,6 +12,7 @@ import { clientKey, hitRateLimit, TooManyRequests } from '../lib/rate-limit.ts';
 import { signUploadUrls } from '../lib/media-signing.ts';
 import { BusinessFailure, FileAnswer, PayloadRejected, type Handler, type MemberContext } from '../core/handler.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.ts';
+import { asOneCall, refusalOf } from '../db/deadline.ts';
 import { bearerToken, clearSessionCookies, fromAppOrigin, sessionCookieToken, setSessionCookies, webSessionCookies } from './web-session.ts';
 
 const zodLocales: Record<Locale, z.core.$ZodErrorMap> = {
@@ -86,10 +87,20 @@ export function sendUnavailable(reply: FastifyReply) {
   return send(reply, 503, { succeed: false, errorCode: 'serviceUnavailable' });
 }
 
+/**
+ * A 503's line in the log: a call the pools refused (db/deadline.ts: shed while the queue is long, or out of time) in
+ * one short line, since a storm makes thousands of them; an outage's error whole, with its cause.
+ */
+export function logUnavailable(request: FastifyRequest, error: unknown, fn?: string) {
+  const refusal = refusalOf(error);
+  if (refusal) request.log.warn({ fn, reason: refusal.message }, 'database busy: call refused');
+  else request.log.warn({ err: error, fn }, 'database unavailable');
+}
+
 /** A handler's failure: 503 when the database is out of reach, else the 500 of a bug (logged). */
 export function sendFailure(reply: FastifyReply, request: FastifyRequest, error: unknown, fn: string, what = 'function failed') {
   if (isDatabaseUnavailable(error)) {
-    request.log.warn({ err: error, fn }, 'database unavailable');
+    logUnavailable(request, error, fn);
     return sendUnavailable(reply);
   }
   request.log.error({ err: error, fn }, what);
@@ -152,7 +163,10 @@ export async function functionEntry(app: FastifyInstance, { db: writeDb, readDb,
     payloadSchemas.set(name, handler.def.payload.extend({ locale: localeField }).strict());
   }
 
-  app.post('/api/functions/:name', async (request: FastifyRequest<{ Params: { name: string } }>, reply) => {
+  // Each call's waits for database connections end by its deadline (db/deadline.ts).
+  app.post('/api/functions/:name', (request: FastifyRequest<{ Params: { name: string } }>, reply) => asOneCall(() => answerCall(request, reply)));
+
+  async function answerCall(request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) {
     const handler = registry.get(request.params.name);
     const locale = localeOfBody(request.body);
     if (!handler) return send(reply, 404, { succeed: false, errorCode: 'unknownFunction' });
@@ -303,5 +317,5 @@ export async function functionEntry(app: FastifyInstance, { db: writeDb, readDb,
       }
       return sendFailure(reply, request, error, handler.def.name);
     }
-  });
+  }
 }
