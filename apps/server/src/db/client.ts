@@ -113,7 +113,11 @@ function openPool(url: string, max: number, limits?: DatabaseLimits): pg.Pool {
   // A call's waits for connections end by its deadline, and new calls are shed while the waits are long
   // (db/deadline.ts): 5 s and 1 s with the defaults.
   if (limits) {
-    keepCallRules(pool, { acquireTimeoutMs: limits.acquireTimeoutMs, deadlineMs: limits.statementTimeoutMs, shedAfterMs: limits.acquireTimeoutMs / 3 });
+    keepCallRules(pool, {
+      acquireTimeoutMs: limits.acquireTimeoutMs,
+      deadlineMs: limits.statementTimeoutMs,
+      shedAfterMs: limits.acquireTimeoutMs / 3,
+    });
   }
   return pool;
 }
