@@ -68,6 +68,9 @@ test('a company operator signs in and sees its insights and invitation codes, no
   await check(page, testInfo, 'insights', 'ja');
   await page.goto('/console/codes');
   await expect(page.getByRole('heading', { level: 1, name: '招待コード' })).toBeVisible();
+  // The page's title once (it used to be repeated as the section's heading), the form's heading one level below.
+  await expect(page.getByRole('heading', { name: '招待コード', exact: true })).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 2, name: '招待コードを発行' })).toBeVisible();
   await check(page, testInfo, 'codes', 'ja');
   // A page of another role: refused on the page as on the server.
   await page.goto('/console/members');

@@ -15,7 +15,11 @@ const DAY = 86_400_000;
 const LIST = defineList({ filters: {}, sorts: [], perPage: CODES_PAGE_SIZE });
 
 /** A tenant's invitation codes with their uses and state; create one (generated or chosen) and revoke one. */
-export function InvitationCodes({ tenantId }: { tenantId: number }) {
+/**
+ * `asPage`: the codes are the page itself (a company operator's /codes): their title is the page's one heading, and
+ * the form's heading one level below it; otherwise a section of the tenant's page.
+ */
+export function InvitationCodes({ tenantId, asPage = false }: { tenantId: number; asPage?: boolean }) {
   const { t } = useTranslation('consoleTenants');
   const list = useListState(LIST);
   const codes = useInvitationCodes(tenantId, list.offset);
@@ -89,13 +93,15 @@ export function InvitationCodes({ tenantId }: { tenantId: number }) {
 
   return (
     <section aria-labelledby="codes-title">
-      <h2 id="codes-title" className="console-editor__heading">
-        {t('codes.title')}
-      </h2>
+      {asPage ? (
+        <h1 id="codes-title">{t('codes.title')}</h1>
+      ) : (
+        <h2 id="codes-title" className="console-editor__heading">
+          {t('codes.title')}
+        </h2>
+      )}
       <form className="console-fieldset" noValidate onSubmit={submit} aria-labelledby="codes-new">
-        <h3 id="codes-new" className="console-subheading">
-          {t('codes.new')}
-        </h3>
+        <FormHeading asPage={asPage} />
         <FormError>{formError}</FormError>
         <div className="console-localized">
           <Field label={t('codes.code')} hint={t('codes.codeHint')}>
@@ -191,5 +197,16 @@ export function InvitationCodes({ tenantId }: { tenantId: number }) {
         <p>{t('codes.confirmRevokeText')}</p>
       </ConfirmDialog>
     </section>
+  );
+}
+
+/** The new-code form's heading, one level below the codes' title. */
+function FormHeading({ asPage }: { asPage: boolean }) {
+  const { t } = useTranslation('consoleTenants');
+  const Tag = asPage ? 'h2' : 'h3';
+  return (
+    <Tag id="codes-new" className="console-subheading">
+      {t('codes.new')}
+    </Tag>
   );
 }

@@ -7,10 +7,5 @@ export default function CompanyCodesPage() {
   const { t } = useTranslation('consoleTenants');
   const me = useMe();
   const tenantId = me?.operator.tenantId ?? null;
-  return (
-    <div className="console-page">
-      <h1>{t('codes.title')}</h1>
-      {tenantId !== null && <InvitationCodes tenantId={tenantId} />}
-    </div>
-  );
+  return <div className="console-page">{tenantId !== null ? <InvitationCodes tenantId={tenantId} asPage /> : <h1>{t('codes.title')}</h1>}</div>;
 }
