@@ -20,11 +20,14 @@ class RolledBack {
 }
 
 export function previewHandler(config: Config, registry: Map<string, Handler<FunctionDef>>) {
+  // Each previewed function's strict payload schema, built once (as the member entry keeps its own).
+  const strictPayloads = new Map<string, FunctionDef['payload']>();
+  const strictPayload = (def: FunctionDef) => strictPayloads.get(def.name) ?? strictPayloads.set(def.name, def.payload.strict()).get(def.name)!;
   return defineConsoleHandler(previewMemberCall, async ({ at, audience, name, payload, tenantId }, ctx) => {
     const realNow = ctx.now().getTime();
     if (at < realNow - PREVIEW_PAST_MS || at > realNow + PREVIEW_FUTURE_MS) return failure('atOutOfRange');
     const handler = registry.get(name)!;
-    const parsed = handler.def.payload.strict().safeParse(payload);
+    const parsed = strictPayload(handler.def).safeParse(payload);
     if (!parsed.success) {
       return {
         status: 400,
