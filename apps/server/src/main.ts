@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './database.ts';
 import { buildApp } from './app.ts';
 import { ChangeFeed } from './db/changes.ts';
+import { loopFailureLogger } from './db/unavailable.ts';
 import type { Lifecycle } from './health.ts';
 import { domainRoutes } from './routes.ts';
 import { startMaintenance } from './maintenance.ts';
@@ -41,14 +42,14 @@ const app = await buildApp({ config, db: database.db, readDb: database.readDb, r
 const mailSender = config.smtpUrl
   ? startMailSender({ db: database.db, smtpUrl: config.smtpUrl, from: mailFrom(config.appBaseUrl), log: app.log })
   : null;
-const stopMaintenance = startMaintenance(database.db, (error) => app.log.error({ err: error }, 'maintenance failed'), {
+const stopMaintenance = startMaintenance(database.db, loopFailureLogger(app.log, 'maintenance failed'), {
   outboxRetentionDays: config.outboxRetentionDays,
   sessionIdleTimeoutMs: config.sessionIdleTimeoutMs,
 });
-const stopReminders = startReminders(database.db, config, (error) => app.log.error({ err: error }, 'event reminders failed'));
+const stopReminders = startReminders(database.db, config, loopFailureLogger(app.log, 'event reminders failed'));
 // Tenants whose contract ended 90 days ago lose their members' personal data (every minute; one process at a time).
-const stopContractPurge = startContractPurge(database.db, (error) => app.log.error({ err: error }, 'contract purge failed'));
-const stopWeekCellsFold = startWeekCellsFold(database.db, (error) => app.log.error({ err: error }, 'folding the insights cells failed'));
+const stopContractPurge = startContractPurge(database.db, loopFailureLogger(app.log, 'contract purge failed'));
+const stopWeekCellsFold = startWeekCellsFold(database.db, loopFailureLogger(app.log, 'folding the insights cells failed'));
 // Web Push (decision 153): every process delivers the push outbox (rows are claimed once) and looks for important
 // announcements and surveys to announce each minute (one process at a time).
 const pushSender = startPushSender({
@@ -58,7 +59,7 @@ const pushSender = startPushSender({
   origins: config.pushAllowedOrigins,
   log: app.log,
 });
-const stopAnnouncements = startAnnouncements(database.db, (error) => app.log.error({ err: error }, 'push announcements failed'));
+const stopAnnouncements = startAnnouncements(database.db, loopFailureLogger(app.log, 'push announcements failed'));
 let mailbox: FastifyInstance | null = null;
 
 let stopping = false;

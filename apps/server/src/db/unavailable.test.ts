@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DatabaseUnavailable, isDatabaseUnavailable } from './unavailable.ts';
+import { DatabaseUnavailable, isDatabaseUnavailable, LOOP_OUTAGE_LOG_EVERY_MS, loopFailureLogger } from './unavailable.ts';
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 
@@ -40,5 +40,28 @@ describe('which failures mean the database is out of reach (decision 145)', () =
     expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
     expect(isDatabaseUnavailable(null)).toBe(false);
     expect(isDatabaseUnavailable('57P01')).toBe(false);
+  });
+});
+
+describe('a background loop’s failures in the log', () => {
+  it('logs a bug every time, and an outage once a minute while it lasts', () => {
+    const lines: { level: string; message: string }[] = [];
+    const log = {
+      warn: (_o: object, message: string) => lines.push({ level: 'warn', message }),
+      error: (_o: object, message: string) => lines.push({ level: 'error', message }),
+    };
+    let clock = 0;
+    const failed = loopFailureLogger(log, 'folding failed', () => clock);
+    // Down for two minutes, a turn every 5 s: three lines, not 25.
+    for (; clock <= 2 * LOOP_OUTAGE_LOG_EVERY_MS; clock += 5000) failed(withCode('ECONNREFUSED'));
+    expect(lines.map((l) => l.level)).toEqual(['warn', 'warn', 'warn']);
+    expect(lines[0]!.message).toMatch(/^folding failed: the database is out of reach/);
+    // A bug meanwhile is logged at once, each time.
+    failed(new TypeError('x is undefined'));
+    failed(new TypeError('x is undefined'));
+    expect(lines.slice(3).map((l) => [l.level, l.message])).toEqual([
+      ['error', 'folding failed'],
+      ['error', 'folding failed'],
+    ]);
   });
 });

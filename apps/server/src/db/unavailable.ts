@@ -59,3 +59,28 @@ export class DatabaseUnavailable extends Error {
     this.name = 'DatabaseUnavailable';
   }
 }
+
+/** How often a background loop's "database out of reach" is logged while the outage lasts. */
+export const LOOP_OUTAGE_LOG_EVERY_MS = 60_000;
+
+/**
+ * The error handler of a background loop (maintenance, reminders, purges, the insights fold, push): a bug is logged
+ * every time, but while the database stays out of reach the loop's failure is logged once a minute as a warning,
+ * not at every turn (the fold runs every 5 s). `log` is the app's logger.
+ */
+export function loopFailureLogger(
+  log: { warn: (object: object, message: string) => void; error: (object: object, message: string) => void },
+  what: string,
+  now: () => number = Date.now,
+): (error: unknown) => void {
+  let lastOutageLog = -Infinity;
+  return (error) => {
+    if (!isDatabaseUnavailable(error)) {
+      log.error({ err: error }, what);
+      return;
+    }
+    if (now() - lastOutageLog < LOOP_OUTAGE_LOG_EVERY_MS) return;
+    lastOutageLog = now();
+    log.warn({ err: error }, `${what}: the database is out of reach (logged once a minute while it lasts)`);
+  };
+}
