@@ -107,7 +107,7 @@ test('an owner invites an operator, who sets a password, enrols the authenticato
   await invite.getByLabel('Display name').fill('New Editor');
   await invite.getByRole('button', { name: 'Send the invitation' }).click();
   await expect(page.getByText('The invitation was sent.')).toBeVisible();
-  await expect(page.getByRole('cell', { name: new RegExp(email) })).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: new RegExp(email) })).toBeVisible();
 
   // The mailed link (through the outbox and the local mailbox page).
   let link: string | undefined;

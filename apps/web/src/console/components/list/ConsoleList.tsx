@@ -99,52 +99,90 @@ export function ConsoleList<R, F extends string, S extends string>({
               {t('list.sortBy')}
             </p>
           )}
-          <div className="console-table-wrap console-list" role="region" aria-label={label} tabIndex={0}>
-            <table className={`console-table console-list__table${wide ? ' console-list__table--wide' : ''}`}>
-              <caption className="visually-hidden">{label}</caption>
-              <thead>
-                <tr>
-                  {columns.map((column) => (
-                    <HeaderCell key={column.key} column={column} list={list} />
-                  ))}
-                  {actions && <th scope="col">{actions.header}</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={rowKey(row)}>
-                    {columns.map((column) => {
-                      const className = column.breakAnywhere ? 'console-break' : undefined;
-                      if (column.primary) {
-                        return (
-                          <th key={column.key} scope="row" className={className ? `console-list__name ${className}` : 'console-list__name'}>
-                            {column.cell(row)}
-                          </th>
-                        );
-                      }
-                      return (
-                        <td key={column.key} className={className}>
-                          <span className="console-list__label" aria-hidden="true">
-                            {column.header}
-                          </span>
-                          <div className="console-list__value">{column.cell(row)}</div>
-                        </td>
-                      );
-                    })}
-                    {actions && (
-                      <td className="console-list__action-cell">
-                        <div className="console-list__actions">{actions.cell(row)}</div>
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable
+            label={label}
+            rows={rows}
+            rowKey={rowKey}
+            columns={columns}
+            actions={actions}
+            wide={wide}
+            header={(column) => <HeaderCell key={column.key} column={column} list={list} />}
+          />
           <Pager offset={list.offset} perPage={list.perPage} total={total} onChange={(offset) => list.change({ page: offset / list.perPage + 1 })} />
         </QueryState>
       )}
     </>
+  );
+}
+
+/**
+ * The list's table alone (decision 155): a real table on a desktop, a card a row below 640 px (the primary column the
+ * card's title, each other value under its header's label, the actions last). ConsoleList puts it between its
+ * filters and its pager; a page whose rows are not paged by offset (the operators, the audit log's cursor) uses it
+ * directly. `header` draws a column's header (ConsoleList's sort buttons); by default a plain one.
+ */
+export function ListTable<R, S extends string = never>({
+  label,
+  rows,
+  rowKey,
+  columns,
+  actions,
+  wide = false,
+  header = (column) => (
+    <th key={column.key} scope="col">
+      {column.header}
+    </th>
+  ),
+}: {
+  label: string;
+  rows: readonly R[];
+  rowKey: (row: R) => Key;
+  columns: readonly ListColumn<R, S>[];
+  actions?: { header: string; cell: (row: R) => ReactNode };
+  wide?: boolean;
+  header?: (column: ListColumn<R, S>) => ReactNode;
+}) {
+  return (
+    <div className="console-table-wrap console-list" role="region" aria-label={label} tabIndex={0}>
+      <table className={`console-table console-list__table${wide ? ' console-list__table--wide' : ''}`}>
+        <caption className="visually-hidden">{label}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => header(column))}
+            {actions && <th scope="col">{actions.header}</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((column) => {
+                const className = column.breakAnywhere ? 'console-break' : undefined;
+                if (column.primary) {
+                  return (
+                    <th key={column.key} scope="row" className={className ? `console-list__name ${className}` : 'console-list__name'}>
+                      {column.cell(row)}
+                    </th>
+                  );
+                }
+                return (
+                  <td key={column.key} className={className}>
+                    <span className="console-list__label" aria-hidden="true">
+                      {column.header}
+                    </span>
+                    <div className="console-list__value">{column.cell(row)}</div>
+                  </td>
+                );
+              })}
+              {actions && (
+                <td className="console-list__action-cell">
+                  <div className="console-list__actions">{actions.cell(row)}</div>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

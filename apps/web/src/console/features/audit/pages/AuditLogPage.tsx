@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AUDIT_EVENT_ACTIONS } from '@hibi/contract/console/audit';
 import { Field } from '../../../../components/Field.tsx';
 import { QueryState } from '../../../../components/QueryState.tsx';
+import { ListTable } from '../../../components/list/ConsoleList.tsx';
 import { formatDateTime, fromTokyoInput } from '../../../lib/time.ts';
 import { useAuditOperators, useAuditPage, type AuditFilters } from '../api/audit-log.ts';
 
@@ -79,37 +80,28 @@ export default function AuditLogPage() {
         </button>
       </form>
       <QueryState query={page} isEmpty={entries.length === 0} empty={t('audit.empty')} error={t('audit.loadError')}>
-        <div className="console-table-wrap" role="region" aria-label={t('audit.title')} tabIndex={0}>
-          <table className="console-table">
-            <caption className="visually-hidden">{t('audit.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('audit.at')}</th>
-                <th scope="col">{t('audit.operator')}</th>
-                <th scope="col">{t('audit.action')}</th>
-                <th scope="col">{t('audit.target')}</th>
-                <th scope="col">{t('audit.summary')}</th>
-                <th scope="col">{t('audit.address')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>
-                    <time dateTime={new Date(entry.at).toISOString()}>{formatDateTime(entry.at)}</time>
-                  </td>
-                  <td>{entry.operatorEmail ?? '—'}</td>
-                  <td>
-                    <code>{entry.action}</code>
-                  </td>
-                  <td>{entry.targetType ? `${entry.targetType} ${entry.targetId ?? ''}` : '—'}</td>
-                  <td>{entry.summary}</td>
-                  <td>{entry.ip ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          label={t('audit.title')}
+          rows={entries}
+          rowKey={(entry) => entry.id}
+          columns={[
+            {
+              key: 'at',
+              header: t('audit.at'),
+              primary: true,
+              cell: (entry) => <time dateTime={new Date(entry.at).toISOString()}>{formatDateTime(entry.at)}</time>,
+            },
+            { key: 'operator', header: t('audit.operator'), breakAnywhere: true, cell: (entry) => entry.operatorEmail ?? '—' },
+            { key: 'action', header: t('audit.action'), breakAnywhere: true, cell: (entry) => <code>{entry.action}</code> },
+            {
+              key: 'target',
+              header: t('audit.target'),
+              cell: (entry) => (entry.targetType ? `${entry.targetType} ${entry.targetId ?? ''}` : '—'),
+            },
+            { key: 'summary', header: t('audit.summary'), cell: (entry) => entry.summary },
+            { key: 'address', header: t('audit.address'), breakAnywhere: true, cell: (entry) => entry.ip ?? '—' },
+          ]}
+        />
       </QueryState>
       <nav className="console-pager" aria-label={t('audit.paging')}>
         <button

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { OPERATOR_ROLES, type OperatorRole } from '@hibi/contract/console/protocol';
 import type { OperatorRow } from '@hibi/contract/console/operators';
 import { QueryState } from '../../../../components/QueryState.tsx';
+import { ListTable } from '../../../components/list/ConsoleList.tsx';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
 import { StatusMessage, type StatusText } from '../../../../components/FormMessage.tsx';
 import { callErrorText, failureText } from '../../../lib/forms.ts';
@@ -52,102 +53,107 @@ export default function OperatorsPage() {
       <InviteForm />
       <StatusMessage message={status} />
       <QueryState query={operators} isEmpty={rows.length === 0} empty={t('operators.empty')} error={t('operators.loadError')}>
-        <div className="console-table-wrap" role="region" aria-label={t('operators.title')} tabIndex={0}>
-          <table className="console-table">
-            <caption className="visually-hidden">{t('operators.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('operators.name')}</th>
-                <th scope="col">{t('operators.role')}</th>
-                <th scope="col">{t('operators.state')}</th>
-                <th scope="col">{t('operators.lastSignIn')}</th>
-                <th scope="col">{t('operators.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const self = row.id === me?.operator.id;
-                return (
-                  <tr key={row.id}>
-                    <td>
-                      {row.displayName}
-                      <div className="console-muted">{row.email}</div>
-                    </td>
-                    <td>
-                      <label className="visually-hidden" htmlFor={`role-${row.id}`}>
-                        {t('operators.roleOf', { name: row.displayName })}
-                      </label>
-                      <select
-                        id={`role-${row.id}`}
-                        value={row.role}
-                        disabled={self || change.isPending || row.role === 'company'}
-                        onChange={(e) =>
-                          setPending({
-                            row,
-                            action: 'role',
-                            change: { kind: 'update', payload: { id: row.id, role: e.target.value as OperatorRole } },
-                          })
-                        }
-                      >
-                        {/* A company operator is bound to its tenant: no role moves into or out of company (issue 32). */}
-                        {OPERATOR_ROLES.filter((role) => (role === 'company') === (row.role === 'company')).map((role) => (
-                          <option key={role} value={role}>
-                            {t(`roles.${role}`)}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td>
-                      {!row.active
-                        ? t('operators.inactive')
-                        : row.invitationPending
-                          ? t('operators.pending')
-                          : row.enrolled
-                            ? t('operators.active')
-                            : t('operators.notEnrolled')}
-                    </td>
-                    <td>{row.lastSignInAt ? formatDateTime(row.lastSignInAt) : '—'}</td>
-                    <td className="console-table__actions">
-                      {!self && (
-                        <button
-                          type="button"
-                          className={`button button--small ${row.active ? 'button--danger' : 'button--outline'}`}
-                          onClick={() =>
-                            setPending({
-                              row,
-                              action: row.active ? 'deactivate' : 'reactivate',
-                              change: { kind: 'update', payload: { id: row.id, active: !row.active } },
-                            })
-                          }
-                        >
-                          {t(row.active ? 'operators.deactivate' : 'operators.reactivate')}
-                        </button>
-                      )}
-                      {row.enrolled && (
-                        <button
-                          type="button"
-                          className="button button--outline button--small"
-                          onClick={() => setPending({ row, action: 'resetTotp', change: { kind: 'resetTotp', id: row.id } })}
-                        >
-                          {t('operators.resetTotp')}
-                        </button>
-                      )}
-                      {row.invitationPending && (
-                        <button
-                          type="button"
-                          className="button button--outline button--small"
-                          onClick={() => setPending({ row, action: 'resend', change: { kind: 'resend', id: row.id } })}
-                        >
-                          {t('operators.resend')}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          label={t('operators.title')}
+          rows={rows}
+          rowKey={(row) => row.id}
+          columns={[
+            {
+              key: 'name',
+              header: t('operators.name'),
+              primary: true,
+              cell: (row) => (
+                <>
+                  {row.displayName}
+                  <div className="console-muted">{row.email}</div>
+                </>
+              ),
+            },
+            {
+              key: 'role',
+              header: t('operators.role'),
+              cell: (row) => (
+                <>
+                  <label className="visually-hidden" htmlFor={`role-${row.id}`}>
+                    {t('operators.roleOf', { name: row.displayName })}
+                  </label>
+                  <select
+                    id={`role-${row.id}`}
+                    value={row.role}
+                    disabled={row.id === me?.operator.id || change.isPending || row.role === 'company'}
+                    onChange={(e) =>
+                      setPending({
+                        row,
+                        action: 'role',
+                        change: { kind: 'update', payload: { id: row.id, role: e.target.value as OperatorRole } },
+                      })
+                    }
+                  >
+                    {/* A company operator is bound to its tenant: no role moves into or out of company (issue 32). */}
+                    {OPERATOR_ROLES.filter((role) => (role === 'company') === (row.role === 'company')).map((role) => (
+                      <option key={role} value={role}>
+                        {t(`roles.${role}`)}
+                      </option>
+                    ))}
+                  </select>
+                </>
+              ),
+            },
+            {
+              key: 'state',
+              header: t('operators.state'),
+              cell: (row) =>
+                !row.active
+                  ? t('operators.inactive')
+                  : row.invitationPending
+                    ? t('operators.pending')
+                    : row.enrolled
+                      ? t('operators.active')
+                      : t('operators.notEnrolled'),
+            },
+            { key: 'lastSignIn', header: t('operators.lastSignIn'), cell: (row) => (row.lastSignInAt ? formatDateTime(row.lastSignInAt) : '—') },
+          ]}
+          actions={{
+            header: t('operators.actions'),
+            cell: (row) => (
+              <>
+                {row.id !== me?.operator.id && (
+                  <button
+                    type="button"
+                    className={`button button--small ${row.active ? 'button--danger' : 'button--outline'}`}
+                    onClick={() =>
+                      setPending({
+                        row,
+                        action: row.active ? 'deactivate' : 'reactivate',
+                        change: { kind: 'update', payload: { id: row.id, active: !row.active } },
+                      })
+                    }
+                  >
+                    {t(row.active ? 'operators.deactivate' : 'operators.reactivate')}
+                  </button>
+                )}
+                {row.enrolled && (
+                  <button
+                    type="button"
+                    className="button button--outline button--small"
+                    onClick={() => setPending({ row, action: 'resetTotp', change: { kind: 'resetTotp', id: row.id } })}
+                  >
+                    {t('operators.resetTotp')}
+                  </button>
+                )}
+                {row.invitationPending && (
+                  <button
+                    type="button"
+                    className="button button--outline button--small"
+                    onClick={() => setPending({ row, action: 'resend', change: { kind: 'resend', id: row.id } })}
+                  >
+                    {t('operators.resend')}
+                  </button>
+                )}
+              </>
+            ),
+          }}
+        />
       </QueryState>
       <ConfirmDialog
         open={pending !== null}
