@@ -168,6 +168,9 @@ test('an editor adds a passkey on the Security page, signs in with it instead of
         const row = section.getByRole('row').filter({ hasText: 'Laptop' });
         await expect(row).toBeVisible();
         await expect(row.getByRole('cell', { name: text.neverUsed, exact: true })).toBeVisible();
+        // A card a row on a phone, a table row on a desktop (ListTable), nothing wider than the screen either way.
+        expect(await row.evaluate((tr) => getComputedStyle(tr).display)).toBe(testInfo.project.name === 'mobile' ? 'flex' : 'table-row');
+        expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
         await expect(page.getByLabel(text.name)).toHaveValue('');
         const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
         expect(credentials).toHaveLength(1);

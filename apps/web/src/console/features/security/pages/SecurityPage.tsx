@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
 import { Field } from '../../../../components/Field.tsx';
 import { StatusMessage, type StatusText } from '../../../../components/FormMessage.tsx';
 import { QueryState } from '../../../../components/QueryState.tsx';
+import { ListTable } from '../../../components/list/ConsoleList.tsx';
 import { passkeyErrorKind, passkeysSupported } from '../../../../lib/auth/passkeys.ts';
 import { callErrorText, failureText } from '../../../lib/forms.ts';
 import { useMe } from '../../../lib/me.ts';
@@ -124,41 +125,43 @@ function MyPasskeys() {
       </form>
       <StatusMessage message={status} className="status-message console-status" />
       <QueryState query={list} isEmpty={rows.length === 0} empty={t('security.passkeys.empty')} error={t('security.passkeys.loadError')}>
-        <div className="console-table-wrap" role="region" aria-label={t('security.passkeys.listLabel')} tabIndex={0}>
-          <table className="console-table">
-            <caption className="visually-hidden">{t('security.passkeys.listLabel')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('security.passkeys.name')}</th>
-                <th scope="col">{t('security.passkeys.createdAt')}</th>
-                <th scope="col">{t('security.passkeys.lastUsedAt')}</th>
-                <th scope="col">{t('security.passkeys.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    {row.name}
-                    {row.backedUp && <div className="console-muted">{t('security.passkeys.synced')}</div>}
-                  </td>
-                  <td>{formatDateTime(row.createdAt)}</td>
-                  <td>{row.lastUsedAt === null ? t('security.passkeys.neverUsed') : formatDateTime(row.lastUsedAt)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button button--danger button--small"
-                      aria-label={t('security.passkeys.deleteNamed', { name: row.name })}
-                      onClick={() => setPending(row)}
-                    >
-                      {t('security.passkeys.delete')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          label={t('security.passkeys.listLabel')}
+          rows={rows}
+          rowKey={(row) => row.id}
+          columns={[
+            {
+              key: 'name',
+              header: t('security.passkeys.name'),
+              primary: true,
+              cell: (row) => (
+                <>
+                  {row.name}
+                  {row.backedUp && <div className="console-muted">{t('security.passkeys.synced')}</div>}
+                </>
+              ),
+            },
+            { key: 'createdAt', header: t('security.passkeys.createdAt'), cell: (row) => formatDateTime(row.createdAt) },
+            {
+              key: 'lastUsedAt',
+              header: t('security.passkeys.lastUsedAt'),
+              cell: (row) => (row.lastUsedAt === null ? t('security.passkeys.neverUsed') : formatDateTime(row.lastUsedAt)),
+            },
+          ]}
+          actions={{
+            header: t('security.passkeys.actions'),
+            cell: (row) => (
+              <button
+                type="button"
+                className="button button--danger button--small"
+                aria-label={t('security.passkeys.deleteNamed', { name: row.name })}
+                onClick={() => setPending(row)}
+              >
+                {t('security.passkeys.delete')}
+              </button>
+            ),
+          }}
+        />
       </QueryState>
       <ConfirmDialog
         open={pending !== null}
