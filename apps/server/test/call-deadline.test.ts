@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openPostgres, type Database } from '../src/db/client.ts';
-import { asOneCall, CallDeadlinePassed } from '../src/db/deadline.ts';
+import { asOneCall, refusalOf } from '../src/db/deadline.ts';
 import { isDatabaseUnavailable } from '../src/db/unavailable.ts';
 import { onPostgres } from './helpers.ts';
 
@@ -21,32 +21,34 @@ describe.skipIf(!onPostgres)('one call’s time for the database', () => {
     await database?.close();
   });
 
-  /** Holds both connections of the pool until the returned function is called. */
-  async function holdEveryConnection(): Promise<() => Promise<void>> {
+  /** A transaction holding one connection of the pool until the returned function is called. */
+  async function hold(): Promise<() => Promise<void>> {
     let release: () => void = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
-    let held = 0;
-    let allHeld: () => void = () => {};
-    const bothHeld = new Promise<void>((resolve) => (allHeld = resolve));
-    const holders = [0, 1].map(() =>
-      database.db.transaction(async (tx) => {
-        await tx.execute(sql`SELECT 1`);
-        if (++held === 2) allHeld();
-        await released;
-      }),
-    );
-    await bothHeld;
+    let holding: () => void = () => {};
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const done = database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1`);
+      holding();
+      await released;
+    });
+    await held;
     return async () => {
       release();
-      await Promise.all(holders);
+      await done;
+    };
+  }
+
+  /** Holds both connections of the pool until the returned function is called. */
+  async function holdEveryConnection(): Promise<() => Promise<void>> {
+    const releases = [await hold(), await hold()];
+    return async () => {
+      await Promise.all(releases.map((release) => release()));
     };
   }
 
   /** Whether the call's own refusal is the error or its cause (drizzle wraps the driver's errors). */
-  const refusedByDeadline = (error: unknown): boolean => {
-    for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) if (e instanceof CallDeadlinePassed) return true;
-    return false;
-  };
+  const refusedByDeadline = (error: unknown): boolean => refusalOf(error) !== null;
   const failureOf = async (promise: Promise<unknown>) => {
     try {
       await promise;
@@ -86,23 +88,6 @@ describe.skipIf(!onPostgres)('one call’s time for the database', () => {
   });
 
   it('while the waits are long, a new call is refused at once, and a call under way still queues and finishes', async () => {
-    /** A transaction holding one connection until its release is called. */
-    const hold = async () => {
-      let release: () => void = () => {};
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let holding: () => void = () => {};
-      const held = new Promise<void>((resolve) => (holding = resolve));
-      const done = database.db.transaction(async (tx) => {
-        await tx.execute(sql`SELECT 1`);
-        holding();
-        await released;
-      });
-      await held;
-      return async () => {
-        release();
-        await done;
-      };
-    };
     // A call under way: it has had its first connection (and given it back) and will want a second.
     let goOn: () => void = () => {};
     const wantsMore = new Promise<void>((resolve) => (goOn = resolve));

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
-import { DatabaseUnavailable } from './unavailable.ts';
+import { causeChain, DatabaseUnavailable } from './unavailable.ts';
 
 /**
  * One call's time for the database, and who waits for a connection when there are too few (issue 31, decision 145,
@@ -40,7 +40,7 @@ export class CallDeadlinePassed extends DatabaseUnavailable {
 
 /** The pools' refusal among an error and its causes (drizzle wraps the driver's errors), else null. */
 export function refusalOf(error: unknown): CallDeadlinePassed | null {
-  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) if (e instanceof CallDeadlinePassed) return e;
+  for (const e of causeChain(error)) if (e instanceof CallDeadlinePassed) return e;
   return null;
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from './client.ts';
+import { causeChain } from './unavailable.ts';
 
 /**
  * SQLSTATEs after which the same transaction, run again, may well succeed: 40P01 deadlock_detected (PostgreSQL chose
@@ -10,7 +11,7 @@ export const TRANSACTION_ATTEMPTS = 3;
 
 /** Whether an error (or any error it was caused by: drizzle wraps the driver's) is a deadlock or serialization failure. */
 export function isRetryableConflict(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (const e of causeChain(error)) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && RETRY_STATES.has(code)) return true;
   }

@@ -38,9 +38,14 @@ const CLIENT_MESSAGES = [
   'connection timeout',
 ];
 
+/** An error and the errors it was caused by (drizzle wraps the driver's), five at most. */
+export function* causeChain(error: unknown): Generator<object> {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) yield e;
+}
+
 /** Whether an error (or any error it was caused by: drizzle wraps the driver's) means the database is out of reach. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (const e of causeChain(error)) {
     if (e instanceof DatabaseUnavailable) return true;
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string') {

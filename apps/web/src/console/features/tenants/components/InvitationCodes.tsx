@@ -14,10 +14,10 @@ import { CODES_PAGE_SIZE, useCreateInvitationCode, useInvitationCodes, useRevoke
 const DAY = 86_400_000;
 const LIST = defineList({ filters: {}, sorts: [], perPage: CODES_PAGE_SIZE });
 
-/** A tenant's invitation codes with their uses and state; create one (generated or chosen) and revoke one. */
 /**
- * `asPage`: the codes are the page itself (a company operator's /codes): their title is the page's one heading, and
- * the form's heading one level below it; otherwise a section of the tenant's page.
+ * A tenant's invitation codes with their uses and state; create one (generated or chosen) and revoke one. `asPage`:
+ * the codes are the page itself (a company operator's /codes): their title is the page's one heading, and the form's
+ * heading one level below it; otherwise a section of the tenant's page.
  */
 export function InvitationCodes({ tenantId, asPage = false }: { tenantId: number; asPage?: boolean }) {
   const { t } = useTranslation('consoleTenants');
@@ -91,6 +91,8 @@ export function InvitationCodes({ tenantId, asPage = false }: { tenantId: number
     { key: 'createdAt', header: t('codes.createdAt'), cell: (row) => formatDateTime(row.createdAt) },
   ];
 
+  // The new-code form's heading, one level below the codes' title.
+  const FormHeading = asPage ? 'h2' : 'h3';
   return (
     <section aria-labelledby="codes-title">
       {asPage ? (
@@ -101,7 +103,9 @@ export function InvitationCodes({ tenantId, asPage = false }: { tenantId: number
         </h2>
       )}
       <form className="console-fieldset" noValidate onSubmit={submit} aria-labelledby="codes-new">
-        <FormHeading asPage={asPage} />
+        <FormHeading id="codes-new" className="console-subheading">
+          {t('codes.new')}
+        </FormHeading>
         <FormError>{formError}</FormError>
         <div className="console-localized">
           <Field label={t('codes.code')} hint={t('codes.codeHint')}>
@@ -197,16 +201,5 @@ export function InvitationCodes({ tenantId, asPage = false }: { tenantId: number
         <p>{t('codes.confirmRevokeText')}</p>
       </ConfirmDialog>
     </section>
-  );
-}
-
-/** The new-code form's heading, one level below the codes' title. */
-function FormHeading({ asPage }: { asPage: boolean }) {
-  const { t } = useTranslation('consoleTenants');
-  const Tag = asPage ? 'h2' : 'h3';
-  return (
-    <Tag id="codes-new" className="console-subheading">
-      {t('codes.new')}
-    </Tag>
   );
 }
