@@ -14,8 +14,9 @@ const parts = new Map<string, () => Promise<void>>();
 export function lazyPart<P extends object>(name: string, load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<void> | null = null;
-  const start = () =>
-    (pending ??= load().then(
+  const start = () => {
+    if (pending) return pending;
+    const promise = load().then(
       (module) => {
         loaded = module.default;
       },
@@ -24,11 +25,22 @@ export function lazyPart<P extends object>(name: string, load: () => Promise<{ d
         partSettled(name);
         throw error;
       },
-    ));
+    );
+    // Settled, the promise says so the way React's use() reads it: a part loaded beforehand (preloadParts) renders at
+    // once instead of suspending for a promise React has not seen settle.
+    promise.then(
+      () => Object.assign(promise, { status: 'fulfilled', value: undefined }),
+      (reason: unknown) => Object.assign(promise, { status: 'rejected', reason }),
+    );
+    return (pending = promise);
+  };
   parts.set(name, start);
   function LazyPart(props: P) {
     requestScope()?.parts.add(name);
-    if (!loaded) use(start());
+    // Always called, never behind a condition: when a part suspended and React replays it after the chunk came, a use()
+    // skipped on the replay made React render the hooks after it as updates of a component never mounted (React error
+    // #467 inside #520, seen in the e2e suite on the home page).
+    use(start());
     useEffect(() => partSettled(name), []);
     return createElement(loaded!, props);
   }
