@@ -27,8 +27,8 @@ async function main() {
       )) as unknown as { rows: { id: number }[] }
     ).rows[0]!.id;
     await db.execute(sql`
-      INSERT INTO users (tenant_id, email, nickname, height_tenths)
-      SELECT ${tenant}, 'bench' || n || '@example.com', 'bench' || n, 1500 + n % 400 FROM generate_series(1, ${USERS}) n`);
+      INSERT INTO users (tenant_id, email, nickname, height_tenths, accepted_terms_version)
+      SELECT ${tenant}, 'bench' || n || '@example.com', 'bench' || n, 1500 + n % 400, 1000000 FROM generate_series(1, ${USERS}) n`);
     await db.execute(sql`
       INSERT INTO daily_steps (user_id, day, steps)
       SELECT u.id, ${today}::date - g, (2000 + (hashtext(u.id || ':' || g) & 2147483647) % 12000)

@@ -29,8 +29,8 @@ async function main() {
       }
     ).rows;
     await db.execute(sql`
-      INSERT INTO users (tenant_id, email, nickname, height_tenths)
-      SELECT ${tenant!.id}, 'bench' || n || '@example.com', 'bench' || n, 1500 + n % 400 FROM generate_series(1, ${USERS}) n`);
+      INSERT INTO users (tenant_id, email, nickname, height_tenths, accepted_terms_version)
+      SELECT ${tenant!.id}, 'bench' || n || '@example.com', 'bench' || n, 1500 + n % 400, 1000000 FROM generate_series(1, ${USERS}) n`);
     await db.execute(sql`
       INSERT INTO daily_steps (user_id, day, steps)
       SELECT u.id, ${today}::date - g, (2000 + (hashtext(u.id || ':' || g) & 2147483647) % 12000)
