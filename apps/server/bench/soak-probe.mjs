@@ -5,7 +5,7 @@
 // server (the generator's own event loop, the kernel, the other processes on the cores). Bench only.
 import diagnostics from 'node:diagnostics_channel';
 import fs from 'node:fs';
-import { createHistogram, monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { PerformanceObserver, constants, createHistogram, monitorEventLoopDelay, performance } from 'node:perf_hooks';
 
 const file = process.env.SOAK_PROBE_FILE;
 if (file) {
@@ -27,6 +27,16 @@ if (file) {
     const histogram = calls.get(key) ?? calls.set(key, createHistogram()).get(key);
     histogram.record(Math.max(1, Math.round((performance.now() - start.t0) * 1000)));
   });
+  /** Garbage collection of the window: its pauses' sum and longest, and the longest full (mark-compact) one, in ms. */
+  let gc = { sum: 0, max: 0, majorMax: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gc.sum += entry.duration;
+      gc.max = Math.max(gc.max, entry.duration);
+      if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) gc.majorMax = Math.max(gc.majorMax, entry.duration);
+    }
+  }).observe({ entryTypes: ['gc'] });
+  let cpu = process.cpuUsage();
   const timer = setInterval(() => {
     const memory = process.memoryUsage();
     const server = {};
@@ -42,8 +52,13 @@ if (file) {
       elP99: delay.percentile(99) / 1e6,
       elMax: delay.max / 1e6,
       server,
+      gc,
+      /** CPU time used in the window, in ms (user + system). */
+      cpu: (({ user, system }) => (user + system) / 1000)(process.cpuUsage(cpu)),
     };
     delay.reset();
+    gc = { sum: 0, max: 0, majorMax: 0 };
+    cpu = process.cpuUsage();
     fs.appendFileSync(file, `${JSON.stringify(line)}\n`);
   }, every);
   timer.unref();

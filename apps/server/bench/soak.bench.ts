@@ -55,7 +55,9 @@ const logFile = (k: number) => path.join(logDir, `process-${k}.log`);
 
 function startServer(k: number, databaseUrl: string, demo: boolean): ChildProcess {
   if (!fs.existsSync(DIST_MAIN)) throw new Error(`${DIST_MAIN} is missing: npm run build -w @hibi/server`);
-  const child = spawn(process.execPath, ['--enable-source-maps', '--import', PROBE, DIST_MAIN], {
+  // BENCH_CPU_PROFILE_DIR: each process writes a V8 CPU profile there when it stops (where a stall's time went).
+  const profile = process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE_DIR)}`] : [];
+  const child = spawn(process.execPath, [...profile, '--enable-source-maps', '--import', PROBE, DIST_MAIN], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -151,6 +153,10 @@ interface Probe {
   elMax: number;
   /** The server's own time per function call since the start (bench/soak-probe.mjs), in ms. */
   server?: Record<string, { n: number; p50: number; p99: number; max: number }>;
+  /** Garbage collection in the window (ms): pauses' sum, longest, longest full collection. */
+  gc?: { sum: number; max: number; majorMax: number };
+  /** CPU time the process used in the window (ms). */
+  cpu?: number;
 }
 function probes(k: number): Probe[] {
   if (!fs.existsSync(probeFile(k))) return [];
@@ -311,13 +317,15 @@ async function main() {
       }
     })();
     const sampler = (async () => {
+      let ownCpu = process.cpuUsage();
       while (Date.now() < until) {
         await sleep(SAMPLE_SECONDS * 1000);
         const t = Math.round((Date.now() - start) / 1000);
         const procs = [0, 1].map((k) => {
           const p = probes(k).at(-1);
           return p
-            ? `p${k} rss ${(p.rss / 2 ** 20).toFixed(0)} MB heap ${(p.heapUsed / 2 ** 20).toFixed(0)} MB loop p99 ${p.elP99.toFixed(1)} max ${p.elMax.toFixed(1)} ms`
+            ? `p${k} rss ${(p.rss / 2 ** 20).toFixed(0)} MB heap ${(p.heapUsed / 2 ** 20).toFixed(0)} MB loop p99 ${p.elP99.toFixed(1)} max ${p.elMax.toFixed(1)} ms` +
+                ` cpu ${(((p.cpu ?? 0) / (SAMPLE_SECONDS * 1000)) * 100).toFixed(0)}% gc ${(p.gc?.sum ?? 0).toFixed(0)} ms (longest ${(p.gc?.max ?? 0).toFixed(0)})`
             : `p${k} -`;
         });
         let calls = 0;
@@ -326,8 +334,11 @@ async function main() {
           k.windowCalls = 0;
         }
         const errors = [...kinds.values()].reduce((sum, k) => sum + [...k.errors.values()].reduce((a, b) => a + b, 0), 0);
+        const used = process.cpuUsage(ownCpu);
+        ownCpu = process.cpuUsage();
         console.log(
-          `  t=${t}s ${procs.join(' | ')} | ${(calls / SAMPLE_SECONDS).toFixed(0)} calls/s, ${inFlight} in flight, errors so far ${errors}, dropped ${dropped}`,
+          `  t=${t}s ${procs.join(' | ')} | ${(calls / SAMPLE_SECONDS).toFixed(0)} calls/s, ${inFlight} in flight, errors so far ${errors}, dropped ${dropped}` +
+            ` | generator cpu ${((used.user + used.system) / 10 / SAMPLE_SECONDS / 1000).toFixed(0)}%, load ${os.loadavg()[0]!.toFixed(1)}`,
         );
       }
     })();
