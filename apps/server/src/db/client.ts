@@ -5,6 +5,7 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 import type { DatabaseLimits } from '../config.ts';
 import { keepCallRules } from './deadline.ts';
+import { prepareStatements } from './prepared.ts';
 
 export { DEFAULT_DATABASE_LIMITS, type DatabaseLimits } from '../config.ts';
 
@@ -110,6 +111,8 @@ function openPool(url: string, max: number, limits?: DatabaseLimits): pg.Pool {
   // emits that on the client, where no listener would mean an uncaught exception. Its next query then fails (a 503),
   // and the pool drops it when it comes back unusable.
   pool.on('connect', (client) => client.on('error', () => {}));
+  // Statements with parameters are parsed and planned once per connection, not at every call (db/prepared.ts).
+  prepareStatements(pool);
   // A call's waits for connections end by its deadline, and new calls are shed while the waits are long
   // (db/deadline.ts): 5 s and 1 s with the defaults.
   if (limits) {
