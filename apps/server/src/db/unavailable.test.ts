@@ -35,6 +35,14 @@ describe('which failures mean the database is out of reach (decision 145)', () =
     expect(isDatabaseUnavailable(new Error('Failed query: insert …', { cause: withCode('57P01') }))).toBe(true);
   });
 
+  it('does not search a wrapper’s message that quotes its query: only the driver’s own, short messages', () => {
+    // A query whose parameters happen to contain one of the driver's phrases is not an outage…
+    const quoting = new Error(`Failed query: insert …\nparams: ${'x'.repeat(400)} Connection terminated ${'x'.repeat(400)}`);
+    expect(isDatabaseUnavailable(quoting)).toBe(false);
+    // …while the driver's error it wraps still counts.
+    expect(isDatabaseUnavailable(new Error(quoting.message, { cause: new Error('Connection terminated unexpectedly') }))).toBe(true);
+  });
+
   it('leaves bugs and data errors to be 500s: a unique violation, a syntax error, a plain Error', () => {
     for (const code of ['23505', '42601', '22P02', '23503']) expect(isDatabaseUnavailable(withCode(code)), code).toBe(false);
     expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);

@@ -37,6 +37,12 @@ const CLIENT_MESSAGES = [
   'Query read timeout',
   'connection timeout',
 ];
+/**
+ * node-postgres's messages are short. A longer one is a wrapper's that quotes the whole query and its parameters
+ * (drizzle's "Failed query: …"): in a booking storm, a batch's parameters carry 200 rendered mails, and searching that
+ * for each of its callers stalled the event loop for 300–500 ms.
+ */
+const CLIENT_MESSAGE_MAX_LENGTH = 300;
 
 /** An error and the errors it was caused by (drizzle wraps the driver's), five at most. */
 export function* causeChain(error: unknown): Generator<object> {
@@ -52,7 +58,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       if (SOCKET_CODES.has(code) || SQL_STATES.has(code) || (code.length === 5 && code.startsWith('08'))) return true;
     }
     const message = (e as { message?: unknown }).message;
-    if (typeof message === 'string' && CLIENT_MESSAGES.some((m) => message.includes(m))) return true;
+    if (typeof message === 'string' && message.length <= CLIENT_MESSAGE_MAX_LENGTH && CLIENT_MESSAGES.some((m) => message.includes(m))) {
+      return true;
+    }
   }
   return false;
 }

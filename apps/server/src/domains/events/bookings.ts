@@ -15,6 +15,7 @@ import { sessionEntry } from './session-entry.ts';
 import { passToken } from '../../lib/pass-token.ts';
 import {
   activeReservationSession,
+  activeReservationSessions,
   hasActiveReservation,
   lockActiveReservation,
   lockSessionStart,
@@ -385,7 +386,7 @@ export class SeatQueue {
     const key = `${eventId}:${sessionId}`;
     return new Promise<ReserveResult>((resolve, reject) => {
       const waiting = queues.get(key);
-      const request = { userId, answers, at: now, confirm, seat: newSeat(confirm), resolve, reject };
+      const request: QueuedSeat = { userId, answers, at: now, confirm, resolve, reject };
       if (waiting) {
         waiting.push(request);
         return;
@@ -411,7 +412,6 @@ export class SeatQueue {
 
 interface QueuedSeat extends SeatRequest {
   confirm: Confirmation | null;
-  seat: NewSeat;
   resolve(result: ReserveResult): void;
   reject(error: unknown): void;
 }
@@ -421,7 +421,11 @@ export const SEAT_BATCH_MAX = 200;
 
 async function writeBatch(db: Db, eventId: number, sessionId: number, batch: QueuedSeat[]): Promise<void> {
   let rest = batch;
-  if (batch.length > 1) {
+  // A session already full books no one: its latecomers (a storm's thousands) are told why below, without a pass and
+  // mail rendered for each and sent to PostgreSQL in a statement that books no one. Read without the lock: a seat
+  // freed meanwhile is found by the reasons' read, and its taker goes one by one.
+  if (batch.length > 1 && !isFull(await sessionOfEvent(db, eventId, sessionId))) {
+    for (const r of batch) r.seat ??= newSeat(r.confirm);
     try {
       const booked = await reserveSeats(db, eventId, sessionId, batch);
       rest = [];
@@ -442,6 +446,17 @@ async function writeBatch(db: Db, eventId: number, sessionId: number, batch: Que
       }
     }
   }
+  // The members the batch did not book: why, read for all of them at once (a storm's thousands of latecomers for a
+  // full session cost two statements per batch, not a transaction and two reads each). Only those no rule refuses now
+  // (a seat freed meanwhile, or the statement failed) try again one by one.
+  if (rest.length > 1) {
+    const reasons = await whyNotReservedEach(db, eventId, sessionId, rest);
+    rest = rest.filter((r) => {
+      const reason = reasons.get(r);
+      if (reason) r.resolve({ ok: false, code: reason });
+      return !reason;
+    });
+  }
   await Promise.all(rest.map((r) => reserve(db, r.userId, eventId, sessionId, r.answers, r.at, r.confirm, r.seat).then(r.resolve, r.reject)));
 }
 
@@ -451,10 +466,31 @@ const RESERVE_ATTEMPTS = 3;
 /** Why a reservation was not written, read after the fact; null when no rule refuses it now. */
 async function whyNotReserved(db: Db, userId: number, eventId: number, sessionId: number, now: Date): Promise<string | null> {
   const [s, existing] = await Promise.all([sessionOfEvent(db, eventId, sessionId), activeReservationSession(db, eventId, userId)]);
+  return refusal(s, existing, sessionId, now);
+}
+
+/** whyNotReserved for each request of a batch, in two statements. */
+async function whyNotReservedEach(db: Db, eventId: number, sessionId: number, requests: SeatRequest[]): Promise<Map<SeatRequest, string | null>> {
+  const [s, existing] = await Promise.all([
+    sessionOfEvent(db, eventId, sessionId),
+    activeReservationSessions(
+      db,
+      eventId,
+      requests.map((r) => r.userId),
+    ),
+  ]);
+  return new Map(requests.map((r) => [r, refusal(s, existing.get(r.userId) ?? null, sessionId, r.at)]));
+}
+
+/** No seat left (a session without a capacity is never full; one not found is left to the reasons). */
+const isFull = (s: SessionRow | null) => s !== null && s.capacity !== null && s.reserved_count >= s.capacity;
+
+/** The rule that refuses a reservation of `sessionId` at `now`, given the session and the member's active one. */
+function refusal(s: SessionRow | null, existing: number | null, sessionId: number, now: Date): string | null {
   if (!s) return 'sessionNotFound';
   if (existing !== null) return existing === sessionId ? 'alreadyReserved' : 'reservedAnotherSession';
   if (!takesBookings(s, now)) return 'reservationNotAccepted';
-  if (s.capacity !== null && s.reserved_count >= s.capacity) return 'reservationCapacityOver';
+  if (isFull(s)) return 'reservationCapacityOver';
   return null;
 }
 

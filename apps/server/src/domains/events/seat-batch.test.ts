@@ -87,4 +87,59 @@ describe('a batch of reservations in one statement', () => {
     // In arrival order: the first five callers hold the seats.
     expect((await activeOf(session)).sort()).toEqual(ids.slice(0, 5).sort());
   });
+
+  it('tells each member a batch did not book why, as one by one would: another session, full, too early, twice', async () => {
+    const db = t.database.db;
+    const { eventId, sessionIds } = await createEvent(db, {
+      title: 'Reasons',
+      sessions: [
+        { capacity: 2, startsIn: 72 },
+        { capacity: 4, startsIn: 96 },
+      ],
+    });
+    const [session, other] = sessionIds as [number, number];
+    const ids = await Promise.all(Array.from({ length: 6 }, async () => (await createMember(db)).id));
+    const [a, b, c, d, e, f] = ids as [number, number, number, number, number, number];
+    expect(await reserveSeat(db, eventId, other, b, [], new Date())).not.toBeNull();
+    const queue = new SeatQueue();
+    const now = new Date();
+    const long = new Date(now.getTime() - 400 * 86_400_000);
+    // a goes alone; the rest wait and go as one batch, in which c is booked (the last seat) and no one else.
+    const calls: [number, Date][] = [
+      [a, now],
+      [b, now],
+      [c, now],
+      [d, now],
+      [e, now],
+      [f, long],
+      [c, now],
+    ];
+    const results = await Promise.all(calls.map(([id, at]) => queue.reserve(db, id, eventId, session, [], at)));
+    expect(results.map((r) => (r.ok ? 'ok' : r.code))).toEqual([
+      'ok',
+      'reservedAnotherSession',
+      'ok',
+      'reservationCapacityOver',
+      'reservationCapacityOver',
+      'reservationNotAccepted',
+      'alreadyReserved',
+    ]);
+    expect((await activeOf(session)).sort()).toEqual([a, c].sort());
+    expect(await seatsOf(session)).toBe(2);
+    // The session is full now: a later wave is told why without a booking statement (a storm's latecomers).
+    const wave: [number, Date][] = [
+      [e, now],
+      [d, now],
+      [a, now],
+      [b, now],
+    ];
+    const later = await Promise.all(wave.map(([id, at]) => queue.reserve(db, id, eventId, session, [], at)));
+    expect(later.map((r) => (r.ok ? 'ok' : r.code))).toEqual([
+      'reservationCapacityOver',
+      'reservationCapacityOver',
+      'alreadyReserved',
+      'reservedAnotherSession',
+    ]);
+    expect(await seatsOf(session)).toBe(2);
+  });
 });

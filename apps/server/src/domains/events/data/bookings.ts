@@ -43,6 +43,16 @@ export async function activeReservationSession(tx: Db, eventId: number, userId: 
   return existing?.session_id ?? null;
 }
 
+/** The sessions of these users' active reservations of an event, by user (one statement for a batch's refusals). */
+export async function activeReservationSessions(db: Db, eventId: number, userIds: number[]): Promise<Map<number, number>> {
+  const found = await rows<{ user_id: number; session_id: number }>(
+    db,
+    sql`SELECT user_id, session_id FROM event_reservations
+        WHERE event_id = ${eventId} AND user_id = ANY(${`{${userIds.join(',')}}`}::int[]) AND cancelled_at IS NULL`,
+  );
+  return new Map(found.map((r) => [Number(r.user_id), Number(r.session_id)]));
+}
+
 /**
  * A booking's confirmation mail (decision 150), rendered before the statement with the pass it carries: the statement
  * that writes the reservation writes the mail into the outbox too, so the mail exists exactly when the booking does.
