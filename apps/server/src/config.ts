@@ -123,6 +123,9 @@ export interface DatabaseLimits {
   idleInTransactionTimeoutMs: number;
 }
 
+/** Pooled connections per process by default (DATABASE_POOL_SIZE; decision 159: was 10). */
+export const DEFAULT_POOL_SIZE = 5;
+
 export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = {
   acquireTimeoutMs: 3000,
   statementTimeoutMs: 5000,
@@ -267,7 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push('DEVTOOL_PATH: the developer tool is off in production unless DEVTOOL_IN_PRODUCTION=true');
   }
   if (e.MAILBOX_PORT !== undefined && e.MAILBOX_PORT !== 0 && e.MAILBOX_PORT === port) problems.push('MAILBOX_PORT: must differ from PORT');
-  if (e.DATABASE_READ_POOL_SIZE !== undefined && e.DATABASE_READ_POOL_SIZE >= (e.DATABASE_POOL_SIZE ?? 10))
+  if (e.DATABASE_READ_POOL_SIZE !== undefined && e.DATABASE_READ_POOL_SIZE >= (e.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE))
     problems.push('DATABASE_READ_POOL_SIZE: expected fewer connections than DATABASE_POOL_SIZE (they are part of it), or 0 for one pool');
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
     problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (a key pair, e.g. from `npx web-push generate-vapid-keys`) or neither');
@@ -299,11 +302,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // 14 days by default: the mobile app keeps a member signed in for 31 days, but not an abandoned device's session.
     sessionIdleTimeoutMs: (e.SESSION_IDLE_TIMEOUT_MINUTES ?? 14 * 24 * 60) * 60_000,
     mediaSigningSecret: e.MEDIA_SIGNING_SECRET,
-    // Two processes per core on one PostgreSQL: each holds up to this many plus its change-feed listener, so a 4-core
-    // application machine (8 processes, 88 connections) fits PostgreSQL's default max_connections of 100; decision 145.
-    databasePoolSize: e.DATABASE_POOL_SIZE ?? 10,
-    // Four in ten for the reads (4 of the default 10): a booking storm keeps the other six, reads keep their speed.
-    databaseReadPoolSize: e.DATABASE_READ_POOL_SIZE ?? Math.floor((e.DATABASE_POOL_SIZE ?? 10) * 0.4),
+    // Two processes per core on one PostgreSQL: each holds up to this many plus its change-feed listener. Few on
+    // purpose: PostgreSQL runs about two statements per core at once, and more connections only queue there (where a
+    // read waits behind them) instead of here (decisions 145 and 159).
+    databasePoolSize: e.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE,
+    // Four in ten for the reads (2 of the default 5): a booking storm keeps the other three, reads keep their speed.
+    databaseReadPoolSize: e.DATABASE_READ_POOL_SIZE ?? Math.floor((e.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE) * 0.4),
     databaseLimits: {
       acquireTimeoutMs: e.DATABASE_ACQUIRE_TIMEOUT_MS ?? DEFAULT_DATABASE_LIMITS.acquireTimeoutMs,
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS ?? DEFAULT_DATABASE_LIMITS.statementTimeoutMs,

@@ -30,7 +30,8 @@ describe('configuration (one zod schema over the environment)', () => {
     });
     expect(config.appBaseUrl).toBe('http://localhost:3000');
     // Four in ten of the pooled connections are the reading calls' own (issue 31).
-    expect([config.databasePoolSize, config.databaseReadPoolSize]).toEqual([10, 4]);
+    expect([config.databasePoolSize, config.databaseReadPoolSize]).toEqual([5, 2]);
+    expect(loadConfig(env({ DATABASE_POOL_SIZE: '10' })).databaseReadPoolSize).toBe(4);
     expect(loadConfig(env({ DATABASE_POOL_SIZE: '1' })).databaseReadPoolSize).toBe(0);
     expect(loadConfig(env({ DATABASE_URL: 'postgres://u@db:5432/hibi' })).demoContent).toBe(false);
   });
