@@ -7,9 +7,11 @@
 //     event opens to BENCH_MEMBERS (5000) members within 10 s, BENCH_STORM_SEATS (150) seats, the rest join its waiting
 //     list.
 // Calls are sent at their rates whatever the answers' speed (open loop; at most BENCH_MAX_IN_FLIGHT at once, the rest
-// counted as dropped). Every BENCH_SAMPLE_SECONDS (10) it prints each process's RSS, heap and event-loop delay (read by
-// bench/soak-probe.mjs inside the process) and the calls of the window; at the end p50/p99/max per call kind, errors,
-// RSS growth after the warm-up (BENCH_WARMUP_SECONDS, 120 or a fifth of a shorter run) and the worst event-loop delay.
+// counted as dropped). Every BENCH_SAMPLE_SECONDS (10) it prints each process's RSS, heap, event-loop delay, CPU share
+// and collection pauses (read by bench/soak-probe.mjs inside the process), the calls of the window, the generator's own
+// CPU share and the load average; at the end p50/p99/max per call kind, errors, RSS growth after the warm-up
+// (BENCH_WARMUP_SECONDS, 120 or a fifth of a shorter run) and the worst event-loop delay. BENCH_CPU_PROFILE_DIR: each
+// server writes its V8 CPU profile there when it stops.
 //
 // Run: npm run bench:soak (builds the server first); BENCH_SECONDS=120 npm run bench:soak for a short look.
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the PostgreSQL server; the script
