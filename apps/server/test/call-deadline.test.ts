@@ -115,23 +115,29 @@ describe.skipIf(!onPostgres)('one call’s time for the database', () => {
         await waiterReleased;
       }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    await releaseFirst();
-    await waiterHeld;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      await releaseFirst();
+      await waiterHeld;
 
-    // Both connections busy, the last wait long: a new call is refused at once, with its own reason.
-    const newcomer = await failureOf(asOneCall(() => database.db.execute(sql`SELECT 1`)));
-    expect(refusedByDeadline(newcomer)).toBe(true);
-    expect(isDatabaseUnavailable(newcomer)).toBe(true);
-    expect(String((newcomer as Error).cause ?? newcomer)).toMatch(/queue is long/);
-    // The call under way queues for its second connection, and has it once one is free.
-    goOn();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    releaseWaiter();
-    await waiter;
-    const answer = await underWay;
-    expect((answer as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(5);
-    await releaseSecond();
+      // Both connections busy, the last wait long: a new call is refused at once, with its own reason.
+      const newcomer = await failureOf(asOneCall(() => database.db.execute(sql`SELECT 1`)));
+      expect(refusedByDeadline(newcomer)).toBe(true);
+      expect(isDatabaseUnavailable(newcomer)).toBe(true);
+      expect(String((newcomer as Error).cause ?? newcomer)).toMatch(/queue is long/);
+      // The call under way queues for its second connection, and has it once one is free.
+      goOn();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      releaseWaiter();
+      await waiter;
+      const answer = await underWay;
+      expect((answer as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(5);
+    } finally {
+      // Whatever failed above, every connection goes back, so the next test does not fail with this one.
+      goOn();
+      releaseWaiter();
+      await Promise.allSettled([releaseFirst(), releaseSecond(), waiter, underWay]);
+    }
     // Room again: new calls are served.
     const after = await asOneCall(() => database.db.execute(sql`SELECT 6 AS n`));
     expect((after as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(6);
