@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import yauzl from 'yauzl';
 import { allConsoleFunctions } from '@hibi/contract/console/index';
 import { startsFormula } from '../src/lib/csv.ts';
 import { createEvent, createMember, createTenant, type MemberFixture } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { unzip } from './unzip.ts';
 
 /**
  * Issue 30, finding 4: every CSV the server writes (the console's exports and the members' own-data zip) neutralises
@@ -107,29 +107,6 @@ async function consoleCsv(name: string, payload: object, email: string): Promise
   expect(res.statusCode, name).toBe(200);
   expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
   return res.body;
-}
-
-function unzip(buffer: Buffer): Promise<Map<string, string>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const files = new Map<string, string>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files.set(entry.fileName.replace(/^[^/]+\//, ''), Buffer.concat(chunks).toString('utf8'));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
 }
 
 describe('CSV formula guard on every export (issue 30, finding 4)', () => {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import yauzl from 'yauzl';
 import { DATA_EXPORTS_PER_DAY } from '@hibi/contract/functions/account';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { createEvent, createMember, createSurvey, type MemberFixture } from '../../../test/fixtures.ts';
 import { rows } from '../../db/query.ts';
 import { csvField } from '../../lib/csv.ts';
+import { unzip } from '../../../test/unzip.ts';
 
 let t: TestApp;
 let me: MemberFixture;
@@ -18,30 +18,6 @@ async function exportAs(token?: string, payload: unknown = {}) {
     url: '/api/functions/exportMyData',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     payload: JSON.stringify(payload),
-  });
-}
-
-/** Every file of a zip, by name, as text (read with yauzl, the way an unzip program does). */
-function unzip(buffer: Buffer): Promise<Map<string, string>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const files = new Map<string, string>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files.set(entry.fileName.replace(/^[^/]+\//, ''), Buffer.concat(chunks).toString('utf8'));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
   });
 }
 
