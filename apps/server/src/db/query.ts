@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client.ts';
 
 /**
@@ -9,4 +9,13 @@ import type { Db } from './client.ts';
 export async function rows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * A list as one array parameter (`= ANY(${arrayParam(ids, 'int')})`), not one parameter per item: the statement's text
+ * stays the same whatever the list's length, so it stays one prepared statement (db/prepared.ts). For values whose
+ * text has no comma, quote or brace: numbers and ISO dates.
+ */
+export function arrayParam(values: readonly (number | string)[], type: 'int' | 'date'): SQL {
+  return sql`${`{${values.join(',')}}`}::${sql.raw(type)}[]`;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PushKind } from '@hibi/contract/constants';
 import type { Db } from '../db/client.ts';
-import { rows } from '../db/query.ts';
+import { arrayParam, rows } from '../db/query.ts';
 import { pushPayload, type PushHeading } from './messages.ts';
 
 /**
@@ -60,7 +60,7 @@ export async function enqueuePush(db: Db, notice: PushNotice, now: Date): Promis
             FROM push_subscriptions s
             JOIN users u ON u.id = s.user_id
             JOIN sessions ss ON ss.id = s.session_id
-           WHERE s.user_id = ANY(string_to_array(${notice.userIds.join(',')}, ',')::int[])
+           WHERE s.user_id = ANY(${arrayParam(notice.userIds, 'int')})
              AND ${notice.kind} = ANY(s.kinds)
              AND ss.expires_at > ${iso(now)}::timestamptz
              AND u.deactivated_at IS NULL

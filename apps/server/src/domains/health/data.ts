@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { addDays, addMonths, mondayOf, monthOf } from '@hibi/contract/time';
 import type { Db } from '../../db/client.ts';
-import { rows } from '../../db/query.ts';
+import { arrayParam, rows } from '../../db/query.ts';
 
 /** One uploaded day as staged and merged (weights as the driver returns numerics: text). */
 export interface StagedDay {
@@ -252,7 +252,7 @@ export async function monthScoreBuckets(db: Db, tenantId: number, month: string)
 
 /* ------------------------------------------------------------------ aggregates */
 
-const pgDateArray = (days: readonly string[]) => sql`${`{${[...new Set(days)].join(',')}}`}::date[]`;
+const pgDateArray = (days: readonly string[]) => arrayParam([...new Set(days)], 'date');
 
 /**
  * Rebuilds the weekly step aggregates of the (user, Monday week) pairs a filter selects from daily_steps.

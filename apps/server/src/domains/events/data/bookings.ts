@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '@hibi/contract/protocol';
 import type { ReservationAnswer } from '@hibi/contract/functions/events';
 import type { Db } from '../../../db/client.ts';
-import { rows } from '../../../db/query.ts';
+import { arrayParam, rows } from '../../../db/query.ts';
 import { ms, type SessionRow, sessionColumns } from './sql.ts';
 
 /* ------------------------------------------------------------------ reservations (inside the service's transactions) */
@@ -48,7 +48,7 @@ export async function activeReservationSessions(db: Db, eventId: number, userIds
   const found = await rows<{ user_id: number; session_id: number }>(
     db,
     sql`SELECT user_id, session_id FROM event_reservations
-        WHERE event_id = ${eventId} AND user_id = ANY(${`{${userIds.join(',')}}`}::int[]) AND cancelled_at IS NULL`,
+        WHERE event_id = ${eventId} AND user_id = ANY(${arrayParam(userIds, 'int')}) AND cancelled_at IS NULL`,
   );
   return new Map(found.map((r) => [Number(r.user_id), Number(r.session_id)]));
 }
