@@ -22,8 +22,8 @@ export const PREPARED_PER_CONNECTION = 500;
 
 type Query = (...args: unknown[]) => unknown;
 interface Named {
-  /** The names this connection has given out. */
-  names: Set<string>;
+  /** The names this connection has given out, by text: a text seen before is not hashed again. */
+  names: Map<string, string>;
   /** Texts PostgreSQL refused to run as prepared on this connection: sent unnamed from now on. */
   refused: Set<string>;
 }
@@ -40,7 +40,7 @@ const isStalePlan = (error: unknown) =>
 /** Prepares the statements of every connection this pool opens (see above). */
 export function prepareStatements(pool: pg.Pool, maxPerConnection = PREPARED_PER_CONNECTION): void {
   pool.on('connect', (client) => {
-    const state: Named = { names: new Set(), refused: new Set() };
+    const state: Named = { names: new Map(), refused: new Set() };
     const query = client.query.bind(client) as Query;
     (client as unknown as { query: Query }).query = (...args: unknown[]) => {
       // node-postgres's forms: (text, values?, callback?) and (config, values?, callback?); drizzle sends the second.
@@ -49,10 +49,11 @@ export function prepareStatements(pool: pg.Pool, maxPerConnection = PREPARED_PER
       const text = config ? config.text : first;
       const values = Array.isArray(second) ? second : config?.values;
       if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || config?.name || state.refused.has(text)) return query(...args);
-      const name = statementName(text);
-      if (!state.names.has(name)) {
+      let name = state.names.get(text);
+      if (name === undefined) {
         if (state.names.size >= maxPerConnection) return query(...args);
-        state.names.add(name);
+        name = statementName(text);
+        state.names.set(text, name);
       }
       const named: pg.QueryConfig = { ...config, text, values, name };
       const callback = args.find((a) => typeof a === 'function') as ((error: unknown, result?: unknown) => void) | undefined;
