@@ -318,6 +318,8 @@ async function main() {
         next += STORM_EVERY * 1000;
       }
     })();
+    /** CPU time of a window (ms) as a share of one core. */
+    const cpuShare = (ms: number) => `${((ms / (SAMPLE_SECONDS * 1000)) * 100).toFixed(0)}%`;
     const sampler = (async () => {
       let ownCpu = process.cpuUsage();
       while (Date.now() < until) {
@@ -327,7 +329,7 @@ async function main() {
           const p = probes(k).at(-1);
           return p
             ? `p${k} rss ${(p.rss / 2 ** 20).toFixed(0)} MB heap ${(p.heapUsed / 2 ** 20).toFixed(0)} MB loop p99 ${p.elP99.toFixed(1)} max ${p.elMax.toFixed(1)} ms` +
-                ` cpu ${(((p.cpu ?? 0) / (SAMPLE_SECONDS * 1000)) * 100).toFixed(0)}% gc ${(p.gc?.sum ?? 0).toFixed(0)} ms (longest ${(p.gc?.max ?? 0).toFixed(0)})`
+                ` cpu ${cpuShare(p.cpu ?? 0)} gc ${(p.gc?.sum ?? 0).toFixed(0)} ms (longest ${(p.gc?.max ?? 0).toFixed(0)}, full ${(p.gc?.majorMax ?? 0).toFixed(0)})`
             : `p${k} -`;
         });
         let calls = 0;
@@ -340,7 +342,7 @@ async function main() {
         ownCpu = process.cpuUsage();
         console.log(
           `  t=${t}s ${procs.join(' | ')} | ${(calls / SAMPLE_SECONDS).toFixed(0)} calls/s, ${inFlight} in flight, errors so far ${errors}, dropped ${dropped}` +
-            ` | generator cpu ${((used.user + used.system) / 10 / SAMPLE_SECONDS / 1000).toFixed(0)}%, load ${os.loadavg()[0]!.toFixed(1)}`,
+            ` | generator cpu ${cpuShare((used.user + used.system) / 1000)}, load ${os.loadavg()[0]!.toFixed(1)}`,
         );
       }
     })();
