@@ -1,6 +1,7 @@
 // Benchmark (not a test): 10,000 users with a year of daily steps and health logs in a fresh PostgreSQL
 // database, then the median and p95 time of getHealthDataByRange (every flag) and getHealthLogStats through the
-// real function entry (app.inject). Run: npm run bench:health
+// real function entry (app.inject), and of a step upload's notifyHealthDataFixed (its uploadHealthData before it,
+// untimed): the write that brings the weekly, monthly and running aggregates up to date. Run: npm run bench:health
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server; the script creates
 // and drops its own database there. BENCH_USERS and BENCH_CALLS change the size.
 import os from 'node:os';
@@ -97,6 +98,17 @@ async function main() {
       for (let i = 0; i < CALLS; i += 1) samples.push(await call(fn, payload(i * 7 + 3), tokens[(i * 13) % tokens.length]!));
       report(fn, samples);
     }
+    // A phone's sync: one of the last three days' steps, then the notify that applies it (timed).
+    const device = { osType: 'ios', osVersion: '18.0', appVersion: '1.0.0', source: 'bench-phone' };
+    const upload = (i: number) => ({ healthData: [{ dateTime: tokyoDayStart(addDays(today, -(i % 3))), steps: 4000 + i }], ...device });
+    const notifySamples: number[] = [];
+    for (let i = 0; i < WARMUP + CALLS; i += 1) {
+      const token = tokens[(i * 13) % tokens.length]!;
+      await call('uploadHealthData', upload(i), token);
+      const ms = await call('notifyHealthDataFixed', device, token);
+      if (i >= WARMUP) notifySamples.push(ms);
+    }
+    report('notifyHealthDataFixed', notifySamples);
     await app.close();
   });
 }

@@ -5,7 +5,9 @@ import pg from 'pg';
 import { openPostgres } from '../src/db/client.ts';
 import { rows } from '../src/db/query.ts';
 import { prepareStatements, statementName } from '../src/db/prepared.ts';
-import { onPostgres } from './helpers.ts';
+import { applyStaged, stageUpload } from '../src/domains/health/service.ts';
+import { addDays } from '@hibi/contract/time';
+import { createTestDatabase, onPostgres } from './helpers.ts';
 
 /**
  * Statements with parameters are prepared once per pooled connection (db/prepared.ts, decision 159): PostgreSQL
@@ -102,6 +104,46 @@ describe.skipIf(!onPostgres)('prepared statements', () => {
       }
     } finally {
       await pool.end();
+    }
+  });
+});
+
+/**
+ * The running totals' statements (domains/health/data.ts refreshRunning) run on their generic plan: PostgreSQL judged
+ * it dearer than custom ones and planned them again at every upload, a fifth of its time in the soak (decision 160).
+ */
+describe.skipIf(!onPostgres)('the running totals of an upload', () => {
+  it('are written by statements PostgreSQL plans once, not at every upload', async () => {
+    const database = await createTestDatabase();
+    try {
+      const db = database.db;
+      const [user] = await rows<{ id: number }>(db, sql`INSERT INTO users (email, nickname) VALUES ('plans@example.com', 'plans') RETURNING id`);
+      const device = { source: 'phone', osType: 'ios', osVersion: '18.0', appVersion: '1.0.0' };
+      const today = '2026-11-20';
+      // One connection throughout (a transaction, each upload a savepoint in it): prepared statements are per connection.
+      const plans = await db.transaction(async (tx) => {
+        for (let k = 0; k < 8; k++) {
+          const day = addDays(today, -(k % 3));
+          await stageUpload(tx as never, user!.id, device, [{ day, steps: 1000 + k, weight: null, body_fat_percentage: null }]);
+          expect(await applyStaged(tx as never, user!.id, 'phone', today)).toBe(1);
+        }
+        return rows<{ generic: number; custom: number }>(
+          tx as never,
+          sql`SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements
+              WHERE statement LIKE ${'%health_running_totals%'}`,
+        );
+      });
+      // The upsert and the clean-up: eight runs each, none of them planned for its values.
+      expect(plans).toHaveLength(2);
+      for (const plan of plans) expect(plan).toEqual({ generic: 8, custom: 0 });
+      const [total] = await rows<{ steps: string }>(
+        db,
+        sql`SELECT steps::text FROM health_running_totals WHERE user_id = ${user!.id} ORDER BY day DESC LIMIT 1`,
+      );
+      // Days 20, 19, 18 hold their last uploads' counts: 1006 + 1007 + 1005.
+      expect(total!.steps).toBe(String(1006 + 1007 + 1005));
+    } finally {
+      await database.close();
     }
   });
 });
