@@ -1,8 +1,9 @@
 // Loaded into each server process by bench/soak.bench.ts (node --import): every SOAK_PROBE_MS it appends one JSON line
-// to SOAK_PROBE_FILE with the process's RSS, heap and event-loop delay (p50, p99, max) since the last line, and the
-// server's own time per function call since the start (from the request's first byte read to the answer's last byte
-// written, by Node's http diagnostics channels): the load generator's figures minus this is time spent outside the
-// server (the generator's own event loop, the kernel, the other processes on the cores). Bench only.
+// to SOAK_PROBE_FILE with the process's RSS, heap and event-loop delay (p50, p99, max; from the first request the
+// server reads) since the last line, and the server's own time per function call since the start (from the request's
+// first byte read to the answer's last byte written, by Node's http diagnostics channels): the load generator's
+// figures minus this is time spent outside the server (the generator's own event loop, the kernel, the other
+// processes on the cores). Bench only.
 import diagnostics from 'node:diagnostics_channel';
 import fs from 'node:fs';
 import { PerformanceObserver, constants, createHistogram, monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -15,7 +16,14 @@ if (file) {
   /** Per function and caller (guest or member), in microseconds. */
   const calls = new Map();
   const started = new WeakMap();
+  // Start-up (loading the modules, migrating, loading demo content) blocks the loop before the server listens, when
+  // no call can wait on it: the delays are counted from the first request the server reads (the soak's /readyz poll).
+  let serving = false;
   diagnostics.subscribe('http.server.request.start', ({ request, response }) => {
+    if (!serving) {
+      serving = true;
+      delay.reset();
+    }
     started.set(response, { t0: performance.now(), url: request.url ?? '', member: Boolean(request.headers.authorization) });
   });
   diagnostics.subscribe('http.server.response.finish', ({ response }) => {
