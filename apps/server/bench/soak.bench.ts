@@ -391,6 +391,7 @@ async function main() {
       const first = afterWarmup[0];
       const last = afterWarmup.at(-1);
       const worst = Math.max(...all.filter((p) => p.t >= start).map((p) => p.elMax));
+      const worstAfterWarmup = Math.max(...afterWarmup.map((p) => p.elMax));
       const p99s = all.filter((p) => p.t >= start).map((p) => p.elP99);
       const growth = first && last ? ((last.rss - first.rss) / first.rss) * 100 : NaN;
       // A single sample lands where it lands in the collector's cycle (V8 gives back heap, then takes it again), so the
@@ -403,7 +404,7 @@ async function main() {
         `process ${k}: RSS at start ${((all[0]?.rss ?? 0) / 2 ** 20).toFixed(0)} MB, after warm-up ${((first?.rss ?? 0) / 2 ** 20).toFixed(0)} MB, ` +
           `at the end ${((last?.rss ?? 0) / 2 ** 20).toFixed(0)} MB (growth after warm-up ${growth.toFixed(1)}%; median of the first fifth ` +
           `${(early / 2 ** 20).toFixed(0)} MB, of the last ${(late / 2 ** 20).toFixed(0)} MB: ${(((late - early) / early) * 100).toFixed(1)}%; heap at the end ` +
-          `${((last?.heapUsed ?? 0) / 2 ** 20).toFixed(0)} MB); event-loop delay: worst ${worst.toFixed(1)} ms, worst window p99 ${Math.max(...p99s).toFixed(1)} ms`,
+          `${((last?.heapUsed ?? 0) / 2 ** 20).toFixed(0)} MB); event-loop delay: worst ${worst.toFixed(1)} ms (after the warm-up ${worstAfterWarmup.toFixed(1)} ms), worst window p99 ${Math.max(...p99s).toFixed(1)} ms`,
       );
       // Where the memory is, at start and at the end: V8's heap (reserved and used), memory outside it that V8 knows of
       // (buffers), and the rest (code, Node's and ICU's native data, the allocator's pages, thread stacks).
