@@ -408,3 +408,27 @@ describe('calendar file', () => {
     expect((await t.app.inject({ method: 'GET', url: link.url })).statusCode).toBe(404);
   });
 });
+
+describe('times written with microseconds', () => {
+  it('answer in whole milliseconds, not a refused fraction', async () => {
+    // A time set by SQL (now(), an import) keeps PostgreSQL's microseconds; the contract's times are integers.
+    const [before] = await rows<{ start: string; end: string }>(
+      t.database.db,
+      sql`SELECT start_at::text AS start, end_at::text AS end FROM events WHERE id = ${ids.finished!}`,
+    );
+    await t.database.db.execute(
+      sql`UPDATE events SET start_at = start_at + interval '0.000437 second', end_at = end_at + interval '0.000437 second' WHERE id = ${ids.finished!}`,
+    );
+    try {
+      const finished = await t.call('getEvents', { scheduleType: 2, perPage: 50 });
+      expect(finished.status).toBe(200);
+      const event = finished.body.events.find((e: { id: number }) => e.id === ids.finished);
+      expect(Number.isInteger(event.startDateTime)).toBe(true);
+      expect(Number.isInteger(event.endDateTime)).toBe(true);
+    } finally {
+      await t.database.db.execute(
+        sql`UPDATE events SET start_at = ${before!.start}::timestamptz, end_at = ${before!.end}::timestamptz WHERE id = ${ids.finished!}`,
+      );
+    }
+  });
+});

@@ -12,8 +12,11 @@ export function loc(alias: string, column: string, locale: Locale): SQL {
   return sql.raw(locale === 'en' ? `COALESCE(NULLIF(${alias}.${column}_en, ''), ${alias}.${column}_ja)` : `${alias}.${column}_ja`);
 }
 
-/** A timestamp column as epoch milliseconds (float8). */
-export const ms = (alias: string, column: string) => sql.raw(`(extract(epoch FROM ${alias}.${column}) * 1000)::float8`);
+/**
+ * A timestamp column as whole epoch milliseconds (float8). PostgreSQL keeps microseconds: a time written by SQL
+ * (`now()`, an import) would otherwise answer a fraction, which the contract's integer times refuse.
+ */
+export const ms = (alias: string, column: string) => sql.raw(`floor(extract(epoch FROM ${alias}.${column}) * 1000)::float8`);
 
 /** What a calendar entry or an event mail shows of a session (aliases e and s), in a language. */
 export const sessionEntryColumns = (locale: Locale) =>
