@@ -423,8 +423,8 @@ describe('times written with microseconds', () => {
       const finished = await t.call('getEvents', { scheduleType: 2, perPage: 50 });
       expect(finished.status).toBe(200);
       const event = finished.body.events.find((e: { id: number }) => e.id === ids.finished);
-      expect(Number.isInteger(event.startDateTime)).toBe(true);
-      expect(Number.isInteger(event.endDateTime)).toBe(true);
+      expect(Number.isInteger(event?.startDateTime)).toBe(true);
+      expect(Number.isInteger(event?.endDateTime)).toBe(true);
     } finally {
       await t.database.db.execute(
         sql`UPDATE events SET start_at = ${before!.start}::timestamptz, end_at = ${before!.end}::timestamptz WHERE id = ${ids.finished!}`,
