@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Locale } from '@hibi/contract/protocol';
 import type { Db } from '../../../db/client.ts';
 import { rows } from '../../../db/query.ts';
-import { sessionEntryColumns, type SessionEntryRow } from './sql.ts';
+import { ms, sessionEntryColumns, type SessionEntryRow } from './sql.ts';
 
 /* ------------------------------------------------------------------ calendar entries */
 
@@ -37,7 +37,7 @@ export interface FeedRow extends SessionEntryRow {
 export async function feedEntries(db: Db, userId: number, locale: Locale, since: string, limit: number) {
   return rows<FeedRow>(
     db,
-    sql`SELECT r.id AS reservation_id, ${sessionEntryColumns(locale)}, (extract(epoch FROM r.created_at) * 1000)::float8 AS created_ms
+    sql`SELECT r.id AS reservation_id, ${sessionEntryColumns(locale)}, ${ms('r', 'created_at')} AS created_ms
         FROM event_reservations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = r.event_id
         WHERE r.user_id = ${userId} AND r.cancelled_at IS NULL AND s.end_at >= ${since}
         ORDER BY s.start_at, r.id LIMIT ${limit}`,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Locale } from '@hibi/contract/protocol';
 import type { Db } from '../../../db/client.ts';
 import { rows } from '../../../db/query.ts';
+import { ms } from './sql.ts';
 
 /* ------------------------------------------------------------------ export of a member's own data (decision 104) */
 
@@ -24,9 +25,9 @@ export async function reservationsExportPage(db: Db, userId: number, locale: Loc
   return rows<ReservationExportRow>(
     db,
     sql`SELECT r.id, r.event_id, ${title('e')} AS event_title, ${title('s')} AS session_title,
-               (extract(epoch FROM s.start_at) * 1000)::float8 AS start_ms, (extract(epoch FROM s.end_at) * 1000)::float8 AS end_ms,
-               (extract(epoch FROM r.created_at) * 1000)::float8 AS reserved_ms,
-               (extract(epoch FROM r.cancelled_at) * 1000)::float8 AS cancelled_ms, r.answers
+               ${ms('s', 'start_at')} AS start_ms, ${ms('s', 'end_at')} AS end_ms,
+               ${ms('r', 'created_at')} AS reserved_ms,
+               ${ms('r', 'cancelled_at')} AS cancelled_ms, r.answers
         FROM event_reservations r JOIN events e ON e.id = r.event_id JOIN event_sessions s ON s.id = r.session_id
         WHERE r.user_id = ${userId} AND r.id > ${afterId} ORDER BY r.id LIMIT ${limit}`,
   );

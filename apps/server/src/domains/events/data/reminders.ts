@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { rows } from '../../../db/query.ts';
+import { ms } from './sql.ts';
 
 /* ------------------------------------------------------------------ reminders */
 
@@ -72,7 +73,7 @@ export async function markDueReminders(tx: Db, at: string, batch: number) {
           SELECT m.kind, e.id AS event_id, r.id AS reservation_id, u.id AS user_id, u.email, u.nickname, u.locale,
                  e.title_ja AS event_title_ja, e.title_en AS event_title_en, s.title_ja AS session_title_ja, s.title_en AS session_title_en,
                  e.place_ja, e.place_en, s.providing_type,
-                 (extract(epoch FROM s.start_at) * 1000)::float8 AS start_ms, (extract(epoch FROM s.end_at) * 1000)::float8 AS end_ms,
+                 ${ms('s', 'start_at')} AS start_ms, ${ms('s', 'end_at')} AS end_ms,
                  r.pass_id::text AS pass_id
           FROM marked m JOIN event_reservations r ON r.id = m.reservation_id JOIN event_sessions s ON s.id = r.session_id
           JOIN events e ON e.id = r.event_id JOIN users u ON u.id = r.user_id`,
