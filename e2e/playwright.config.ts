@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { BASE_URL, DEVTOOL_WEB_PORT, DEVTOOL_WEB_URL, PORT } from './support/env.ts';
+import { BASE_URL, CHROMIUM_ARGS, DEVTOOL_WEB_PORT, DEVTOOL_WEB_URL, HEADLESS_SHELL, PORT } from './support/env.ts';
 
 /** Specs whose writes every member sees: the terms version and the FAQ (console-help.spec.ts). */
 const AFTER_ALL = /console-help\.spec\.ts$/;
@@ -20,7 +20,7 @@ const JAPANESE = new RegExp(`^(?!.*@one-width)(?!.*(?<![\\w-])(${ONE_WIDTH_SPECS
 const ENGLISH = /\bin en\b|\(en\)/;
 
 /**
- * Real Chromium from Debian, driving the production build of the app on the embedded database with the demo content.
+ * Real Chromium from Debian (its headless shell, decision 161), driving the production build of the app on the embedded database with the demo content.
  * Tests that change state run as members made for them (support/fixtures.ts), so they run in parallel and in any
  * order; two workers fit the 2-core machine (`--workers=4` works too).
  */
@@ -38,18 +38,8 @@ export default defineConfig({
     // A Japanese browser (Accept-Language, navigator.languages): the app's first visit follows it (decision 108), and
     // the suite's tests read Japanese unless they pick English; the language spec uses an English browser too.
     locale: 'ja-JP',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    // The headless shell (support/env.ts, decision 161); push.spec.ts asks for the full browser.
+    launchOptions: { executablePath: HEADLESS_SHELL, args: CHROMIUM_ARGS },
     trace: 'off',
     screenshot: 'only-on-failure',
   },

@@ -35,11 +35,12 @@ npm install --no-audit --no-fund --loglevel=error
 node -e 'if (process.versions.node.split(".")[0] !== "24") { console.error("expected Node 24, got " + process.version); process.exit(1) }'
 echo "node $(node --version)"
 
-if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
-  step "installing Debian's Chromium for the end-to-end suite"
+# Debian's Chromium, and its headless shell that most end-to-end specs run in (docs/decisions/161-e2e-headless-shell.md).
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || [ ! -x "${CHROMIUM_HEADLESS_SHELL_PATH:-/usr/bin/chromium-headless-shell}" ]; then
+  step "installing Debian's Chromium and its headless shell for the end-to-end suite"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-headless-shell fonts-noto-cjk >/dev/null
 fi
 
 step "lint (ESLint with the dependency rules, Prettier)"

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 
 /** Where the suite's server listens (playwright.config.ts starts it; start-server.sh reads the same numbers). */
@@ -15,3 +16,23 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export const WEB_DIST_DIR = path.resolve(ROOT, process.env.WEB_DIST_DIR ?? `.tmp/web-dist-${PORT}`);
 /** Locks and claims of the shared demo resources; emptied with the database on every server start. */
 export const LOCK_DIR = path.join(ROOT, '.tmp', `e2e-locks-${PORT}`);
+
+/**
+ * The suite's browsers (docs/decisions/161-e2e-headless-shell.md). Debian's Chromium, as a person runs it, for what
+ * needs the whole browser: notifications and the push service (push.spec.ts) and the fake camera (checkin.spec.ts).
+ * Every other spec runs in Debian's `chromium-headless-shell`, the same engine (Blink, V8, the network service) without
+ * the desktop browser's compositor and display: what Playwright itself runs headless by default, at about two thirds
+ * of the full browser's CPU on these machines. Where the shell is not installed, the full browser runs everything.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SHELL = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
+export const HEADLESS_SHELL = fs.existsSync(SHELL) ? SHELL : CHROMIUM;
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

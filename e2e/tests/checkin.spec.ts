@@ -4,6 +4,7 @@ import { chromium, type APIRequestContext, type Browser, type BrowserContext } f
 import QRCode from 'qrcode';
 import { test, expect, expectNoAxeViolations, uniqueTag, BASE_URL, type Lang, SCREENSHOTS } from '../support/fixtures.ts';
 import { apiSignIn } from '../support/console.ts';
+import { CHROMIUM, CHROMIUM_ARGS } from '../support/env.ts';
 
 /**
  * Issue 33: a member books a session and opens the entry pass on the event page; an editor's phone-sized console page
@@ -51,11 +52,9 @@ function qrVideo(text: string, file: string) {
 /** A browser of its own with a fake camera that shows `video`, and a phone-sized, signed-in editor's context. */
 async function editorPhone(video: string, lang: Lang): Promise<{ browser: Browser; context: BrowserContext }> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
+      ...CHROMIUM_ARGS,
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
       `--use-file-for-fake-video-capture=${video}`,

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, useLanguage, screenshot, expectNoAxeViolations, type Lang, type Member } from '../support/fixtures.ts';
+import { CHROMIUM, CHROMIUM_ARGS } from '../support/env.ts';
 
 // Notifications on the device (issue 34, decision 153) in real Chromium with the app's real service worker.
 //
@@ -12,6 +13,10 @@ import { test, expect, useLanguage, screenshot, expectNoAxeViolations, type Lang
 // on FCM's origin); delivery and decryption are proven by the server test (apps/server/src/domains/notifications/
 // push.test.ts). The worker's own `push` handler is driven through the DevTools protocol (ServiceWorker.deliverPushMessage)
 // and the notification it shows is read back with getNotifications().
+//
+// It runs in the full browser, not the headless shell of the other specs (decision 161): the shell asks for the
+// notification permission again where the browser has it granted, and shows no notification.
+test.use({ launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS } });
 
 const TEXT = {
   ja: {
