@@ -53,12 +53,7 @@ function qrVideo(text: string, file: string) {
 async function editorPhone(video: string, lang: Lang): Promise<{ browser: Browser; context: BrowserContext }> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      ...CHROMIUM_ARGS,
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
+    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
   });
   const context = await browser.newContext({
     viewport: { width: 375, height: 812 },
