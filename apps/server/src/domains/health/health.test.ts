@@ -60,8 +60,20 @@ describe('uploadHealthData and notifyHealthDataFixed', () => {
     expect(fixed.body).toEqual({ succeed: true, appliedDays: 1 });
     expect((await range(a, '2026-11-10', '2026-11-10')).stepsData).toEqual([{ dateTime: day('2026-11-10'), steps: 5000 }]);
 
-    // Notifying again applies nothing new (idempotent).
+    // The device is marked fixed when something was applied.
+    const fixedAt = async () =>
+      (
+        (await t.database.db.execute(
+          sql`SELECT last_fixed_at::text AS at FROM health_devices
+              WHERE source = 'phone' AND user_id = (SELECT id FROM users WHERE email = 'member30@example.com')`,
+        )) as unknown as { rows: { at: string | null }[] }
+      ).rows[0]?.at;
+    const firstFixed = await fixedAt();
+    expect(firstFixed).toEqual(expect.any(String));
+
+    // Notifying again applies nothing new (idempotent), and leaves the device's fixed time as it was.
     expect((await t.call('notifyHealthDataFixed', { source: 'phone', ...device }, a)).body.appliedDays).toBe(0);
+    expect(await fixedAt()).toBe(firstFixed);
 
     // The same device sends the day again: it replaces (even downwards).
     await upload(a, 'phone', [{ dateTime: noon('2026-11-10'), steps: 4000 }]);
