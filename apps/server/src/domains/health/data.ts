@@ -21,19 +21,15 @@ export interface DeviceInfo {
   appVersion: string;
 }
 
-/**
- * Records the device's upload and stages its days (replacing what this source staged for the same days): one statement,
- * so it is atomic without a transaction of its own, in one round trip (a step upload is a third of the calls at the
- * morning peak, issue 31).
- */
-export async function stageUpload(db: Db, userId: number, device: DeviceInfo, items: StagedDay[]): Promise<void> {
+/** Records the device's upload and stages its days (replacing what this source staged for the same days). */
+export async function stageUpload(tx: Db, userId: number, device: DeviceInfo, items: StagedDay[]): Promise<void> {
   const json = JSON.stringify(items);
-  await db.execute(sql`
-    WITH device AS (
-      INSERT INTO health_devices (user_id, source, os_type, os_version, app_version, last_upload_at)
-      VALUES (${userId}, ${device.source}, ${device.osType}, ${device.osVersion}, ${device.appVersion}, now())
-      ON CONFLICT (user_id, source) DO UPDATE SET os_type = EXCLUDED.os_type, os_version = EXCLUDED.os_version,
-        app_version = EXCLUDED.app_version, last_upload_at = EXCLUDED.last_upload_at)
+  await tx.execute(sql`
+    INSERT INTO health_devices (user_id, source, os_type, os_version, app_version, last_upload_at)
+    VALUES (${userId}, ${device.source}, ${device.osType}, ${device.osVersion}, ${device.appVersion}, now())
+    ON CONFLICT (user_id, source) DO UPDATE SET os_type = EXCLUDED.os_type, os_version = EXCLUDED.os_version,
+      app_version = EXCLUDED.app_version, last_upload_at = EXCLUDED.last_upload_at`);
+  await tx.execute(sql`
     INSERT INTO health_upload_items (user_id, source, day, steps, weight, body_fat_percentage)
     SELECT ${userId}, ${device.source}, x.day, x.steps, x.weight, x.body_fat_percentage
     FROM jsonb_to_recordset(${json}::jsonb) AS x(day date, steps int, weight numeric, body_fat_percentage numeric)
@@ -41,52 +37,55 @@ export async function stageUpload(db: Db, userId: number, device: DeviceInfo, it
       body_fat_percentage = EXCLUDED.body_fat_percentage, uploaded_at = now()`);
 }
 
-/**
- * Applies what a source staged, in one statement (one round trip: notifyHealthDataFixed is a third of the calls at the
- * morning peak, issue 31), and returns the days it applied, for the aggregates:
- * - the staged items are removed and read (`taken`);
- * - a step count on a day before `firstMergeDay` that already has one is dropped: that day's count is final;
- * - this source's count replaces its earlier one, and the day keeps the largest count any source reported (this
- *   source's new count or another source's stored one: the statement sees the table as it was before it);
- * - weights and body fat fill the day's health log;
- * - the device is marked fixed when anything was staged.
- */
-export async function applyStagedDays(tx: Db, userId: number, source: string, firstMergeDay: string): Promise<string[]> {
+/** Removes and returns what a source staged. */
+export async function takeStaged(tx: Db, userId: number, source: string): Promise<StagedDay[]> {
+  return rows<{ day: string; steps: number | null; weight: string | null; body_fat_percentage: string | null }>(
+    tx,
+    sql`DELETE FROM health_upload_items WHERE user_id = ${userId} AND source = ${source}
+        RETURNING day::text AS day, steps, weight, body_fat_percentage`,
+  );
+}
+
+/** Days among `staged` before `firstMergeDay` that already have a step count (those counts are final). */
+export async function finalStepDays(tx: Db, userId: number, firstMergeDay: string, staged: StagedDay[]): Promise<Set<string>> {
   const found = await rows<{ day: string }>(
     tx,
-    sql`
-    WITH taken AS (
-      DELETE FROM health_upload_items WHERE user_id = ${userId} AND source = ${source}
-      RETURNING day, steps, weight, body_fat_percentage),
-    x AS (
-      SELECT t.day, t.weight, t.body_fat_percentage,
-        CASE WHEN t.day < ${firstMergeDay}::date
-              AND EXISTS (SELECT 1 FROM daily_steps s WHERE s.user_id = ${userId} AND s.day = t.day) THEN NULL
-             ELSE t.steps END AS steps
-      FROM taken t),
-    device AS (
+    sql`SELECT day::text AS day FROM daily_steps WHERE user_id = ${userId} AND day < ${firstMergeDay}::date
+        AND day IN (SELECT x.day FROM jsonb_to_recordset(${JSON.stringify(staged)}::jsonb) AS x(day date))`,
+  );
+  return new Set(found.map((r) => r.day));
+}
+
+/**
+ * Merges applied days: this source's count replaces its earlier one and the day keeps the largest count any source
+ * reported; weights and body fat fill the day's health log.
+ */
+export async function mergeDays(tx: Db, userId: number, source: string, days: StagedDay[]): Promise<void> {
+  const json = JSON.stringify(days);
+  await tx.execute(sql`
       INSERT INTO device_daily_steps (user_id, source, day, steps)
-      SELECT ${userId}, ${source}, x.day, x.steps FROM x WHERE x.steps IS NOT NULL
-      ON CONFLICT (user_id, source, day) DO UPDATE SET steps = EXCLUDED.steps),
-    daily AS (
+      SELECT ${userId}, ${source}, x.day, x.steps FROM jsonb_to_recordset(${json}::jsonb) AS x(day date, steps int)
+      WHERE x.steps IS NOT NULL
+      ON CONFLICT (user_id, source, day) DO UPDATE SET steps = EXCLUDED.steps`);
+  await tx.execute(sql`
       INSERT INTO daily_steps (user_id, day, steps)
-      SELECT ${userId}, x.day, greatest(x.steps, (SELECT max(d.steps) FROM device_daily_steps d
-                                                   WHERE d.user_id = ${userId} AND d.day = x.day AND d.source <> ${source}))
-      FROM x WHERE x.steps IS NOT NULL
-      ON CONFLICT (user_id, day) DO UPDATE SET steps = EXCLUDED.steps),
-    logs AS (
+      SELECT d.user_id, d.day, max(d.steps) FROM device_daily_steps d
+      WHERE d.user_id = ${userId}
+        AND d.day IN (SELECT x.day FROM jsonb_to_recordset(${json}::jsonb) AS x(day date, steps int) WHERE x.steps IS NOT NULL)
+      GROUP BY d.user_id, d.day
+      ON CONFLICT (user_id, day) DO UPDATE SET steps = EXCLUDED.steps`);
+  await tx.execute(sql`
       INSERT INTO health_logs (user_id, day, weight, body_fat_percentage)
-      SELECT ${userId}, x.day, x.weight, x.body_fat_percentage FROM x
+      SELECT ${userId}, x.day, x.weight, x.body_fat_percentage
+      FROM jsonb_to_recordset(${json}::jsonb) AS x(day date, weight numeric, body_fat_percentage numeric)
       WHERE x.weight IS NOT NULL OR x.body_fat_percentage IS NOT NULL
       ON CONFLICT (user_id, day) DO UPDATE SET
         weight = coalesce(EXCLUDED.weight, health_logs.weight),
-        body_fat_percentage = coalesce(EXCLUDED.body_fat_percentage, health_logs.body_fat_percentage)),
-    fixed AS (
-      UPDATE health_devices SET last_fixed_at = now()
-      WHERE user_id = ${userId} AND source = ${source} AND EXISTS (SELECT 1 FROM taken))
-    SELECT day::text AS day FROM taken`,
-  );
-  return found.map((r) => r.day);
+        body_fat_percentage = coalesce(EXCLUDED.body_fat_percentage, health_logs.body_fat_percentage)`);
+}
+
+export async function markDeviceFixed(tx: Db, userId: number, source: string): Promise<void> {
+  await tx.execute(sql`UPDATE health_devices SET last_fixed_at = now() WHERE user_id = ${userId} AND source = ${source}`);
 }
 
 /** A day's interview as recordHealthData writes it; weight and body fat `undefined` keep the stored value, null clears it. */

@@ -40,19 +40,33 @@ export const MONTHLY_LOSS_LIMIT_KG = 2;
 /** Steps of the last 14 days (today included) are merged across devices; older days are final (FAQ 3004). */
 export const STEP_MERGE_WINDOW_DAYS = 14;
 
-/** Stages a device's upload until it calls notifyHealthDataFixed (one statement: no transaction needed). */
+/** Stages a device's upload until it calls notifyHealthDataFixed. */
 export async function stageUpload(db: Db, userId: number, device: data.DeviceInfo, items: data.StagedDay[]): Promise<void> {
-  await data.stageUpload(db, userId, device, items);
+  await transaction(db, (tx) => data.stageUpload(tx, userId, device, items));
 }
 
 /** Applies what a source staged, in one transaction; returns the number of days applied. */
 export async function applyStaged(db: Db, userId: number, source: string, today: string): Promise<number> {
   return transaction(db, async (tx) => {
+    const staged = await data.takeStaged(tx, userId, source);
+    if (staged.length === 0) return 0;
     // A step count older than the merge window changes nothing on a day that already has one: that day is final.
     // A day with no count yet (a first sync of a device's history) is still filled.
-    const days = await data.applyStagedDays(tx, userId, source, addDays(today, -(STEP_MERGE_WINDOW_DAYS - 1)));
-    await data.refreshUserAggregates(tx, userId, days);
-    return days.length;
+    const firstMergeDay = addDays(today, -(STEP_MERGE_WINDOW_DAYS - 1));
+    const oldDaysWithSteps = await data.finalStepDays(tx, userId, firstMergeDay, staged);
+    await data.mergeDays(
+      tx,
+      userId,
+      source,
+      staged.map((s) => (oldDaysWithSteps.has(s.day) ? { ...s, steps: null } : s)),
+    );
+    await data.refreshUserAggregates(
+      tx,
+      userId,
+      staged.map((s) => s.day),
+    );
+    await data.markDeviceFixed(tx, userId, source);
+    return staged.length;
   });
 }
 
