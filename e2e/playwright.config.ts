@@ -20,7 +20,8 @@ const JAPANESE = new RegExp(`^(?!.*@one-width)(?!.*(?<![\\w-])(${ONE_WIDTH_SPECS
 const ENGLISH = /\bin en\b|\(en\)/;
 
 /**
- * Real Chromium from Debian (its headless shell, decision 161), driving the production build of the app on the embedded database with the demo content.
+ * Real Chromium from Debian (its headless shell, decision 161), driving the production build of the app on the
+ * embedded database with the demo content.
  * Tests that change state run as members made for them (support/fixtures.ts), so they run in parallel and in any
  * order; two workers fit the 2-core machine (`--workers=4` works too).
  */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { rows } from '../../db/query.ts';
 import { createTestApp, type Payload, type TestApp } from '../../../test/helpers.ts';
 
 // Wednesday 2026-11-18 12:00 in Asia/Tokyo.
@@ -63,11 +64,12 @@ describe('uploadHealthData and notifyHealthDataFixed', () => {
     // The device is marked fixed when something was applied.
     const fixedAt = async () =>
       (
-        (await t.database.db.execute(
+        await rows<{ at: string | null }>(
+          t.database.db,
           sql`SELECT last_fixed_at::text AS at FROM health_devices
               WHERE source = 'phone' AND user_id = (SELECT id FROM users WHERE email = 'member30@example.com')`,
-        )) as unknown as { rows: { at: string | null }[] }
-      ).rows[0]?.at;
+        )
+      )[0]?.at;
     const firstFixed = await fixedAt();
     expect(firstFixed).toEqual(expect.any(String));
 
