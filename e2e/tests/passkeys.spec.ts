@@ -136,3 +136,30 @@ test('the passkey section and the sign-in button at this width, in both language
     await screenshot(page, testInfo, 'passkeys-login-page', lang);
   }
 });
+
+test('a browser that refuses the id field’s autofill request: the sign-in page says nothing until the member asks, then that passkeys are not supported', async ({
+  page,
+}) => {
+  // As Chromium's headless shell does without an authenticator that keeps passkeys: autofill is offered, and the
+  // request is refused at once with NotSupportedError.
+  await page.addInitScript(() => {
+    PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(true);
+    const record = { asks: [] as string[], settled: 0 };
+    (window as unknown as { passkeyAsks: typeof record }).passkeyAsks = record;
+    navigator.credentials.get = (options) => {
+      record.asks.push(options?.mediation ?? 'optional');
+      // Counted once the page has had a task and two frames after the refusal: time to show what it makes of it.
+      setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => record.settled++)), 0);
+      return Promise.reject(new DOMException('Resident credentials are not supported.', 'NotSupportedError'));
+    };
+  });
+  await page.goto('/login');
+  const asked = () => page.evaluate(() => (window as unknown as { passkeyAsks: { asks: string[]; settled: number } }).passkeyAsks);
+  await expect.poll(asked).toEqual({ asks: ['conditional'], settled: 1 });
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  await page.getByRole('main').getByRole('button', { name: TEXT.ja.passkeyButton }).click();
+  await expect.poll(asked).toEqual({ asks: ['conditional', 'optional'], settled: 2 });
+  await expect(page.getByRole('alert').filter({ hasText: 'このブラウザはパスキーに対応していません。' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'パスキーでログインできませんでした。' })).toHaveCount(0);
+});

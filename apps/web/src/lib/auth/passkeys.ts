@@ -42,12 +42,17 @@ export async function cancelPasskeyCeremony(): Promise<void> {
   (await library()).WebAuthnAbortService.cancelCeremony();
 }
 
-/** How a ceremony ended without an answer: the member closed the dialog or it timed out, or the passkey exists already. */
-export function passkeyErrorKind(error: unknown): 'cancelled' | 'exists' | 'aborted' | 'other' {
+/**
+ * How a ceremony ended without an answer: the member closed the dialog or it timed out, the passkey exists already,
+ * or the browser cannot do what was asked (NotSupportedError: Chromium's headless shell, for one, offers the id
+ * field's autofill and then refuses its request, having no authenticator that keeps passkeys).
+ */
+export function passkeyErrorKind(error: unknown): 'cancelled' | 'exists' | 'aborted' | 'unsupported' | 'other' {
   const name = error instanceof Error ? error.name : '';
   const code = (error as { code?: string } | null)?.code;
   if (name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED') return 'aborted';
   if (name === 'InvalidStateError' || code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return 'exists';
   if (name === 'NotAllowedError') return 'cancelled';
+  if (name === 'NotSupportedError') return 'unsupported';
   return 'other';
 }

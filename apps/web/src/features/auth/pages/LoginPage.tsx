@@ -84,14 +84,18 @@ export default function LoginPage() {
       await afterSignIn(result);
     } catch (e) {
       const kind = passkeyErrorKind(e);
-      if (kind === 'aborted' || (autofill && kind === 'cancelled')) return;
+      // The autofill request is the browser's offer, not the member's ask: when the browser refuses it, the page says
+      // nothing (the form and the button are still there).
+      if (kind === 'aborted' || (autofill && (kind === 'cancelled' || kind === 'unsupported'))) return;
       if (!mounted.current) return;
       setError(
         kind === 'cancelled'
           ? t('passkey.cancelled')
-          : e instanceof ApiError && e.errorCode === 'tooManyRequests'
-            ? t('login.tooMany')
-            : t('passkey.failed'),
+          : kind === 'unsupported'
+            ? t('passkey.unsupported')
+            : e instanceof ApiError && e.errorCode === 'tooManyRequests'
+              ? t('login.tooMany')
+              : t('passkey.failed'),
       );
     } finally {
       // A waiting autofill request that was cancelled leaves the dialog's busy state alone.
