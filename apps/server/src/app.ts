@@ -26,6 +26,7 @@ import { loadRoutePreloads } from './lib/route-preloads.ts';
 import { acceptsEncoding } from './lib/accept.ts';
 import { loadServerEntry, renderPage, type PageRenderOptions } from './lib/page-render.ts';
 import { sessionCookieToken, webSessionCookies } from './functions/web-session.ts';
+import type { AdmissionRules } from './core/write-admission.ts';
 import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 
@@ -43,6 +44,8 @@ export interface AppOptions {
   changes?: ChangeFeed;
   /** Where log lines go (standard output when absent); tests read them. */
   logStream?: { write(line: string): void };
+  /** Writes are admitted by the reads' speed (core/write-admission.ts; main.ts on PostgreSQL). Absent: all are. */
+  writeAdmission?: AdmissionRules;
 }
 
 /** An incoming X-Request-Id is kept when it is short and plain (a balancer's trace id); otherwise a new one. */
@@ -138,7 +141,17 @@ export function compressedPage(
 }
 
 /** Builds the server: plugins, then the function entry, then static files (no listening). */
-export async function buildApp({ config, db, readDb, now, routes, lifecycle, logStream, changes }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  readDb,
+  now,
+  routes,
+  lifecycle,
+  logStream,
+  changes,
+  writeAdmission,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // JSON lines (pino). Fastify's own two lines per request carry the full URL; one access line below replaces them.
     logger:
@@ -227,7 +240,7 @@ export async function buildApp({ config, db, readDb, now, routes, lifecycle, log
   const openapi = buildOpenApi(registry);
   app.get('/api/openapi.json', async () => openapi);
   registerHealthRoutes(app, db, config, lifecycle);
-  await functionEntry(app, { db, readDb, config, registry, now, changes });
+  await functionEntry(app, { db, readDb, config, registry, now, changes, writeAdmission });
   await consoleEntry(app, { db, config, registry: buildConsoleRegistry(config), now });
   if (routes) await routes(app);
 

@@ -42,6 +42,11 @@ export interface Config {
   databaseReadPoolSize: number;
   /** How long a call may wait for PostgreSQL (DatabaseLimits below; decision 145). */
   databaseLimits: DatabaseLimits;
+  /**
+   * The reads' 90th percentile (ms) above which writes are held back on PostgreSQL (WRITE_ADMISSION_READ_TARGET_MS;
+   * core/write-admission.ts, decision 162); 0: every write is admitted whatever the reads' speed.
+   */
+  writeAdmissionReadTargetMs: number;
   /** Web Push's VAPID key pair (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY); unset: one generated and kept in the database. */
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   /** VAPID_SUBJECT (mailto: or https:); unset: APP_BASE_URL when it is https, else mailto:no-reply@ its host. */
@@ -132,6 +137,9 @@ export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = {
   lockTimeoutMs: 3000,
   idleInTransactionTimeoutMs: 10_000,
 };
+
+/** WRITE_ADMISSION_READ_TARGET_MS by default: decision 162. */
+export const DEFAULT_WRITE_ADMISSION_READ_TARGET_MS = 20;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -226,6 +234,7 @@ const envSchema = z.object({
   DATABASE_ACQUIRE_TIMEOUT_MS: opt(integer(100, 60_000, 'expected milliseconds from 100 to 60000')),
   DATABASE_STATEMENT_TIMEOUT_MS: opt(integer(100, 600_000, 'expected milliseconds from 100 to 600000')),
   DATABASE_LOCK_TIMEOUT_MS: opt(integer(100, 600_000, 'expected milliseconds from 100 to 600000')),
+  WRITE_ADMISSION_READ_TARGET_MS: opt(integer(0, 60_000, 'expected milliseconds from 0 (off) to 60000')),
   VAPID_PUBLIC_KEY: opt(
     z
       .string()
@@ -314,6 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       lockTimeoutMs: e.DATABASE_LOCK_TIMEOUT_MS ?? DEFAULT_DATABASE_LIMITS.lockTimeoutMs,
       idleInTransactionTimeoutMs: DEFAULT_DATABASE_LIMITS.idleInTransactionTimeoutMs,
     },
+    writeAdmissionReadTargetMs: e.WRITE_ADMISSION_READ_TARGET_MS ?? DEFAULT_WRITE_ADMISSION_READ_TARGET_MS,
     vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
     vapidSubject: e.VAPID_SUBJECT ?? defaultVapidSubject(appBaseUrl),
     pushAllowedOrigins,

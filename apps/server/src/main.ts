@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './database.ts';
 import { buildApp } from './app.ts';
+import { DEFAULT_ADMISSION_RULES } from './core/write-admission.ts';
 import { ChangeFeed } from './db/changes.ts';
 import { loopFailureLogger } from './db/unavailable.ts';
 import type { Lifecycle } from './health.ts';
@@ -44,7 +45,20 @@ const database = await openDatabase(config, (msg) => startLog(config, 'info', ms
 const lifecycle: Lifecycle = { shuttingDown: false };
 // Writes of every process reach this one (migration 0700), so it can keep sessions and shared answers.
 const changes = await ChangeFeed.start(database);
-const app = await buildApp({ config, db: database.db, readDb: database.readDb, routes: domainRoutes(config, database.db), lifecycle, changes });
+// On PostgreSQL, writes are held back while the reads are slow (decision 162): reads first on a saturated machine.
+const writeAdmission =
+  database.kind === 'postgres' && config.writeAdmissionReadTargetMs > 0
+    ? { ...DEFAULT_ADMISSION_RULES, readTargetMs: config.writeAdmissionReadTargetMs }
+    : undefined;
+const app = await buildApp({
+  config,
+  db: database.db,
+  readDb: database.readDb,
+  routes: domainRoutes(config, database.db),
+  lifecycle,
+  changes,
+  writeAdmission,
+});
 // With SMTP_URL the outbox is delivered over SMTP; without it mail stays for the local mailbox page.
 const mailSender = config.smtpUrl
   ? startMailSender({ db: database.db, smtpUrl: config.smtpUrl, from: mailFrom(config.appBaseUrl), log: app.log })

@@ -12,6 +12,7 @@ import { seedDemoContent } from '../src/seed/index.ts';
 import { buildApp } from '../src/app.ts';
 import { ChangeFeed } from '../src/db/changes.ts';
 import { domainRoutes } from '../src/routes.ts';
+import type { AdmissionRules } from '../src/core/write-admission.ts';
 import { generate } from 'otplib';
 import { createGuardrails } from 'otplib';
 import type { ConsoleFunctionByName, ConsoleFunctionName } from '@hibi/contract/console/index';
@@ -218,6 +219,8 @@ export interface TestAppOptions {
   seed?: boolean;
   env?: Record<string, string>;
   now?: () => Date;
+  /** Writes admitted by the reads' speed, as main.ts does on PostgreSQL (core/write-admission.ts); absent: all are. */
+  writeAdmission?: AdmissionRules;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -226,7 +229,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = { ...loadConfig({ LOG_LEVEL: 'silent', ...options.env } as NodeJS.ProcessEnv), logLevel: 'silent' as const };
   // The feed as in production: every suite runs with the kept sessions and shared answers (issue 18).
   const changes = await ChangeFeed.start(database);
-  const app = await buildApp({ config, db: database.db, now: options.now, routes: domainRoutes(config, database.db), changes });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    now: options.now,
+    routes: domainRoutes(config, database.db),
+    changes,
+    writeAdmission: options.writeAdmission,
+  });
   await app.ready();
   const callRaw = async (name: string, payload: unknown = {}, token?: string) => {
     const res: LightMyRequestResponse = await app.inject({

@@ -13,6 +13,7 @@ import { signUploadUrls } from '../lib/media-signing.ts';
 import { BusinessFailure, FileAnswer, PayloadRejected, type Handler, type MemberContext } from '../core/handler.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.ts';
 import { asOneCall, refusalOf } from '../db/deadline.ts';
+import { WriteAdmission, type AdmissionRules } from '../core/write-admission.ts';
 import { bearerToken, clearSessionCookies, fromAppOrigin, sessionCookieToken, setSessionCookies, webSessionCookies } from './web-session.ts';
 
 const zodLocales: Record<Locale, z.core.$ZodErrorMap> = {
@@ -119,6 +120,8 @@ interface EntryOptions {
   now?: () => Date;
   /** The change feed (db/changes.ts): with it, sessions and shared answers are kept per process; without, every call reads. */
   changes?: ChangeFeed;
+  /** Writes are admitted by the reads' speed (core/write-admission.ts; the server on PostgreSQL). Absent: all are. */
+  writeAdmission?: AdmissionRules;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -154,8 +157,19 @@ export function isReadingCall(handler: Handler<FunctionDef>): boolean {
 }
 
 /** POST /api/functions/{name}: the one entry of every function (product-decisions §2). */
-export async function functionEntry(app: FastifyInstance, { db: writeDb, readDb, config, registry, now = () => new Date(), changes }: EntryOptions) {
+export async function functionEntry(
+  app: FastifyInstance,
+  { db: writeDb, readDb, config, registry, now = () => new Date(), changes, writeAdmission }: EntryOptions,
+) {
   const cookies = webSessionCookies(config);
+  // One line when writes start being held back and one when all are admitted again: a busy hour refuses thousands.
+  const admission = writeAdmission
+    ? new WriteAdmission(writeAdmission, ({ share, readP90Ms, reads, refused }) => {
+        if (share < 1) app.log.warn({ share, readP90Ms, reads }, 'reads are slow: holding writes back (503)');
+        else app.log.warn({ refused }, 'reads are fast again: every write admitted');
+      })
+    : undefined;
+  const reading = new Set([...registry.values()].filter(isReadingCall).map((handler) => handler.def.name));
   const sessions = changes ? new SessionCache(changes) : undefined;
   const answers = changes ? new ReadCache(changes) : undefined;
   const payloadSchemas = new Map<string, z.ZodType>();
@@ -164,13 +178,18 @@ export async function functionEntry(app: FastifyInstance, { db: writeDb, readDb,
   }
 
   // Each call's waits for database connections end by its deadline (db/deadline.ts).
-  app.post('/api/functions/:name', (request: FastifyRequest<{ Params: { name: string } }>, reply) => asOneCall(() => answerCall(request, reply)));
+  app.post('/api/functions/:name', (request: FastifyRequest<{ Params: { name: string } }>, reply) => {
+    if (!admission || !reading.has(request.params.name)) return asOneCall(() => answerCall(request, reply));
+    // A read's time, from here to its answer, is what the writes are admitted by.
+    const start = performance.now();
+    return asOneCall(() => answerCall(request, reply)).finally(() => admission.readTook(performance.now() - start));
+  });
 
   async function answerCall(request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) {
     const handler = registry.get(request.params.name);
     const locale = localeOfBody(request.body);
     if (!handler) return send(reply, 404, { succeed: false, errorCode: 'unknownFunction' });
-    const db = readDb && isReadingCall(handler) ? readDb : writeDb;
+    const db = readDb && reading.has(handler.def.name) ? readDb : writeDb;
 
     // A bearer token wins over the cookie; the cookie counts only for calls that read the caller, and only from the
     // app's own origin (decision 107): checked before anything else of the request is looked at.
@@ -197,6 +216,8 @@ export async function functionEntry(app: FastifyInstance, { db: writeDb, readDb,
       return send(reply, 400, { succeed: false, errorCode: 'validationError', validationErrorMessage: validationMessagesFor(parsed.error, locale) });
     }
     const { locale: _ignored, ...payload } = parsed.data as Record<string, unknown>;
+    // A write while the reads are slow: refused before it reads a session or writes anything (nothing is acknowledged).
+    if (admission && !reading.has(handler.def.name) && !admission.admitWrite()) return sendUnavailable(reply);
 
     // A web session may only be started from the app's own origin (login CSRF).
     if ((payload as { session?: unknown }).session === 'cookie' && !fromAppOrigin(request, cookies)) {

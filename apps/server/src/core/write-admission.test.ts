@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { WriteAdmission, type AdmissionChange, type AdmissionRules } from './write-admission.ts';
+
+const rules: AdmissionRules = { readTargetMs: 20, windowMs: 500, minReads: 30, minShare: 0.02, step: 0.05 };
+
+/** `count` reads of `ms` each, spread over the window that starts at `t`; then the window is judged at its end. */
+function window(admission: WriteAdmission, t: number, count: number, ms: number) {
+  for (let i = 0; i < count; i++) admission.readTook(ms, t + (i * rules.windowMs) / (count + 1));
+  admission.admitWrite(t + rules.windowMs);
+}
+
+/** Of `n` writes at time `t`, how many are admitted. */
+function admitted(admission: WriteAdmission, t: number, n: number) {
+  let yes = 0;
+  for (let i = 0; i < n; i++) if (admission.admitWrite(t)) yes++;
+  return yes;
+}
+
+describe('write admission by the reads’ speed', () => {
+  it('admits every write while the reads are within the target, however many writes come', () => {
+    const admission = new WriteAdmission(rules, undefined, 0);
+    window(admission, 0, 100, 19);
+    expect(admission.share).toBe(1);
+    expect(admitted(admission, 600, 1000)).toBe(1000);
+  });
+
+  it('holds back a quarter more of the writes for each slow window, evenly, and never all of them', () => {
+    const changes: AdmissionChange[] = [];
+    const admission = new WriteAdmission(rules, (c) => changes.push(c), 0);
+    window(admission, 0, 40, 35);
+    expect(admission.share).toBe(0.75);
+    expect(changes).toEqual([{ share: 0.75, previous: 1, readP90Ms: 35, reads: 40, refused: 0 }]);
+    // Three of every four, spread: never two refusals in a row.
+    const answers = Array.from({ length: 40 }, () => admission.admitWrite(550));
+    expect(answers.filter(Boolean)).toHaveLength(30);
+    expect(answers.some((yes, i) => !yes && answers[i + 1] === false)).toBe(false);
+    window(admission, 500, 40, 35);
+    expect(admission.share).toBeCloseTo(0.5625);
+    for (let k = 2; k < 40; k++) window(admission, k * 500, 40, 80);
+    expect(admission.share).toBe(rules.minShare);
+    expect(admitted(admission, 20_100, 100)).toBe(2);
+  });
+
+  it('judges by the 90th percentile: a few slow reads among fast ones hold nothing back', () => {
+    const admission = new WriteAdmission(rules, undefined, 0);
+    for (let i = 0; i < 36; i++) admission.readTook(5, i);
+    for (let i = 0; i < 4; i++) admission.readTook(900, 100 + i);
+    admission.admitWrite(500);
+    expect(admission.share).toBe(1);
+  });
+
+  it('does not judge a window with too few reads: a person clicking through the app never holds writes back', () => {
+    const admission = new WriteAdmission(rules, undefined, 0);
+    window(admission, 0, rules.minReads - 1, 400);
+    expect(admission.share).toBe(1);
+  });
+
+  it('gives the writes back step by step once the reads are fast again, and all of them after a quiet spell', () => {
+    const changes: AdmissionChange[] = [];
+    const admission = new WriteAdmission(rules, (c) => changes.push(c), 0);
+    window(admission, 0, 40, 50);
+    window(admission, 500, 40, 50);
+    expect(admission.share).toBeCloseTo(0.5625);
+    const refusedMeanwhile = 100 - admitted(admission, 1100, 100);
+    window(admission, 1000, 40, 5);
+    expect(admission.share).toBeCloseTo(0.6125);
+    // No call at all for five seconds: ten windows without reads, each a step.
+    expect(admission.admitWrite(7000)).toBe(true);
+    expect(admission.share).toBe(1);
+    expect(refusedMeanwhile).toBe(44);
+    // Those, and the one write that judged the first slow window.
+    expect(changes.at(-1)).toMatchObject({ share: 1, refused: 45 });
+  });
+});

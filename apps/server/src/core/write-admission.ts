@@ -1,0 +1,106 @@
+/**
+ * Reads first (issue 31, decision 162). On a saturated machine, every write the server takes on (a step upload, its
+ * notify, a booking) costs CPU that the reads then wait for, in PostgreSQL and in this process; cheaper writes only
+ * let more of them in (decision 160's addendum). So the function entry admits writes by the reads' own speed:
+ *
+ * - Every reading call's time is noted. Each `windowMs` that held at least `minReads` of them, their 90th percentile
+ *   is judged against `readTargetMs`.
+ * - Slower: the share of writes admitted shrinks by a quarter (not below `minShare`). Within the target: it grows by
+ *   `step` up to all of them. Too few reads to judge: it grows too, so an idle or write-only process admits all.
+ * - A write that is not admitted is answered at once with 503 `serviceUnavailable` and a Retry-After, before it
+ *   touches the database or reads its caller's session: nothing is written, and the client tries again later (the
+ *   mobile app keeps its steps until an upload is acknowledged).
+ *
+ * The share is kept by a running credit rather than by chance: with a share of 0.4, two writes of every five get in,
+ * evenly spread.
+ */
+export interface AdmissionRules {
+  /** The reads' 90th percentile a window may have before writes are held back (WRITE_ADMISSION_READ_TARGET_MS). */
+  readTargetMs: number;
+  /** Length of a judged window. */
+  windowMs: number;
+  /** Fewer reads than this in a window: too few to judge (a person clicking through the app never holds writes back). */
+  minReads: number;
+  /** The smallest share of writes admitted: some always get in. */
+  minShare: number;
+  /** What a window within the target adds to the share. */
+  step: number;
+}
+
+export const DEFAULT_ADMISSION_RULES: Omit<AdmissionRules, 'readTargetMs'> = {
+  windowMs: 500,
+  minReads: 30,
+  minShare: 0.02,
+  step: 0.05,
+};
+
+/** What a judged window changed: the entry logs the moments writes start and stop being held back. */
+export interface AdmissionChange {
+  share: number;
+  previous: number;
+  readP90Ms: number;
+  reads: number;
+  /** Writes refused while the share was below 1 (when it is back to 1). */
+  refused: number;
+}
+
+export class WriteAdmission {
+  /** The share of writes admitted now, from `minShare` to 1. */
+  share = 1;
+  private credit = 0;
+  private times: number[] = [];
+  private windowStart: number;
+  /** Writes refused since the share was last 1. */
+  private refused = 0;
+
+  constructor(
+    readonly rules: AdmissionRules,
+    private readonly onChange: (change: AdmissionChange) => void = () => {},
+    now = performance.now(),
+  ) {
+    this.windowStart = now;
+  }
+
+  /** Whether a write may run now. */
+  admitWrite(now = performance.now()): boolean {
+    this.judge(now);
+    if (this.share >= 1) return true;
+    this.credit += this.share;
+    if (this.credit >= 1) {
+      this.credit -= 1;
+      return true;
+    }
+    this.refused++;
+    return false;
+  }
+
+  /** A reading call took `ms` (from when the entry took it up to its answer). */
+  readTook(ms: number, now = performance.now()): void {
+    this.judge(now);
+    this.times.push(ms);
+  }
+
+  /** Ends the window when its time is up: the share follows the reads' 90th percentile in it. */
+  private judge(now: number): void {
+    const elapsed = Math.floor((now - this.windowStart) / this.rules.windowMs);
+    if (elapsed < 1) return;
+    const previous = this.share;
+    const reads = this.times.length;
+    let p90 = 0;
+    if (reads >= this.rules.minReads) {
+      this.times.sort((a, b) => a - b);
+      p90 = this.times[Math.ceil(reads * 0.9) - 1]!;
+    }
+    // The windows after it, when no call came, held no read: each of them adds its step too.
+    if (p90 > this.rules.readTargetMs) this.share = Math.max(this.rules.minShare, this.share * 0.75) + (elapsed - 1) * this.rules.step;
+    else this.share += elapsed * this.rules.step;
+    this.share = Math.min(1, this.share);
+    this.times = [];
+    this.windowStart += elapsed * this.rules.windowMs;
+    if (previous >= 1 !== this.share >= 1) this.onChange({ share: this.share, previous, readP90Ms: p90, reads, refused: this.refused });
+    if (this.share >= 1) {
+      this.credit = 0;
+      this.refused = 0;
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rows } from '../src/db/query.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+// Reads first (decision 162): the entry admits writes by the reads' speed. Here every read counts as slow (a target
+// of 0 ms), so one judged window holds a quarter of the writes back; core/write-admission.test.ts covers the rule.
+const WINDOW_MS = 1000;
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ writeAdmission: { readTargetMs: 0, windowMs: WINDOW_MS, minReads: 5, minShare: 0.02, step: 0.05 } });
+  token = await t.login('member30@example.com');
+}, 60_000);
+afterAll(async () => t?.close());
+
+const DAY_MS = 86_400_000;
+const goodDay = { exercise: 1, breakfast: 1, nightMeal: 1, overeating: 1, overdrinking: 1, sleepness: 1, feeling: 1 } as const;
+
+async function logsOfMember(): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    t.database.db,
+    sql`SELECT count(*)::int AS n FROM health_logs l JOIN users u ON u.id = l.user_id WHERE u.email = 'member30@example.com'`,
+  );
+  return row!.n;
+}
+
+describe('writes held back while the reads are slow', () => {
+  it('refuses some writes at once with 503 and a Retry-After, saves none of them, and answers every read', async () => {
+    // A window of slow reads, judged when it is over.
+    for (let i = 0; i < 8; i++) expect((await t.call('getAnnouncements', { offset: 0, perPage: 10 }, token)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, WINDOW_MS + 50));
+    expect((await t.call('getConfig', {})).status).toBe(200);
+
+    const before = await logsOfMember();
+    const days = Array.from({ length: 20 }, (_, k) => Math.floor(Date.now() / DAY_MS - 400 - k) * DAY_MS + 3 * 3_600_000);
+    const answers = [];
+    for (const dateTime of days) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/functions/recordHealthData',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        payload: JSON.stringify({ dateTime, ...goodDay }),
+      });
+      answers.push({ status: res.statusCode, retryAfter: res.headers['retry-after'], body: res.json() as { succeed: boolean; errorCode?: string } });
+    }
+    const refused = answers.filter((a) => a.status === 503);
+    const saved = answers.filter((a) => a.status === 200);
+    // Three of every four get in, spread evenly (a window may end meanwhile and let in a little more).
+    expect(refused.length).toBeGreaterThanOrEqual(3);
+    expect(refused.length).toBeLessThanOrEqual(5);
+    for (const a of refused) {
+      expect(a.body).toEqual({ succeed: false, errorCode: 'serviceUnavailable' });
+      expect(a.retryAfter).toBe('5');
+    }
+    for (const a of saved) expect(a.body.succeed).toBe(true);
+    expect((await logsOfMember()) - before).toBe(saved.length);
+
+    // Reads are never held back.
+    for (let i = 0; i < 5; i++)
+      expect((await t.call('getHealthDataByRange', { fromDateTime: days.at(-1)!, toDateTime: days[0]! }, token)).status).toBe(200);
+  });
+});
