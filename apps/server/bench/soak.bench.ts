@@ -11,7 +11,8 @@
 // and collection pauses (read by bench/soak-probe.mjs inside the process), the calls of the window, the generator's own
 // CPU share and the load average; at the end p50/p99/max per call kind, errors, RSS growth after the warm-up
 // (BENCH_WARMUP_SECONDS, 120 or a fifth of a shorter run) and the worst event-loop delay. BENCH_CPU_PROFILE_DIR: each
-// server writes its V8 CPU profile there when it stops.
+// server writes its V8 CPU profile there when it stops. BENCH_CONNECTIONS caps the generator's connections to each
+// process (default: none; a storm then holds some 2,000 calls in flight at once, as phones behind a balancer would).
 //
 // Run: npm run bench:soak (builds the server first); BENCH_SECONDS=120 npm run bench:soak for a short look.
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the PostgreSQL server; the script
@@ -52,7 +53,8 @@ const bases = [0, 1].map((k) => `http://127.0.0.1:${basePort + k}`);
 // The generator shares the machine's cores with the servers and PostgreSQL, so it calls through undici's own pools
 // (keep-alive, no limit on connections) rather than fetch: fetch took 40% of a core for the mix, about a fifth of
 // this 2-core machine.
-const clients = bases.map((base) => new HttpPool(base, { connections: null, keepAliveTimeout: 30_000 }));
+const CONNECTIONS = process.env.BENCH_CONNECTIONS ? Number(process.env.BENCH_CONNECTIONS) : null;
+const clients = bases.map((base) => new HttpPool(base, { connections: CONNECTIONS, keepAliveTimeout: 30_000 }));
 const children: ChildProcess[] = [];
 const probeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hibi-soak-'));
 const probeFile = (k: number) => path.join(probeDir, `process-${k}.jsonl`);

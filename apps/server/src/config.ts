@@ -44,7 +44,7 @@ export interface Config {
   databaseLimits: DatabaseLimits;
   /**
    * The reads' 90th percentile (ms) above which writes are held back on PostgreSQL (WRITE_ADMISSION_READ_TARGET_MS;
-   * core/write-admission.ts, decision 162); 0: every write is admitted whatever the reads' speed.
+   * core/write-admission.ts, decision 162); 0: the reads' speed holds no write back.
    */
   writeAdmissionReadTargetMs: number;
   /** Web Push's VAPID key pair (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY); unset: one generated and kept in the database. */

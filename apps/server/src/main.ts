@@ -45,11 +45,8 @@ const database = await openDatabase(config, (msg) => startLog(config, 'info', ms
 const lifecycle: Lifecycle = { shuttingDown: false };
 // Writes of every process reach this one (migration 0700), so it can keep sessions and shared answers.
 const changes = await ChangeFeed.start(database);
-// On PostgreSQL, writes are held back while the reads are slow (decision 162): reads first on a saturated machine.
-const writeAdmission =
-  database.kind === 'postgres' && config.writeAdmissionReadTargetMs > 0
-    ? { ...DEFAULT_ADMISSION_RULES, readTargetMs: config.writeAdmissionReadTargetMs }
-    : undefined;
+// On PostgreSQL, writes are held back while the reads are slow, and beyond a bound of writes in flight (decision 162).
+const writeAdmission = database.kind === 'postgres' ? { ...DEFAULT_ADMISSION_RULES, readTargetMs: config.writeAdmissionReadTargetMs } : undefined;
 const app = await buildApp({
   config,
   db: database.db,

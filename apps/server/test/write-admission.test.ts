@@ -4,13 +4,16 @@ import { rows } from '../src/db/query.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // Reads first (decision 162): the entry admits writes by the reads' speed. Here every read counts as slow (a target
-// of 0 ms), so one judged window holds a quarter of the writes back; core/write-admission.test.ts covers the rule.
+// of a microsecond), so one judged window holds a quarter of the writes back; core/write-admission.test.ts covers the
+// rule.
 const WINDOW_MS = 1000;
 let t: TestApp;
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ writeAdmission: { readTargetMs: 0, windowMs: WINDOW_MS, minReads: 5, minShare: 0.02, step: 0.05 } });
+  t = await createTestApp({
+    writeAdmission: { readTargetMs: 0.001, windowMs: WINDOW_MS, minReads: 5, minShare: 0.02, step: 0.05, maxInFlight: 1000 },
+  });
   token = await t.login('member30@example.com');
 }, 60_000);
 afterAll(async () => t?.close());
@@ -60,5 +63,46 @@ describe('writes held back while the reads are slow', () => {
     // Reads are never held back.
     for (let i = 0; i < 5; i++)
       expect((await t.call('getHealthDataByRange', { fromDateTime: days.at(-1)!, toDateTime: days[0]! }, token)).status).toBe(200);
+  });
+});
+
+describe('a bound on the writes in flight', () => {
+  let bounded: TestApp;
+  beforeAll(async () => {
+    // The reads' speed holds nothing back here (a target of 0); at most two writes at once.
+    bounded = await createTestApp({
+      writeAdmission: { readTargetMs: 0, windowMs: WINDOW_MS, minReads: 5, minShare: 0.02, step: 0.05, maxInFlight: 2 },
+    });
+  }, 60_000);
+  afterAll(async () => bounded?.close());
+
+  it('refuses the writes beyond it at once with 503, saves none of them, and admits writes again once those end', async () => {
+    // Sign-ins: their password check runs off the event loop (argon2id), so they are in flight together.
+    const signIn = () =>
+      bounded.app.inject({
+        method: 'POST',
+        url: '/api/functions/login',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ id: 'member31@example.com', password: 'wellbeing-demo' }),
+      });
+    const sessions = async () => {
+      const [row] = await rows<{ n: number }>(
+        bounded.database.db,
+        sql`SELECT count(*)::int AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = 'member31@example.com'`,
+      );
+      return row!.n;
+    };
+    const before = await sessions();
+    const answers = await Promise.all(Array.from({ length: 8 }, signIn));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
+    expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(1);
+    for (const a of answers.filter((r) => r.statusCode === 503)) {
+      expect(a.json()).toEqual({ succeed: false, errorCode: 'serviceUnavailable' });
+      expect(a.headers['retry-after']).toBe('5');
+    }
+    expect((await sessions()) - before).toBe(statuses.filter((s) => s === 200).length);
+    // Every place was given back: one at a time, all get in.
+    for (let i = 0; i < 4; i++) expect((await signIn()).statusCode).toBe(200);
   });
 });

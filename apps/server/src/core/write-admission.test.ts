@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { WriteAdmission, type AdmissionChange, type AdmissionRules } from './write-admission.ts';
+import { WriteAdmission, type AdmissionChange, type AdmissionRules, type InFlightChange } from './write-admission.ts';
 
-const rules: AdmissionRules = { readTargetMs: 20, windowMs: 500, minReads: 30, minShare: 0.02, step: 0.05 };
+const rules: AdmissionRules = { readTargetMs: 20, windowMs: 500, minReads: 30, minShare: 0.02, step: 0.05, maxInFlight: 1_000_000 };
 
 /** `count` reads of `ms` each, spread over the window that starts at `t`; then the window is judged at its end. */
 function window(admission: WriteAdmission, t: number, count: number, ms: number) {
@@ -18,7 +18,7 @@ function admitted(admission: WriteAdmission, t: number, n: number) {
 
 describe('write admission by the reads’ speed', () => {
   it('admits every write while the reads are within the target, however many writes come', () => {
-    const admission = new WriteAdmission(rules, undefined, 0);
+    const admission = new WriteAdmission(rules, {}, 0);
     window(admission, 0, 100, 19);
     expect(admission.share).toBe(1);
     expect(admitted(admission, 600, 1000)).toBe(1000);
@@ -26,7 +26,7 @@ describe('write admission by the reads’ speed', () => {
 
   it('holds back a quarter more of the writes for each slow window, evenly, and never all of them', () => {
     const changes: AdmissionChange[] = [];
-    const admission = new WriteAdmission(rules, (c) => changes.push(c), 0);
+    const admission = new WriteAdmission(rules, { onShare: (c) => changes.push(c) }, 0);
     window(admission, 0, 40, 35);
     expect(admission.share).toBe(0.75);
     expect(changes).toEqual([{ share: 0.75, previous: 1, readP90Ms: 35, reads: 40, refused: 0 }]);
@@ -42,7 +42,7 @@ describe('write admission by the reads’ speed', () => {
   });
 
   it('judges by the 90th percentile: a few slow reads among fast ones hold nothing back', () => {
-    const admission = new WriteAdmission(rules, undefined, 0);
+    const admission = new WriteAdmission(rules, {}, 0);
     for (let i = 0; i < 36; i++) admission.readTook(5, i);
     for (let i = 0; i < 4; i++) admission.readTook(900, 100 + i);
     admission.admitWrite(500);
@@ -50,14 +50,14 @@ describe('write admission by the reads’ speed', () => {
   });
 
   it('does not judge a window with too few reads: a person clicking through the app never holds writes back', () => {
-    const admission = new WriteAdmission(rules, undefined, 0);
+    const admission = new WriteAdmission(rules, {}, 0);
     window(admission, 0, rules.minReads - 1, 400);
     expect(admission.share).toBe(1);
   });
 
   it('gives the writes back step by step once the reads are fast again, and all of them after a quiet spell', () => {
     const changes: AdmissionChange[] = [];
-    const admission = new WriteAdmission(rules, (c) => changes.push(c), 0);
+    const admission = new WriteAdmission(rules, { onShare: (c) => changes.push(c) }, 0);
     window(admission, 0, 40, 50);
     window(admission, 500, 40, 50);
     expect(admission.share).toBeCloseTo(0.5625);
@@ -70,5 +70,39 @@ describe('write admission by the reads’ speed', () => {
     expect(refusedMeanwhile).toBe(44);
     // Those, and the one write that judged the first slow window.
     expect(changes.at(-1)).toMatchObject({ share: 1, refused: 45 });
+  });
+
+  it('with a target of 0, never holds writes back for the reads’ speed', () => {
+    const admission = new WriteAdmission({ ...rules, readTargetMs: 0 }, {}, 0);
+    window(admission, 0, 100, 900);
+    expect(admission.share).toBe(1);
+  });
+
+  it('refuses writes beyond the bound in flight until one ends, and says when it is reached and when half is free', () => {
+    const changes: InFlightChange[] = [];
+    const admission = new WriteAdmission({ ...rules, maxInFlight: 4 }, { onInFlight: (c) => changes.push(c) }, 0);
+    const six = Array.from({ length: 6 }, (_, i) => admission.admitWrite(i));
+    expect(six).toEqual([true, true, true, true, false, false]);
+    expect(changes).toEqual([{ state: 'full', refused: 0 }]);
+    admission.writeEnded();
+    expect(admission.admitWrite(7)).toBe(true);
+    expect(admission.admitWrite(8)).toBe(false);
+    // Still three of four in flight: nothing said yet.
+    admission.writeEnded();
+    expect(changes).toHaveLength(1);
+    admission.writeEnded();
+    expect(changes.at(-1)).toEqual({ state: 'room', refused: 3 });
+    admission.writeEnded();
+    admission.writeEnded();
+    expect(admission.inFlight).toBe(0);
+    expect(admission.admitWrite(9)).toBe(true);
+  });
+
+  it('counts a write refused for the share as no place taken', () => {
+    const admission = new WriteAdmission({ ...rules, maxInFlight: 3 }, {}, 0);
+    window(admission, 0, 40, 50);
+    const answers = Array.from({ length: 8 }, () => admission.admitWrite(600));
+    expect(answers.filter((yes) => !yes).length).toBeGreaterThan(0);
+    expect(admission.inFlight).toBe(answers.filter(Boolean).length);
   });
 });

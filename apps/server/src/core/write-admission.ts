@@ -13,6 +13,11 @@
  *
  * The share is kept by a running credit rather than by chance: with a share of 0.4, two writes of every five get in,
  * evenly spread.
+ *
+ * And a bound on the writes in flight in this process (`maxInFlight`): in a booking storm, thousands of calls waited
+ * seconds each for a connection or a row lock, and the heap grew to hold them all. V8 keeps the pages of its largest
+ * heap resident, so each process's RSS stayed some 130 MB higher for good after the first storm. Beyond the bound a
+ * write is answered 503 at once, like the share's refusals.
  */
 export interface AdmissionRules {
   /** The reads' 90th percentile a window may have before writes are held back (WRITE_ADMISSION_READ_TARGET_MS). */
@@ -25,6 +30,8 @@ export interface AdmissionRules {
   minShare: number;
   /** What a window within the target adds to the share. */
   step: number;
+  /** Writes in flight in this process beyond which a new one is refused. */
+  maxInFlight: number;
 }
 
 export const DEFAULT_ADMISSION_RULES: Omit<AdmissionRules, 'readTargetMs'> = {
@@ -32,6 +39,7 @@ export const DEFAULT_ADMISSION_RULES: Omit<AdmissionRules, 'readTargetMs'> = {
   minReads: 30,
   minShare: 0.02,
   step: 0.05,
+  maxInFlight: 128,
 };
 
 /** What a judged window changed: the entry logs the moments writes start and stop being held back. */
@@ -44,34 +52,71 @@ export interface AdmissionChange {
   refused: number;
 }
 
+/** The bound on writes in flight was reached (`full`), or the writes in flight came down to half of it (`room`). */
+export interface InFlightChange {
+  state: 'full' | 'room';
+  /** Writes refused for the bound since it was reached (with `room`). */
+  refused: number;
+}
+
 export class WriteAdmission {
   /** The share of writes admitted now, from `minShare` to 1. */
   share = 1;
+  /** Writes admitted and not yet ended (`writeEnded`). */
+  inFlight = 0;
+  private full = false;
+  private refusedFull = 0;
   private credit = 0;
   private times: number[] = [];
   private windowStart: number;
   /** Writes refused since the share was last 1. */
   private refused = 0;
 
+  private readonly onChange: (change: AdmissionChange) => void;
+  private readonly onInFlight: (change: InFlightChange) => void;
+
   constructor(
     readonly rules: AdmissionRules,
-    private readonly onChange: (change: AdmissionChange) => void = () => {},
+    /** Told when writes start or stop being held back for the reads (`onShare`) or for the bound (`onInFlight`). */
+    hooks: { onShare?: (change: AdmissionChange) => void; onInFlight?: (change: InFlightChange) => void } = {},
     now = performance.now(),
   ) {
+    this.onChange = hooks.onShare ?? (() => {});
+    this.onInFlight = hooks.onInFlight ?? (() => {});
     this.windowStart = now;
   }
 
-  /** Whether a write may run now. */
+  /** Whether a write may run now; one that may must be followed by `writeEnded` once it is answered. */
   admitWrite(now = performance.now()): boolean {
     this.judge(now);
-    if (this.share >= 1) return true;
-    this.credit += this.share;
-    if (this.credit >= 1) {
-      this.credit -= 1;
-      return true;
+    if (this.inFlight >= this.rules.maxInFlight) {
+      if (!this.full) this.onInFlight({ state: 'full', refused: 0 });
+      this.full = true;
+      this.refusedFull++;
+      return false;
     }
-    this.refused++;
-    return false;
+    if (this.share < 1) {
+      this.credit += this.share;
+      if (this.credit < 1) {
+        this.refused++;
+        return false;
+      }
+      this.credit -= 1;
+    }
+    this.inFlight++;
+    return true;
+  }
+
+  /** An admitted write was answered. */
+  writeEnded(): void {
+    this.inFlight = Math.max(0, this.inFlight - 1);
+    // Said once the writes in flight are down to half the bound, not at every place given back: in a storm, the bound
+    // is reached and left again hundreds of times a minute.
+    if (this.full && this.inFlight <= this.rules.maxInFlight / 2) {
+      this.onInFlight({ state: 'room', refused: this.refusedFull });
+      this.full = false;
+      this.refusedFull = 0;
+    }
   }
 
   /** A reading call took `ms` (from when the entry took it up to its answer). */
@@ -92,7 +137,9 @@ export class WriteAdmission {
       p90 = this.times[Math.ceil(reads * 0.9) - 1]!;
     }
     // The windows after it, when no call came, held no read: each of them adds its step too.
-    if (p90 > this.rules.readTargetMs) this.share = Math.max(this.rules.minShare, this.share * 0.75) + (elapsed - 1) * this.rules.step;
+    // A target of 0: the reads' speed holds no write back (the bound on writes in flight still does).
+    if (this.rules.readTargetMs > 0 && p90 > this.rules.readTargetMs)
+      this.share = Math.max(this.rules.minShare, this.share * 0.75) + (elapsed - 1) * this.rules.step;
     else this.share += elapsed * this.rules.step;
     this.share = Math.min(1, this.share);
     this.times = [];

@@ -164,11 +164,19 @@ export async function functionEntry(
   const cookies = webSessionCookies(config);
   // One line when writes start being held back and one when all are admitted again: a busy hour refuses thousands.
   const admission = writeAdmission
-    ? new WriteAdmission(writeAdmission, ({ share, readP90Ms, reads, refused }) => {
-        if (share < 1) app.log.warn({ share, readP90Ms, reads }, 'reads are slow: holding writes back (503)');
-        else app.log.warn({ refused }, 'reads are fast again: every write admitted');
+    ? new WriteAdmission(writeAdmission, {
+        onShare: ({ share, readP90Ms, reads, refused }) => {
+          if (share < 1) app.log.warn({ share, readP90Ms, reads }, 'reads are slow: holding writes back (503)');
+          else app.log.warn({ refused }, 'reads are fast again: every write admitted');
+        },
+        onInFlight: ({ state, refused }) => {
+          if (state === 'full') app.log.warn({ bound: writeAdmission.maxInFlight }, 'too many writes in flight: refusing new ones (503)');
+          else app.log.warn({ refused }, 'writes in flight below the bound again');
+        },
       })
     : undefined;
+  /** The calls whose write was admitted: their end gives its place back. */
+  const admitted = new WeakSet<FastifyRequest>();
   const reading = new Set([...registry.values()].filter(isReadingCall).map((handler) => handler.def.name));
   const sessions = changes ? new SessionCache(changes) : undefined;
   const answers = changes ? new ReadCache(changes) : undefined;
@@ -179,7 +187,12 @@ export async function functionEntry(
 
   // Each call's waits for database connections end by its deadline (db/deadline.ts).
   app.post('/api/functions/:name', (request: FastifyRequest<{ Params: { name: string } }>, reply) => {
-    if (!admission || !reading.has(request.params.name)) return asOneCall(() => answerCall(request, reply));
+    if (!admission) return asOneCall(() => answerCall(request, reply));
+    if (!reading.has(request.params.name)) {
+      return asOneCall(() => answerCall(request, reply)).finally(() => {
+        if (admitted.delete(request)) admission.writeEnded();
+      });
+    }
     // A read's time, from here to its answer, is what the writes are admitted by.
     const start = performance.now();
     return asOneCall(() => answerCall(request, reply)).finally(() => admission.readTook(performance.now() - start));
@@ -217,7 +230,10 @@ export async function functionEntry(
     }
     const { locale: _ignored, ...payload } = parsed.data as Record<string, unknown>;
     // A write while the reads are slow: refused before it reads a session or writes anything (nothing is acknowledged).
-    if (admission && !reading.has(handler.def.name) && !admission.admitWrite()) return sendUnavailable(reply);
+    if (admission && !reading.has(handler.def.name)) {
+      if (!admission.admitWrite()) return sendUnavailable(reply);
+      admitted.add(request);
+    }
 
     // A web session may only be started from the app's own origin (login CSRF).
     if ((payload as { session?: unknown }).session === 'cookie' && !fromAppOrigin(request, cookies)) {
