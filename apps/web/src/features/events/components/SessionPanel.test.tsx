@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { EventDetail, EventSession } from '@hibi/contract/functions/events';
+import { ApiError } from '../../../lib/api.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { cancelReservation } from '../api/cancel-reservation.ts';
 import { reserveEvent } from '../api/reserve-event.ts';
@@ -67,6 +68,21 @@ describe('SessionPanel', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'button.reserve' })));
     expect(document.querySelector('.session__message')?.textContent).toBe('result.reservationCapacityOver');
     expect(document.querySelector('.session__message')?.className).toContain('session__message--error');
+  });
+
+  it('says the service is busy and nothing changed when the server answers 503', async () => {
+    reserve.mockRejectedValue(new ApiError('serviceUnavailable', 503));
+    renderWithProviders(<SessionPanel event={event} signedIn />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'button.reserve' })));
+    expect(document.querySelector('.session__message')?.textContent).toBe('result.busy');
+    expect(document.querySelector('.session__message')?.className).toContain('session__message--error');
+  });
+
+  it('says a booking failed when the call fails otherwise', async () => {
+    reserve.mockRejectedValue(new ApiError('internalError', 500));
+    renderWithProviders(<SessionPanel event={event} signedIn />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'button.reserve' })));
+    expect(document.querySelector('.session__message')?.textContent).toBe('result.reserveFailed');
   });
 
   it('asks before cancelling; keeping the booking cancels nothing', async () => {

@@ -7,6 +7,7 @@ import { joinWaitingList } from '../api/join-waiting-list.ts';
 import { afterBookingChange } from '../api/keys.ts';
 import { leaveWaitingList } from '../api/leave-waiting-list.ts';
 import { reserveEvent } from '../api/reserve-event.ts';
+import { isUnavailable } from '../../../lib/api.ts';
 import { ANSWER_CODES, bookingMessage, cancellationMessage, type MessageKey } from '../components/session/rules.ts';
 
 /** The line under one session that says how the last action went. */
@@ -35,9 +36,10 @@ export function useSessionBooking(event: EventDetail, signedIn: boolean) {
     setBusySession(session.id);
     try {
       await act();
-    } catch {
+    } catch (e) {
       setAsking(null);
-      say(session.id, false, failed);
+      // 503: the server held the call back (busy) or could not reach its database; nothing was changed (decision 162).
+      say(session.id, false, isUnavailable(e) ? { key: 'result.busy' } : failed);
     } finally {
       setBusySession(null);
       await afterBookingChange(client, event.id, signedIn);
