@@ -21,13 +21,26 @@ afterAll(async () => t?.close());
 const DAY_MS = 86_400_000;
 const goodDay = { exercise: 1, breakfast: 1, nightMeal: 1, overeating: 1, overdrinking: 1, sleepness: 1, feeling: 1 } as const;
 
-async function logsOfMember(): Promise<number> {
+/** A function call through the entry, with the answer's headers (the helpers' callRaw answers status and body only). */
+async function post(app: TestApp, name: string, payload: object, token?: string) {
+  const res = await app.app.inject({
+    method: 'POST',
+    url: `/api/functions/${name}`,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    payload: JSON.stringify(payload),
+  });
+  return { status: res.statusCode, headers: res.headers, body: res.json() as { succeed: boolean; errorCode?: string } };
+}
+
+/** How many rows of `table` (health_logs, sessions) the member with this address has. */
+async function rowsOf(app: TestApp, table: 'health_logs' | 'sessions', email: string): Promise<number> {
   const [row] = await rows<{ n: number }>(
-    t.database.db,
-    sql`SELECT count(*)::int AS n FROM health_logs l JOIN users u ON u.id = l.user_id WHERE u.email = 'member30@example.com'`,
+    app.database.db,
+    sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} r JOIN users u ON u.id = r.user_id WHERE u.email = ${email}`,
   );
   return row!.n;
 }
+const logsOfMember = () => rowsOf(t, 'health_logs', 'member30@example.com');
 
 describe('writes held back while the reads are slow', () => {
   it('refuses some writes at once with 503 and a Retry-After, saves none of them, and answers every read', async () => {
@@ -39,15 +52,7 @@ describe('writes held back while the reads are slow', () => {
     const before = await logsOfMember();
     const days = Array.from({ length: 20 }, (_, k) => Math.floor(Date.now() / DAY_MS - 400 - k) * DAY_MS + 3 * 3_600_000);
     const answers = [];
-    for (const dateTime of days) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/functions/recordHealthData',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        payload: JSON.stringify({ dateTime, ...goodDay }),
-      });
-      answers.push({ status: res.statusCode, retryAfter: res.headers['retry-after'], body: res.json() as { succeed: boolean; errorCode?: string } });
-    }
+    for (const dateTime of days) answers.push(await post(t, 'recordHealthData', { dateTime, ...goodDay }, token));
     const refused = answers.filter((a) => a.status === 503);
     const saved = answers.filter((a) => a.status === 200);
     // Three of every four get in, spread evenly (a window may end meanwhile and let in a little more).
@@ -55,7 +60,7 @@ describe('writes held back while the reads are slow', () => {
     expect(refused.length).toBeLessThanOrEqual(5);
     for (const a of refused) {
       expect(a.body).toEqual({ succeed: false, errorCode: 'serviceUnavailable' });
-      expect(a.retryAfter).toBe('5');
+      expect(a.headers['retry-after']).toBe('5');
     }
     for (const a of saved) expect(a.body.succeed).toBe(true);
     expect((await logsOfMember()) - before).toBe(saved.length);
@@ -78,31 +83,19 @@ describe('a bound on the writes in flight', () => {
 
   it('refuses the writes beyond it at once with 503, saves none of them, and admits writes again once those end', async () => {
     // Sign-ins: their password check runs off the event loop (argon2id), so they are in flight together.
-    const signIn = () =>
-      bounded.app.inject({
-        method: 'POST',
-        url: '/api/functions/login',
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ id: 'member31@example.com', password: 'wellbeing-demo' }),
-      });
-    const sessions = async () => {
-      const [row] = await rows<{ n: number }>(
-        bounded.database.db,
-        sql`SELECT count(*)::int AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = 'member31@example.com'`,
-      );
-      return row!.n;
-    };
+    const signIn = () => post(bounded, 'login', { id: 'member31@example.com', password: 'wellbeing-demo' });
+    const sessions = () => rowsOf(bounded, 'sessions', 'member31@example.com');
     const before = await sessions();
     const answers = await Promise.all(Array.from({ length: 8 }, signIn));
-    const statuses = answers.map((a) => a.statusCode);
+    const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
     expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(1);
-    for (const a of answers.filter((r) => r.statusCode === 503)) {
-      expect(a.json()).toEqual({ succeed: false, errorCode: 'serviceUnavailable' });
+    for (const a of answers.filter((r) => r.status === 503)) {
+      expect(a.body).toEqual({ succeed: false, errorCode: 'serviceUnavailable' });
       expect(a.headers['retry-after']).toBe('5');
     }
     expect((await sessions()) - before).toBe(statuses.filter((s) => s === 200).length);
     // Every place was given back: one at a time, all get in.
-    for (let i = 0; i < 4; i++) expect((await signIn()).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await signIn()).status).toBe(200);
   });
 });

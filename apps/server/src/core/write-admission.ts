@@ -72,7 +72,7 @@ export class WriteAdmission {
   /** Writes refused since the share was last 1. */
   private refused = 0;
 
-  private readonly onChange: (change: AdmissionChange) => void;
+  private readonly onShare: (change: AdmissionChange) => void;
   private readonly onInFlight: (change: InFlightChange) => void;
 
   constructor(
@@ -81,7 +81,7 @@ export class WriteAdmission {
     hooks: { onShare?: (change: AdmissionChange) => void; onInFlight?: (change: InFlightChange) => void } = {},
     now = performance.now(),
   ) {
-    this.onChange = hooks.onShare ?? (() => {});
+    this.onShare = hooks.onShare ?? (() => {});
     this.onInFlight = hooks.onInFlight ?? (() => {});
     this.windowStart = now;
   }
@@ -136,15 +136,15 @@ export class WriteAdmission {
       this.times.sort((a, b) => a - b);
       p90 = this.times[Math.ceil(reads * 0.9) - 1]!;
     }
-    // The windows after it, when no call came, held no read: each of them adds its step too.
-    // A target of 0: the reads' speed holds no write back (the bound on writes in flight still does).
+    // A target of 0: the reads' speed holds no write back (the bound on writes in flight still does). The windows after
+    // this one, when no call came, held no read: each of them adds its step too.
     if (this.rules.readTargetMs > 0 && p90 > this.rules.readTargetMs)
       this.share = Math.max(this.rules.minShare, this.share * 0.75) + (elapsed - 1) * this.rules.step;
     else this.share += elapsed * this.rules.step;
     this.share = Math.min(1, this.share);
     this.times = [];
     this.windowStart += elapsed * this.rules.windowMs;
-    if (previous >= 1 !== this.share >= 1) this.onChange({ share: this.share, previous, readP90Ms: p90, reads, refused: this.refused });
+    if (previous >= 1 !== this.share >= 1) this.onShare({ share: this.share, previous, readP90Ms: p90, reads, refused: this.refused });
     if (this.share >= 1) {
       this.credit = 0;
       this.refused = 0;

@@ -188,14 +188,14 @@ export async function functionEntry(
   // Each call's waits for database connections end by its deadline (db/deadline.ts).
   app.post('/api/functions/:name', (request: FastifyRequest<{ Params: { name: string } }>, reply) => {
     if (!admission) return asOneCall(() => answerCall(request, reply));
-    if (!reading.has(request.params.name)) {
-      return asOneCall(() => answerCall(request, reply)).finally(() => {
-        if (admitted.delete(request)) admission.writeEnded();
-      });
-    }
-    // A read's time, from here to its answer, is what the writes are admitted by.
+    // A read's time, from here to its answer, is what the writes are admitted by; an admitted write gives its place back.
     const start = performance.now();
-    return asOneCall(() => answerCall(request, reply)).finally(() => admission.readTook(performance.now() - start));
+    const ended = reading.has(request.params.name)
+      ? () => admission.readTook(performance.now() - start)
+      : () => {
+          if (admitted.delete(request)) admission.writeEnded();
+        };
+    return asOneCall(() => answerCall(request, reply)).finally(ended);
   });
 
   async function answerCall(request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) {

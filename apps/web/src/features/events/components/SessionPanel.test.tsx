@@ -70,19 +70,15 @@ describe('SessionPanel', () => {
     expect(document.querySelector('.session__message')?.className).toContain('session__message--error');
   });
 
-  it('says the service is busy and nothing changed when the server answers 503', async () => {
-    reserve.mockRejectedValue(new ApiError('serviceUnavailable', 503));
+  it.each([
+    ['the service is busy and nothing changed when the server answers 503', new ApiError('serviceUnavailable', 503), 'result.busy'],
+    ['a booking failed when the call fails otherwise', new ApiError('internalError', 500), 'result.reserveFailed'],
+  ])('says %s', async (_, error, text) => {
+    reserve.mockRejectedValue(error);
     renderWithProviders(<SessionPanel event={event} signedIn />);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'button.reserve' })));
-    expect(document.querySelector('.session__message')?.textContent).toBe('result.busy');
+    expect(document.querySelector('.session__message')?.textContent).toBe(text);
     expect(document.querySelector('.session__message')?.className).toContain('session__message--error');
-  });
-
-  it('says a booking failed when the call fails otherwise', async () => {
-    reserve.mockRejectedValue(new ApiError('internalError', 500));
-    renderWithProviders(<SessionPanel event={event} signedIn />);
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'button.reserve' })));
-    expect(document.querySelector('.session__message')?.textContent).toBe('result.reserveFailed');
   });
 
   it('asks before cancelling; keeping the booking cancels nothing', async () => {
