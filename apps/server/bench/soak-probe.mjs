@@ -6,6 +6,7 @@
 // processes on the cores). Bench only.
 import diagnostics from 'node:diagnostics_channel';
 import fs from 'node:fs';
+import v8 from 'node:v8';
 import { PerformanceObserver, constants, createHistogram, monitorEventLoopDelay, performance } from 'node:perf_hooks';
 
 const file = process.env.SOAK_PROBE_FILE;
@@ -45,6 +46,43 @@ if (file) {
     }
   }).observe({ entryTypes: ['gc'] });
   let cpu = process.cpuUsage();
+  /**
+   * SOAK_SMAPS_EVERY (n): every n-th line also sums /proc/self/smaps's resident sizes by kind of mapping, read off the
+   * loop (one read of a few MB of text): V8's pages (anonymous, 256 KB each), other anonymous mappings up to 1 MB,
+   * larger anonymous ones (malloc's arenas, thread stacks, V8's large objects and reservations), the brk heap and files.
+   */
+  const smapsEvery = Number(process.env.SOAK_SMAPS_EVERY ?? 0);
+  let smaps = null;
+  let lines = 0;
+  const readSmaps = async () => {
+    const text = await fs.promises.readFile('/proc/self/smaps', 'utf8');
+    const sums = {};
+    let kind = 'other';
+    for (const line of text.split('\n')) {
+      const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \d+\s*(.*)$/.exec(line);
+      if (head) {
+        const size = (parseInt(head[2], 16) - parseInt(head[1], 16)) / 1024;
+        const name = head[3];
+        kind = name.startsWith('/')
+          ? 'files'
+          : name === '[heap]'
+            ? 'brk'
+            : name
+              ? 'named'
+              : size === 256
+                ? 'anon256k'
+                : size <= 1024
+                  ? 'anonSmall'
+                  : 'anonLarge';
+        sums[kind] ??= { n: 0, rssKb: 0 };
+        sums[kind].n++;
+        continue;
+      }
+      const rss = /^Rss:\s+(\d+) kB/.exec(line);
+      if (rss) sums[kind].rssKb += Number(rss[1]);
+    }
+    return sums;
+  };
   const timer = setInterval(() => {
     const memory = process.memoryUsage();
     const server = {};
@@ -63,7 +101,22 @@ if (file) {
       gc,
       /** CPU time used in the window, in ms (user + system). */
       cpu: (({ user, system }) => (user + system) / 1000)(process.cpuUsage(cpu)),
+      v8: (({ total_heap_size, total_physical_size, malloced_memory, peak_malloced_memory, external_memory }) => ({
+        total: total_heap_size,
+        physical: total_physical_size,
+        malloced: malloced_memory,
+        peakMalloced: peak_malloced_memory,
+        external: external_memory,
+      }))(v8.getHeapStatistics()),
+      spaces: Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, s.physical_space_size])),
+      smaps,
     };
+    smaps = null;
+    if (smapsEvery > 0 && ++lines % smapsEvery === 0)
+      readSmaps().then(
+        (sums) => (smaps = sums),
+        () => {},
+      );
     delay.reset();
     gc = { sum: 0, max: 0, majorMax: 0 };
     cpu = process.cpuUsage();

@@ -13,6 +13,8 @@
 // (BENCH_WARMUP_SECONDS, 120 or a fifth of a shorter run) and the worst event-loop delay. BENCH_CPU_PROFILE_DIR: each
 // server writes its V8 CPU profile there when it stops. BENCH_CONNECTIONS caps the generator's connections to each
 // process (default: none; a storm then holds some 2,000 calls in flight at once, as phones behind a balancer would).
+// SOAK_SMAPS_EVERY (6; 0 for never): every n-th sample also sums each process's /proc/self/smaps by kind of mapping,
+// printed after the warm-up and at the end (where the RSS is); BENCH_KEEP_PROBES keeps the samples' JSON lines.
 //
 // Run: npm run bench:soak (builds the server first); BENCH_SECONDS=120 npm run bench:soak for a short look.
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the PostgreSQL server; the script
@@ -83,6 +85,7 @@ function startServer(k: number, databaseUrl: string, demo: boolean): ChildProces
       WEB_DIST_DIR: path.join(ROOT, '.tmp', 'bench-no-web'),
       SOAK_PROBE_FILE: probeFile(k),
       SOAK_PROBE_MS: String(SAMPLE_SECONDS * 1000),
+      SOAK_SMAPS_EVERY: process.env.SOAK_SMAPS_EVERY ?? '6',
     },
     stdio: ['ignore', fs.openSync(logFile(k), 'a'), 'inherit'],
   });
@@ -171,6 +174,12 @@ interface Probe {
   gc?: { sum: number; max: number; majorMax: number };
   /** CPU time the process used in the window (ms). */
   cpu?: number;
+  /** V8's heap statistics: reserved, resident, and what V8 itself allocated with malloc (bytes). */
+  v8?: { total: number; physical: number; malloced: number };
+  /** Each V8 space's resident size (bytes). */
+  spaces?: Record<string, number>;
+  /** With SOAK_SMAPS_EVERY: resident kB by kind of mapping (bench/soak-probe.mjs). */
+  smaps?: Record<string, { n: number; rssKb: number }> | null;
 }
 function probes(k: number): Probe[] {
   if (!fs.existsSync(probeFile(k))) return [];
@@ -421,6 +430,23 @@ async function main() {
             `(array buffers ${mb(p.arrayBuffers)}) + the rest ${mb(p.rss - p.heapTotal - p.external)} (code, native data, allocator, stacks)`,
         );
       }
+      // With SOAK_SMAPS_EVERY, the kernel's view of the same memory, after the warm-up and at the end: V8's pages
+      // (256 KB each: the spaces, and freed pages V8 keeps in its pool), malloc's main heap (brk), other anonymous
+      // memory (malloc's arenas, thread stacks, V8's large objects) and the files mapped (the node binary, libraries).
+      const mapped = afterWarmup.filter((p) => p.smaps);
+      for (const [when, p] of [
+        ['after the warm-up', mapped[0]],
+        ['at the end', mapped.at(-1)],
+      ] as const) {
+        if (!p?.smaps) continue;
+        const kb = (kind: string) => p.smaps?.[kind]?.rssKb ?? 0;
+        const spaces = p.spaces ?? {};
+        console.log(
+          `  mapped ${when}: V8's pages ${mb(kb('anon256k') * 1024)} (${p.smaps.anon256k?.n ?? 0} pages; V8 counts ${mb(p.v8?.physical)} ` +
+            `resident: new space ${mb(spaces.new_space)}, old ${mb(spaces.old_space)}, large objects ${mb(spaces.large_object_space)}), ` +
+            `malloc's heap ${mb(kb('brk') * 1024)}, other anonymous ${mb((kb('anonSmall') + kb('anonLarge')) * 1024)}, files ${mb(kb('files') * 1024)}`,
+        );
+      }
     }
   } finally {
     await Promise.all(clients.map((c) => c.destroy()));
@@ -429,7 +455,9 @@ async function main() {
     await pool.end();
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin.end();
-    fs.rmSync(probeDir, { recursive: true, force: true });
+    // BENCH_KEEP_PROBES: keep the probes' lines (one JSON line per process and window) for a closer look.
+    if (process.env.BENCH_KEEP_PROBES) console.log(`the probes' lines: ${probeDir}`);
+    else fs.rmSync(probeDir, { recursive: true, force: true });
   }
 }
 
