@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { acceptFriendRequest } from '../api/accept-friend-request.ts';
 import { refreshRelations } from '../api/keys.ts';
 import { requestFriend } from '../api/request-friend.ts';
+import { useWriteFailure } from '../../../lib/useWriteFailure.ts';
 
 /**
  * The friend button wherever another member appears (spec 2 §4): Become Friends, then Requested; Accept for a
@@ -14,6 +15,7 @@ import { requestFriend } from '../api/request-friend.ts';
  */
 export function FriendButton({ userID, name, relation: initial }: { userID: number; name: string; relation: Relation }) {
   const { t } = useTranslation('account');
+  const writeFailure = useWriteFailure();
   const queryClient = useQueryClient();
   const [relation, setRelation] = useState<Relation>(initial);
   const [busy, setBusy] = useState(false);
@@ -35,7 +37,7 @@ export function FriendButton({ userID, name, relation: initial }: { userID: numb
         else setError(t('memberActions.failed'));
       }
     } catch (e) {
-      setError(e instanceof ApiError && e.errorCode === 'tooManyRequests' ? t('memberActions.tooMany') : t('memberActions.failed'));
+      setError(e instanceof ApiError && e.errorCode === 'tooManyRequests' ? t('memberActions.tooMany') : writeFailure(e, t('memberActions.failed')));
     } finally {
       setBusy(false);
       await refreshRelations(queryClient);

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StatusText } from '../../../components/FormMessage.tsx';
 import { refreshRelations } from '../api/keys.ts';
+import { useWriteFailure } from '../../../lib/useWriteFailure.ts';
 
 /**
  * One answer to a pending request (accept, decline, withdraw): runs the call, says how it went, and refreshes every
@@ -11,6 +12,7 @@ import { refreshRelations } from '../api/keys.ts';
 export function useRequestAnswer() {
   const { t } = useTranslation('account');
   const queryClient = useQueryClient();
+  const writeFailure = useWriteFailure();
   const [busy, setBusy] = useState<number | null>(null);
   const [message, setMessage] = useState<StatusText | null>(null);
 
@@ -20,8 +22,8 @@ export function useRequestAnswer() {
     try {
       const result = await act();
       setMessage(result.succeed ? { text: done, error: false } : { text: t('requests.failed'), error: true });
-    } catch {
-      setMessage({ text: t('requests.failed'), error: true });
+    } catch (e) {
+      setMessage({ text: writeFailure(e, t('requests.failed')), error: true });
     } finally {
       setBusy(null);
       await refreshRelations(queryClient);

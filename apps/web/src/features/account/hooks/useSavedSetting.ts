@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { StatusText } from '../../../components/FormMessage.tsx';
 import { refreshProfile } from '../api/keys.ts';
+import { useWriteFailure } from '../../../lib/useWriteFailure.ts';
 
 /**
  * A setting of the profile that saves on change: the new value shows at once; the server's answer replaces it with
@@ -10,6 +11,7 @@ import { refreshProfile } from '../api/keys.ts';
  */
 export function useSavedSetting<T>(initial: T, messages: { saved: (value: T) => string; failed: string }) {
   const queryClient = useQueryClient();
+  const writeFailure = useWriteFailure();
   const [value, setValue] = useState(initial);
   const [message, setMessage] = useState<StatusText | null>(null);
   const [busy, setBusy] = useState(false);
@@ -25,9 +27,9 @@ export function useSavedSetting<T>(initial: T, messages: { saved: (value: T) => 
       setValue(kept);
       setMessage({ text: messages.saved(kept), error: false });
       void refreshProfile(queryClient);
-    } catch {
+    } catch (e) {
       setValue(previous);
-      setMessage({ text: messages.failed, error: true });
+      setMessage({ text: writeFailure(e, messages.failed), error: true });
     } finally {
       setBusy(false);
     }

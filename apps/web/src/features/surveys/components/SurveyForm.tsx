@@ -5,6 +5,7 @@ import type { AnswerValue, Survey, SurveyItem } from '@hibi/contract/functions/s
 import { useQueryClient } from '@tanstack/react-query';
 import { RichText } from '../../../components/RichText.tsx';
 import { afterAnswer, answerSurvey } from '../api/answer-survey.ts';
+import { useWriteFailure } from '../../../lib/useWriteFailure.ts';
 
 type Answers = Record<number, AnswerValue | undefined>;
 
@@ -125,6 +126,7 @@ function Question({ item, value, missing, onChange }: QuestionProps) {
 /** The survey form: asterisks on required items; missing ones scroll to the top with a message and an alert each. */
 export function SurveyForm({ survey }: { survey: Survey }) {
   const { t } = useTranslation('surveys');
+  const writeFailure = useWriteFailure();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [answers, setAnswers] = useState<Answers>({});
@@ -165,8 +167,8 @@ export function SurveyForm({ survey }: { survey: Survey }) {
       if (!result.succeed) throw new Error(result.errorCode);
       await afterAnswer(queryClient);
       navigate(`/surveys/${survey.id}/thanks`, { replace: true });
-    } catch {
-      setError(t('detail.unknownError'));
+    } catch (e) {
+      setError(writeFailure(e, t('detail.unknownError')));
       setScrollTick((n) => n + 1);
     } finally {
       setBusy(false);

@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { renderWithProviders } from '../../../../test/render.tsx';
+import { ApiError } from '../../../../lib/api.ts';
 import { ChoiceSetting } from './ChoiceSetting.tsx';
+
+vi.mock('react-i18next', async () => (await import('../../../../test/render.tsx')).i18nMock);
 
 function renderSetting(save: (next: boolean) => Promise<boolean>) {
   return renderWithProviders(
@@ -35,6 +38,13 @@ describe('ChoiceSetting', () => {
     await act(async () => fireEvent.click(radio('Do not receive')));
     expect(radio('Receive').checked).toBe(true);
     expect(screen.getByText('could not change').className).toBe('form-error');
+  });
+
+  it('says that nothing was saved when the server answers 503, and puts the previous choice back', async () => {
+    renderSetting(() => Promise.reject(new ApiError('serviceUnavailable', 503)));
+    await act(async () => fireEvent.click(radio('Do not receive')));
+    expect(radio('Receive').checked).toBe(true);
+    expect(screen.getByText('common.notSaved').className).toBe('form-error');
   });
 
   it('takes no other choice while one is being saved', async () => {

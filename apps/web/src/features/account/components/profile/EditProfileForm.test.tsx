@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { MyProfile } from '@hibi/contract/functions/account';
 import { renderWithProviders } from '../../../../test/render.tsx';
+import { ApiError } from '../../../../lib/api.ts';
 import { updateProfile } from '../../api/update-profile.ts';
 import { EditProfileForm } from './EditProfileForm.tsx';
 
@@ -22,7 +23,10 @@ async function save() {
 }
 
 describe('EditProfileForm', () => {
-  beforeEach(() => update.mockReset());
+  // A block, not an arrow's value: a function that beforeEach returns is run after the test as its clean-up.
+  beforeEach(() => {
+    update.mockReset();
+  });
 
   it('starts from the profile, with the height to one decimal', () => {
     renderWithProviders(<EditProfileForm data={data} onClose={vi.fn()} />);
@@ -63,6 +67,18 @@ describe('EditProfileForm', () => {
     renderWithProviders(<EditProfileForm data={data} onClose={onClose} />);
     await save();
     expect(screen.getByRole('alert').textContent).toBe('edit.heightInvalid');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['that nothing was saved when the server answers 503', new ApiError('serviceUnavailable', 503), 'common.notSaved'],
+    ['its own failure when the call fails otherwise', new ApiError('internalError', 500), 'edit.failed'],
+  ])('says %s, and stays open', async (_, error, text) => {
+    update.mockRejectedValue(error);
+    const onClose = vi.fn();
+    renderWithProviders(<EditProfileForm data={data} onClose={onClose} />);
+    await save();
+    expect(screen.getByRole('alert').textContent).toBe(text);
     expect(onClose).not.toHaveBeenCalled();
   });
 });

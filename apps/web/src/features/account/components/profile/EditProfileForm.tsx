@@ -8,6 +8,7 @@ import { FormError } from '../../../../components/FormMessage.tsx';
 import { session } from '../../../../lib/session.ts';
 import { refreshProfile } from '../../api/keys.ts';
 import { updateProfile } from '../../api/update-profile.ts';
+import { useWriteFailure } from '../../../../lib/useWriteFailure.ts';
 
 const BIRTH_YEAR = /^\d{4}$/;
 /** 1 to 999 cm with at most one decimal. */
@@ -19,6 +20,7 @@ const HEIGHT = /^\d{1,3}(\.\d)?$/;
  */
 export function EditProfileForm({ data, onClose }: { data: MyProfile; onClose: () => void }) {
   const { t } = useTranslation('account');
+  const writeFailure = useWriteFailure();
   const queryClient = useQueryClient();
   const [displayName, setDisplayName] = useState(data.profile.nickname);
   const [comment, setComment] = useState(data.profile.comment);
@@ -55,8 +57,8 @@ export function EditProfileForm({ data, onClose }: { data: MyProfile; onClose: (
       if (current) session.update({ user: { ...current.user, nickname: result.profile.nickname } });
       await refreshProfile(queryClient);
       onClose();
-    } catch {
-      setError(t('edit.failed'));
+    } catch (e) {
+      setError(writeFailure(e, t('edit.failed')));
     } finally {
       setBusy(false);
     }
