@@ -50,10 +50,19 @@ if (file) {
    * SOAK_SMAPS_EVERY (n): every n-th line also sums /proc/self/smaps's resident sizes by kind of mapping, read off the
    * loop (one read of a few MB of text): V8's pages (anonymous, 256 KB each), other anonymous mappings up to 1 MB,
    * larger anonymous ones (malloc's arenas, thread stacks, V8's large objects and reservations), the brk heap and files.
+   * The sums are read after a line is written and go into the next one: they are one sample older than its other figures.
    */
   const smapsEvery = Number(process.env.SOAK_SMAPS_EVERY ?? 0);
   let smaps = null;
   let lines = 0;
+  /** The kind of a mapping, by its name and its size in kB. */
+  const kindOf = (name, sizeKb) => {
+    if (name.startsWith('/')) return 'files';
+    if (name === '[heap]') return 'brk';
+    if (name) return 'named';
+    if (sizeKb === 256) return 'anon256k';
+    return sizeKb <= 1024 ? 'anonSmall' : 'anonLarge';
+  };
   const readSmaps = async () => {
     const text = await fs.promises.readFile('/proc/self/smaps', 'utf8');
     const sums = {};
@@ -61,19 +70,7 @@ if (file) {
     for (const line of text.split('\n')) {
       const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \d+\s*(.*)$/.exec(line);
       if (head) {
-        const size = (parseInt(head[2], 16) - parseInt(head[1], 16)) / 1024;
-        const name = head[3];
-        kind = name.startsWith('/')
-          ? 'files'
-          : name === '[heap]'
-            ? 'brk'
-            : name
-              ? 'named'
-              : size === 256
-                ? 'anon256k'
-                : size <= 1024
-                  ? 'anonSmall'
-                  : 'anonLarge';
+        kind = kindOf(head[3], (parseInt(head[2], 16) - parseInt(head[1], 16)) / 1024);
         sums[kind] ??= { n: 0, rssKb: 0 };
         sums[kind].n++;
         continue;
@@ -101,12 +98,12 @@ if (file) {
       gc,
       /** CPU time used in the window, in ms (user + system). */
       cpu: (({ user, system }) => (user + system) / 1000)(process.cpuUsage(cpu)),
-      v8: (({ total_heap_size, total_physical_size, malloced_memory, peak_malloced_memory, external_memory }) => ({
+      // (V8's external memory is `external` above.)
+      v8: (({ total_heap_size, total_physical_size, malloced_memory, peak_malloced_memory }) => ({
         total: total_heap_size,
         physical: total_physical_size,
         malloced: malloced_memory,
         peakMalloced: peak_malloced_memory,
-        external: external_memory,
       }))(v8.getHeapStatistics()),
       spaces: Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, s.physical_space_size])),
       smaps,

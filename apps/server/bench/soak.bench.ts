@@ -175,7 +175,7 @@ interface Probe {
   /** CPU time the process used in the window (ms). */
   cpu?: number;
   /** V8's heap statistics: reserved, resident, and what V8 itself allocated with malloc (bytes). */
-  v8?: { total: number; physical: number; malloced: number };
+  v8?: { total: number; physical: number; malloced: number; peakMalloced: number };
   /** Each V8 space's resident size (bytes). */
   spaces?: Record<string, number>;
   /** With SOAK_SMAPS_EVERY: resident kB by kind of mapping (bench/soak-probe.mjs). */
@@ -433,16 +433,18 @@ async function main() {
       // With SOAK_SMAPS_EVERY, the kernel's view of the same memory, after the warm-up and at the end: V8's pages
       // (256 KB each: the spaces, and freed pages V8 keeps in its pool), malloc's main heap (brk), other anonymous
       // memory (malloc's arenas, thread stacks, V8's large objects) and the files mapped (the node binary, libraries).
+      // The map is one sample older than V8's figures beside it (bench/soak-probe.mjs).
       const mapped = afterWarmup.filter((p) => p.smaps);
       for (const [when, p] of [
         ['after the warm-up', mapped[0]],
         ['at the end', mapped.at(-1)],
       ] as const) {
         if (!p?.smaps) continue;
-        const kb = (kind: string) => p.smaps?.[kind]?.rssKb ?? 0;
+        const smaps = p.smaps;
+        const kb = (kind: string) => smaps[kind]?.rssKb ?? 0;
         const spaces = p.spaces ?? {};
         console.log(
-          `  mapped ${when}: V8's pages ${mb(kb('anon256k') * 1024)} (${p.smaps.anon256k?.n ?? 0} pages; V8 counts ${mb(p.v8?.physical)} ` +
+          `  mapped ${when} (the sample before): V8's pages ${mb(kb('anon256k') * 1024)} (${p.smaps.anon256k?.n ?? 0} pages; V8 counts ${mb(p.v8?.physical)} ` +
             `resident: new space ${mb(spaces.new_space)}, old ${mb(spaces.old_space)}, large objects ${mb(spaces.large_object_space)}), ` +
             `malloc's heap ${mb(kb('brk') * 1024)}, other anonymous ${mb((kb('anonSmall') + kb('anonLarge')) * 1024)}, files ${mb(kb('files') * 1024)}`,
         );
