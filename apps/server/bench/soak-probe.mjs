@@ -20,6 +20,16 @@ if (file) {
   // Start-up (loading the modules, migrating, loading demo content) blocks the loop before the server listens, when
   // no call can wait on it: the delays are counted from the first request the server reads (the soak's /readyz poll).
   let serving = false;
+  /** The window's reads (the get… calls) in the server's own time, and the read barrier's pings (db/changes.ts), in µs. */
+  const windowReads = createHistogram();
+  const windowPings = createHistogram();
+  diagnostics.subscribe('hibi.changes.ping', (ms) => windowPings.record(Math.max(1, Math.round(ms * 1000))));
+  const figures = (h) => ({
+    n: h.count,
+    p50: h.count ? h.percentile(50) / 1000 : 0,
+    p99: h.count ? h.percentile(99) / 1000 : 0,
+    max: h.count ? h.max / 1000 : 0,
+  });
   diagnostics.subscribe('http.server.request.start', ({ request, response }) => {
     if (!serving) {
       serving = true;
@@ -34,7 +44,9 @@ if (file) {
     if (!name) return;
     const key = `${name} (${start.member ? 'member' : 'guest'})`;
     const histogram = calls.get(key) ?? calls.set(key, createHistogram()).get(key);
-    histogram.record(Math.max(1, Math.round((performance.now() - start.t0) * 1000)));
+    const us = Math.max(1, Math.round((performance.now() - start.t0) * 1000));
+    histogram.record(us);
+    if (name.startsWith('get')) windowReads.record(us);
   });
   /** Garbage collection of the window: its pauses' sum and longest, and the longest full (mark-compact) one, in ms. */
   let gc = { sum: 0, max: 0, majorMax: 0 };
@@ -95,6 +107,8 @@ if (file) {
       elP99: delay.percentile(99) / 1e6,
       elMax: delay.max / 1e6,
       server,
+      reads: figures(windowReads),
+      pings: figures(windowPings),
       gc,
       /** CPU time used in the window, in ms (user + system). */
       cpu: (({ user, system }) => (user + system) / 1000)(process.cpuUsage(cpu)),
@@ -115,6 +129,8 @@ if (file) {
         () => {},
       );
     delay.reset();
+    windowReads.reset();
+    windowPings.reset();
     gc = { sum: 0, max: 0, majorMax: 0 };
     cpu = process.cpuUsage();
     fs.appendFileSync(file, `${JSON.stringify(line)}\n`);

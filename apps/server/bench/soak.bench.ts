@@ -109,6 +109,8 @@ class Kind {
 }
 const kinds = new Map<string, Kind>();
 const kind = (name: string) => kinds.get(name) ?? kinds.set(name, new Kind()).get(name)!;
+/** The generator's times of the window's reads (printed with each sample). */
+let windowReadTimes: number[] = [];
 let inFlight = 0;
 let dropped = 0;
 /** A storm is under way: from its first call until its spread is over and fewer than 50 calls are in flight. */
@@ -135,6 +137,7 @@ async function call(name: string, label: string, payload: object, token?: string
     });
     const body = (await res.body.json()) as Record<string, any>;
     k.times.push(performance.now() - t0);
+    if (label.startsWith('read ')) windowReadTimes.push(performance.now() - t0);
     if (calmAtStart && !storming) k.calm.push(performance.now() - t0);
     k.windowCalls++;
     if (res.statusCode !== 200) k.error(`${res.statusCode} ${body.errorCode}`);
@@ -170,6 +173,9 @@ interface Probe {
   elMax: number;
   /** The server's own time per function call since the start (bench/soak-probe.mjs), in ms. */
   server?: Record<string, { n: number; p50: number; p99: number; max: number }>;
+  /** The window's reads (get… calls) in the server's own time, and the read barrier's pings (db/changes.ts), in ms. */
+  reads?: { n: number; p50: number; p99: number; max: number };
+  pings?: { n: number; p50: number; p99: number; max: number };
   /** Garbage collection in the window (ms): pauses' sum, longest, longest full collection. */
   gc?: { sum: number; max: number; majorMax: number };
   /** CPU time the process used in the window (ms). */
@@ -350,6 +356,7 @@ async function main() {
           const p = probes(k).at(-1);
           return p
             ? `p${k} rss ${(p.rss / 2 ** 20).toFixed(0)} MB heap ${(p.heapUsed / 2 ** 20).toFixed(0)} MB loop p99 ${p.elP99.toFixed(1)} max ${p.elMax.toFixed(1)} ms` +
+                ` reads p99 ${(p.reads?.p99 ?? 0).toFixed(0)} pings p50/p99 ${(p.pings?.p50 ?? 0).toFixed(1)}/${(p.pings?.p99 ?? 0).toFixed(0)} ms` +
                 ` cpu ${cpuShare(p.cpu ?? 0)} gc ${(p.gc?.sum ?? 0).toFixed(0)} ms (longest ${(p.gc?.max ?? 0).toFixed(0)}, full ${(p.gc?.majorMax ?? 0).toFixed(0)})`
             : `p${k} -`;
         });
@@ -359,10 +366,13 @@ async function main() {
           k.windowCalls = 0;
         }
         const errors = [...kinds.values()].reduce((sum, k) => sum + [...k.errors.values()].reduce((a, b) => a + b, 0), 0);
+        const readTimes = windowReadTimes.sort((a, b) => a - b);
+        windowReadTimes = [];
         const used = process.cpuUsage(ownCpu);
         ownCpu = process.cpuUsage();
         console.log(
           `  t=${t}s ${procs.join(' | ')} | ${(calls / SAMPLE_SECONDS).toFixed(0)} calls/s, ${inFlight} in flight, errors so far ${errors}, dropped ${dropped}` +
+            `, reads p99 ${percentile(readTimes, 0.99).toFixed(0)} ms` +
             ` | generator cpu ${cpuShare((used.user + used.system) / 1000)}, load ${os.loadavg()[0]!.toFixed(1)}`,
         );
       }

@@ -11,11 +11,17 @@
 // of that ping in the queue, so its notification has been received by then. Calls arriving while a ping is on its way
 // share the next one: one ping per round trip, whatever the number of calls.
 import crypto from 'node:crypto';
+import diagnostics from 'node:diagnostics_channel';
 import type { Database, Notifier } from './client.ts';
 
 export const CHANGES_CHANNEL = 'hibi_changes';
 /** A ping that does not come back within this long turns keeping off until the connection is made again. */
 export const PING_TIMEOUT_MS = 2000;
+/**
+ * Each ping's round trip in ms, published when someone listens (the soak's probe, bench/soak-probe.mjs): every call
+ * that reads a kept answer or session waits for up to two of them.
+ */
+export const pingChannel = diagnostics.channel('hibi.changes.ping');
 
 export class ChangeFeed {
   #generations = new Map<string, number>();
@@ -82,6 +88,7 @@ export class ChangeFeed {
 
   async #ping(): Promise<void> {
     const seq = ++this.#sent;
+    const t0 = performance.now();
     const back = new Promise<void>((resolve) => this.#waiting.set(seq, resolve));
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), PING_TIMEOUT_MS)));
@@ -91,6 +98,7 @@ export class ChangeFeed {
       // A late ping: what is kept is forgotten and nothing is kept until a ping comes back in time again.
       if ((await Promise.race([returned, late])) === 'late') this.setLive(false);
       else if (!this.#live && this.#connected) this.setLive(true);
+      if (pingChannel.hasSubscribers) pingChannel.publish(performance.now() - t0);
     } catch {
       this.setLive(false);
     } finally {
