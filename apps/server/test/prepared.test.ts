@@ -109,33 +109,47 @@ describe.skipIf(!onPostgres)('prepared statements', () => {
 });
 
 /**
- * The running totals' statements (domains/health/data.ts refreshRunning) run on their generic plan: PostgreSQL judged
- * it dearer than custom ones and planned them again at every upload, a fifth of its time in the soak (decision 160).
+ * A step upload and its notify are one statement each (migration 0820, decision 164): the apply and the aggregates run
+ * inside PostgreSQL, where they were thirteen statements in a transaction. Their statements there run on generic plans:
+ * PostgreSQL judged the running totals' generic plan dearer than custom ones and planned them again at every upload,
+ * a fifth of its time in the soak (decision 160).
  */
-describe.skipIf(!onPostgres)('the running totals of an upload', () => {
-  it('are written by statements PostgreSQL plans once, not at every upload', async () => {
+describe.skipIf(!onPostgres)('a step upload', () => {
+  it('is one statement to stage and one to apply, and the functions plan once', async () => {
     const database = await createTestDatabase();
     try {
       const db = database.db;
       const [user] = await rows<{ id: number }>(db, sql`INSERT INTO users (email, nickname) VALUES ('plans@example.com', 'plans') RETURNING id`);
       const device = { source: 'phone', osType: 'ios', osVersion: '18.0', appVersion: '1.0.0' };
       const today = '2026-11-20';
-      // One connection throughout (a transaction, each upload a savepoint in it): prepared statements are per connection.
-      const plans = await db.transaction(async (tx) => {
+      // One connection throughout (a transaction): prepared statements are per connection, and each run of one is a
+      // plan, generic or custom, in pg_prepared_statements.
+      const statements = await db.transaction(async (tx) => {
         for (let k = 0; k < 8; k++) {
           const day = addDays(today, -(k % 3));
           await stageUpload(tx as never, user!.id, device, [{ day, steps: 1000 + k, weight: null, body_fat_percentage: null }]);
           expect(await applyStaged(tx as never, user!.id, 'phone', today)).toBe(1);
         }
-        return rows<{ generic: number; custom: number }>(
+        return rows<{ statement: string; runs: number }>(
           tx as never,
-          sql`SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements
-              WHERE statement LIKE ${'%health_running_totals%'}`,
+          sql`SELECT statement, (generic_plans + custom_plans)::int AS runs FROM pg_prepared_statements
+              WHERE statement ~ ${'health_|hibi_'}`,
         );
       });
-      // The upsert and the clean-up: eight runs each, none of them planned for its values.
-      expect(plans).toHaveLength(2);
-      for (const plan of plans) expect(plan).toEqual({ generic: 8, custom: 0 });
+      const opening = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 24);
+      expect(statements.map((s) => [opening(s.statement), s.runs]).sort()).toEqual([
+        ['SELECT hibi_apply_staged', 8],
+        ['WITH device AS ( INSERT ', 8],
+      ]);
+      const settings = await rows<{ name: string; config: string[] }>(
+        db,
+        sql`SELECT proname AS name, proconfig AS config FROM pg_proc
+            WHERE proname IN ('hibi_apply_staged', 'hibi_refresh_user_aggregates') ORDER BY proname`,
+      );
+      expect(settings).toEqual([
+        { name: 'hibi_apply_staged', config: ['plan_cache_mode=force_generic_plan'] },
+        { name: 'hibi_refresh_user_aggregates', config: ['plan_cache_mode=force_generic_plan'] },
+      ]);
       const [total] = await rows<{ steps: string }>(
         db,
         sql`SELECT steps::text FROM health_running_totals WHERE user_id = ${user!.id} ORDER BY day DESC LIMIT 1`,

@@ -30,10 +30,19 @@ export function isRetryableConflict(error: unknown): boolean {
  * last run fail too, the entries answer 503 `serviceUnavailable` (db/unavailable.ts): try again shortly.
  */
 export async function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return retryConflicts(db, () => db.transaction((tx) => fn(tx as unknown as Db)));
+}
+
+/**
+ * Runs `run` (one transaction, or one statement that is its own) again after a deadlock or a serialization failure,
+ * up to TRANSACTION_ATTEMPTS times in all, after a short random pause; as `transaction` above. Inside a transaction
+ * (`db` is one), once: its own caller's run decides.
+ */
+export async function retryConflicts<T>(db: Db, run: () => Promise<T>): Promise<T> {
   const nested = typeof (db as { rollback?: unknown }).rollback === 'function';
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction((tx) => fn(tx as unknown as Db));
+      return await run();
     } catch (error) {
       if (nested || attempt >= TRANSACTION_ATTEMPTS || !isRetryableConflict(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));

@@ -1,8 +1,9 @@
 // The health domain's data module: every SQL statement on its tables (health_devices, health_upload_items,
 // device_daily_steps, daily_steps, health_logs, target_weights, weekly_steps, health_monthly), with typed rows.
-// Writes keep the weekly and monthly aggregates up to date; the service decides when, inside its transactions.
-import { sql, type SQL } from 'drizzle-orm';
-import { addDays, addMonths, mondayOf, monthOf } from '@hibi/contract/time';
+// Writes keep the weekly and monthly aggregates up to date; the service decides when, inside its transactions. A step
+// upload's apply and one member's aggregates are functions in PostgreSQL (migration 0820, decision 164): one round
+// trip each, called from here.
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { arrayParam, rows } from '../../db/query.ts';
 
@@ -21,15 +22,18 @@ export interface DeviceInfo {
   appVersion: string;
 }
 
-/** Records the device's upload and stages its days (replacing what this source staged for the same days). */
-export async function stageUpload(tx: Db, userId: number, device: DeviceInfo, items: StagedDay[]): Promise<void> {
+/**
+ * Records the device's upload and stages its days (replacing what this source staged for the same days), in one
+ * statement: its own transaction, one round trip (decision 164).
+ */
+export async function stageUpload(db: Db, userId: number, device: DeviceInfo, items: StagedDay[]): Promise<void> {
   const json = JSON.stringify(items);
-  await tx.execute(sql`
-    INSERT INTO health_devices (user_id, source, os_type, os_version, app_version, last_upload_at)
-    VALUES (${userId}, ${device.source}, ${device.osType}, ${device.osVersion}, ${device.appVersion}, now())
-    ON CONFLICT (user_id, source) DO UPDATE SET os_type = EXCLUDED.os_type, os_version = EXCLUDED.os_version,
-      app_version = EXCLUDED.app_version, last_upload_at = EXCLUDED.last_upload_at`);
-  await tx.execute(sql`
+  await db.execute(sql`
+    WITH device AS (
+      INSERT INTO health_devices (user_id, source, os_type, os_version, app_version, last_upload_at)
+      VALUES (${userId}, ${device.source}, ${device.osType}, ${device.osVersion}, ${device.appVersion}, now())
+      ON CONFLICT (user_id, source) DO UPDATE SET os_type = EXCLUDED.os_type, os_version = EXCLUDED.os_version,
+        app_version = EXCLUDED.app_version, last_upload_at = EXCLUDED.last_upload_at)
     INSERT INTO health_upload_items (user_id, source, day, steps, weight, body_fat_percentage)
     SELECT ${userId}, ${device.source}, x.day, x.steps, x.weight, x.body_fat_percentage
     FROM jsonb_to_recordset(${json}::jsonb) AS x(day date, steps int, weight numeric, body_fat_percentage numeric)
@@ -37,55 +41,14 @@ export async function stageUpload(tx: Db, userId: number, device: DeviceInfo, it
       body_fat_percentage = EXCLUDED.body_fat_percentage, uploaded_at = now()`);
 }
 
-/** Removes and returns what a source staged. */
-export async function takeStaged(tx: Db, userId: number, source: string): Promise<StagedDay[]> {
-  return rows<{ day: string; steps: number | null; weight: string | null; body_fat_percentage: string | null }>(
-    tx,
-    sql`DELETE FROM health_upload_items WHERE user_id = ${userId} AND source = ${source}
-        RETURNING day::text AS day, steps, weight, body_fat_percentage`,
-  );
-}
-
-/** Days among `staged` before `firstMergeDay` that already have a step count (those counts are final). */
-export async function finalStepDays(tx: Db, userId: number, firstMergeDay: string, staged: StagedDay[]): Promise<Set<string>> {
-  const found = await rows<{ day: string }>(
-    tx,
-    sql`SELECT day::text AS day FROM daily_steps WHERE user_id = ${userId} AND day < ${firstMergeDay}::date
-        AND day IN (SELECT x.day FROM jsonb_to_recordset(${JSON.stringify(staged)}::jsonb) AS x(day date))`,
-  );
-  return new Set(found.map((r) => r.day));
-}
-
 /**
- * Merges applied days: this source's count replaces its earlier one and the day keeps the largest count any source
- * reported; weights and body fat fill the day's health log.
+ * Applies what a source staged and brings the aggregates up to date, in one statement (migration 0820's
+ * hibi_apply_staged, decision 164): step counts of days before `firstMergeDay` fill only days with none yet. Answers
+ * the number of days applied (0 when nothing was staged).
  */
-export async function mergeDays(tx: Db, userId: number, source: string, days: StagedDay[]): Promise<void> {
-  const json = JSON.stringify(days);
-  await tx.execute(sql`
-      INSERT INTO device_daily_steps (user_id, source, day, steps)
-      SELECT ${userId}, ${source}, x.day, x.steps FROM jsonb_to_recordset(${json}::jsonb) AS x(day date, steps int)
-      WHERE x.steps IS NOT NULL
-      ON CONFLICT (user_id, source, day) DO UPDATE SET steps = EXCLUDED.steps`);
-  await tx.execute(sql`
-      INSERT INTO daily_steps (user_id, day, steps)
-      SELECT d.user_id, d.day, max(d.steps) FROM device_daily_steps d
-      WHERE d.user_id = ${userId}
-        AND d.day IN (SELECT x.day FROM jsonb_to_recordset(${json}::jsonb) AS x(day date, steps int) WHERE x.steps IS NOT NULL)
-      GROUP BY d.user_id, d.day
-      ON CONFLICT (user_id, day) DO UPDATE SET steps = EXCLUDED.steps`);
-  await tx.execute(sql`
-      INSERT INTO health_logs (user_id, day, weight, body_fat_percentage)
-      SELECT ${userId}, x.day, x.weight, x.body_fat_percentage
-      FROM jsonb_to_recordset(${json}::jsonb) AS x(day date, weight numeric, body_fat_percentage numeric)
-      WHERE x.weight IS NOT NULL OR x.body_fat_percentage IS NOT NULL
-      ON CONFLICT (user_id, day) DO UPDATE SET
-        weight = coalesce(EXCLUDED.weight, health_logs.weight),
-        body_fat_percentage = coalesce(EXCLUDED.body_fat_percentage, health_logs.body_fat_percentage)`);
-}
-
-export async function markDeviceFixed(tx: Db, userId: number, source: string): Promise<void> {
-  await tx.execute(sql`UPDATE health_devices SET last_fixed_at = now() WHERE user_id = ${userId} AND source = ${source}`);
+export async function applyStaged(db: Db, userId: number, source: string, firstMergeDay: string): Promise<number> {
+  const [row] = await rows<{ n: number }>(db, sql`SELECT hibi_apply_staged(${userId}, ${source}, ${firstMergeDay}::date) AS n`);
+  return row?.n ?? 0;
 }
 
 /** A day's interview as recordHealthData writes it; weight and body fat `undefined` keep the stored value, null clears it. */
@@ -252,19 +215,17 @@ export async function monthScoreBuckets(db: Db, tenantId: number, month: string)
 
 /* ------------------------------------------------------------------ aggregates */
 
-const pgDateArray = (days: readonly string[]) => arrayParam([...new Set(days)], 'date');
+// The aggregates of every member, rebuilt from the daily tables (seeds, benchmarks, repairs): the statements of
+// migration 0820's hibi_refresh_user_aggregates, which keeps one member's up to date at every write, without its
+// member and days. A change to one is a change to both (test/console/insights-exact.test.ts compares what they write).
 
-/**
- * Rebuilds the weekly step aggregates of the (user, Monday week) pairs a filter selects from daily_steps.
- * The filter is a condition on `s.user_id` and `s.day`.
- */
-async function refreshWeekly(db: Db, filter: SQL) {
+/** Rebuilds every member's weekly step aggregates from daily_steps. */
+async function refreshWeekly(db: Db) {
   await db.execute(sql`
     INSERT INTO weekly_steps (user_id, week_start, tenant_id, department, birth_year, total_steps, days, avg_steps)
     SELECT s.user_id, date_trunc('week', s.day)::date, u.tenant_id, u.attribution1, u.birth_year, sum(s.steps), count(*),
       round(avg(s.steps))::int
     FROM daily_steps s JOIN users u ON u.id = s.user_id
-    WHERE ${filter}
     GROUP BY 1, 2, 3, 4, 5
     ON CONFLICT (user_id, week_start) DO UPDATE SET tenant_id = EXCLUDED.tenant_id, department = EXCLUDED.department,
       birth_year = EXCLUDED.birth_year, total_steps = EXCLUDED.total_steps, days = EXCLUDED.days, avg_steps = EXCLUDED.avg_steps
@@ -272,23 +233,20 @@ async function refreshWeekly(db: Db, filter: SQL) {
       IS DISTINCT FROM (EXCLUDED.total_steps, EXCLUDED.days, EXCLUDED.tenant_id, EXCLUDED.department, EXCLUDED.birth_year)`);
 }
 
-/**
- * Rebuilds the monthly score aggregates of the (user, month) pairs a filter selects.
- * The filter is a condition on `user_id` and `day` that holds for the three sources alike.
- */
-async function refreshMonthly(db: Db, filter: SQL) {
+/** Rebuilds every member's monthly score aggregates. */
+async function refreshMonthly(db: Db) {
   await db.execute(sql`
     WITH m AS (
       SELECT user_id, date_trunc('month', day)::date AS month, count(*)::int AS log_days, round(avg(score), 1) AS score,
         round(avg(exercise), 1) AS exercise, round(avg(meal), 1) AS meal, round(avg(drinking), 1) AS drinking,
         round(avg(sleep), 1) AS sleep, round(avg(stress), 1) AS stress
-      FROM health_daily_scores WHERE ${filter} GROUP BY 1, 2),
+      FROM health_daily_scores GROUP BY 1, 2),
     w AS (
       SELECT user_id, date_trunc('month', day)::date AS month, round(avg(weight) FILTER (WHERE weight > 0), 1) AS weight
-      FROM health_logs WHERE ${filter} GROUP BY 1, 2),
+      FROM health_logs GROUP BY 1, 2),
     st AS (
       SELECT user_id, date_trunc('month', day)::date AS month, round(avg(steps))::int AS steps_avg
-      FROM daily_steps WHERE ${filter} GROUP BY 1, 2),
+      FROM daily_steps GROUP BY 1, 2),
     k AS (SELECT user_id, month FROM m UNION SELECT user_id, month FROM w UNION SELECT user_id, month FROM st)
     INSERT INTO health_monthly (user_id, month, tenant_id, log_days, score, exercise, meal, drinking, sleep, stress, weight, steps_avg)
     SELECT k.user_id, k.month, u.tenant_id, coalesce(m.log_days, 0), m.score, m.exercise, m.meal, m.drinking, m.sleep,
@@ -303,46 +261,35 @@ async function refreshMonthly(db: Db, filter: SQL) {
 }
 
 /**
- * Rebuilds members' running totals (health_running_totals, migration 0780) from a day on: each day with steps or a
- * scored log, the running sums of recorded step days, steps, scored log days and the lifestyle dimensions as integers
- * (decision 030's definitions: exercise = 50 for the healthy answer + steps/160 up to 8,000, kept x 480; meal = 100 per
- * healthy answer of three / 3, kept x 3; drinking, sleep, stress = 100 per healthy answer, kept as days; the day's
- * score as health_daily_scores rounds it, x 10), carried on from the member's last row before that day. `userId` null
- * rebuilds every member from their first day (seed, benchmark, repair). Rows are written in day order, as days arrive
- * in use, so that one day's rows of a tenant's members lie together (insights read every member's row of two days).
+ * Rebuilds every member's running totals (health_running_totals, migration 0780) from their first day: each day with
+ * steps or a scored log, the running sums of recorded step days, steps, scored log days and the lifestyle dimensions
+ * as integers (decision 030's definitions: exercise = 50 for the healthy answer + steps/160 up to 8,000, kept x 480;
+ * meal = 100 per healthy answer of three / 3, kept x 3; drinking, sleep, stress = 100 per healthy answer, kept as days;
+ * the day's score as health_daily_scores rounds it, x 10). Rows are written in day order, as days arrive in use, so
+ * that one day's rows of a tenant's members lie together (insights read every member's row of two days).
  */
-async function refreshRunning(db: Db, userId: number | null, fromDay: string | null) {
-  const who = (t: string) => (userId === null ? sql`true` : sql`${sql.raw(t)}.user_id = ${userId}`);
-  const since = (t: string) => (fromDay === null ? sql`true` : sql`${sql.raw(t)}.day >= ${fromDay}::date`);
+async function refreshRunning(db: Db) {
   await db.execute(sql`
-    WITH s AS (SELECT x.user_id, x.day, x.steps FROM daily_steps x WHERE ${who('x')} AND ${since('x')}),
+    WITH s AS (SELECT x.user_id, x.day, x.steps FROM daily_steps x),
     l AS (
       SELECT h.user_id, h.day, (h.score * 10)::bigint AS score10,
         CASE WHEN g.exercise = 1 THEN 24000 ELSE 0 END + 3 * least(coalesce(ds.steps, 0), 8000) AS exercise480,
         100 * ((g.breakfast = 1)::int + (g.night_meal = 1)::int + (g.overeating = 1)::int) AS meal3,
         (g.overdrinking = 1)::int AS drinking, (g.sleepness = 1)::int AS sleep, (g.feeling = 1)::int AS stress
       FROM health_daily_scores h JOIN health_logs g ON g.user_id = h.user_id AND g.day = h.day
-      LEFT JOIN daily_steps ds ON ds.user_id = h.user_id AND ds.day = h.day
-      WHERE ${who('h')} AND ${since('h')}),
+      LEFT JOIN daily_steps ds ON ds.user_id = h.user_id AND ds.day = h.day),
     d AS (
       SELECT coalesce(s.user_id, l.user_id) AS user_id, coalesce(s.day, l.day) AS day, (s.day IS NOT NULL)::int AS step_day,
         coalesce(s.steps, 0)::bigint AS steps, (l.day IS NOT NULL)::int AS log_day, coalesce(l.score10, 0) AS score10,
         coalesce(l.exercise480, 0) AS exercise480, coalesce(l.meal3, 0) AS meal3, coalesce(l.drinking, 0) AS drinking,
         coalesce(l.sleep, 0) AS sleep, coalesce(l.stress, 0) AS stress
       FROM s FULL JOIN l ON l.user_id = s.user_id AND l.day = s.day),
-    base AS (
-      SELECT b.* FROM (SELECT DISTINCT user_id FROM d) u
-      CROSS JOIN LATERAL (SELECT * FROM health_running_totals r WHERE r.user_id = u.user_id
-                           ${fromDay === null ? sql`AND false` : sql`AND r.day < ${fromDay}::date`}
-                          ORDER BY r.day DESC LIMIT 1) b),
     run AS (
       SELECT d.user_id, d.day,
-        coalesce(b.step_days, 0) + sum(d.step_day) OVER w AS step_days, coalesce(b.steps, 0) + sum(d.steps) OVER w AS steps,
-        coalesce(b.log_days, 0) + sum(d.log_day) OVER w AS log_days, coalesce(b.score10, 0) + sum(d.score10) OVER w AS score10,
-        coalesce(b.exercise480, 0) + sum(d.exercise480) OVER w AS exercise480, coalesce(b.meal3, 0) + sum(d.meal3) OVER w AS meal3,
-        coalesce(b.drinking, 0) + sum(d.drinking) OVER w AS drinking, coalesce(b.sleep, 0) + sum(d.sleep) OVER w AS sleep,
-        coalesce(b.stress, 0) + sum(d.stress) OVER w AS stress
-      FROM d LEFT JOIN base b ON b.user_id = d.user_id
+        sum(d.step_day) OVER w AS step_days, sum(d.steps) OVER w AS steps, sum(d.log_day) OVER w AS log_days,
+        sum(d.score10) OVER w AS score10, sum(d.exercise480) OVER w AS exercise480, sum(d.meal3) OVER w AS meal3,
+        sum(d.drinking) OVER w AS drinking, sum(d.sleep) OVER w AS sleep, sum(d.stress) OVER w AS stress
+      FROM d
       WINDOW w AS (PARTITION BY d.user_id ORDER BY d.day))
     INSERT INTO health_running_totals AS r (user_id, day, step_days, steps, log_days, score10, exercise480, meal3, drinking, sleep, stress)
     SELECT * FROM run ORDER BY day, user_id
@@ -354,44 +301,25 @@ async function refreshRunning(db: Db, userId: number | null, fromDay: string | n
                         EXCLUDED.meal3, EXCLUDED.drinking, EXCLUDED.sleep, EXCLUDED.stress)`);
   // A day that no longer has steps or a scored log (its ratings cleared) leaves no row behind.
   await db.execute(sql`
-    DELETE FROM health_running_totals r WHERE ${who('r')} AND ${since('r')}
-       AND NOT EXISTS (SELECT 1 FROM daily_steps s WHERE s.user_id = r.user_id AND s.day = r.day)
+    DELETE FROM health_running_totals r
+     WHERE NOT EXISTS (SELECT 1 FROM daily_steps s WHERE s.user_id = r.user_id AND s.day = r.day)
        AND NOT EXISTS (SELECT 1 FROM health_logs g WHERE g.user_id = r.user_id AND g.day = r.day AND g.exercise IS NOT NULL)`);
 }
 
-/** Brings the aggregates of one user up to date for the weeks and months containing the given days. */
+/**
+ * Brings one member's weekly, monthly and running aggregates up to date for the weeks and months that hold the given
+ * days, in one statement (migration 0820's hibi_refresh_user_aggregates: generic plans, decisions 160 and 164).
+ */
 export async function refreshUserAggregates(db: Db, userId: number, days: readonly string[]) {
   if (days.length === 0) return;
-  const sorted = [...days].sort();
-  const weeks = sorted.map(mondayOf);
-  const months = sorted.map(monthOf);
-  const firstWeek = weeks[0]!;
-  const lastWeekEnd = addDays(weeks.at(-1)!, 7);
-  await refreshWeekly(
-    db,
-    sql`s.user_id = ${userId} AND s.day >= ${firstWeek}::date AND s.day < ${lastWeekEnd}::date
-        AND date_trunc('week', s.day)::date = ANY(${pgDateArray(weeks)})`,
-  );
-  const firstMonth = months[0]!;
-  const lastMonthEnd = addMonths(months.at(-1)!, 1);
-  await refreshMonthly(
-    db,
-    sql`user_id = ${userId} AND day >= ${firstMonth}::date AND day < ${lastMonthEnd}::date
-        AND date_trunc('month', day)::date = ANY(${pgDateArray(months)})`,
-  );
-  // The running totals' two statements are prepared (db/prepared.ts), but PostgreSQL judged their generic plan dearer
-  // than a custom one and planned them again at every upload: in the soak that planning was a fifth of PostgreSQL's
-  // time. Their plans do not depend on the values (one member's rows from a day, by the (user_id, day) keys), so this
-  // transaction uses the generic plan (issue 31, decision 160). SET LOCAL ends with the transaction.
-  await db.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
-  await refreshRunning(db, userId, sorted[0]!);
+  await db.execute(sql`SELECT hibi_refresh_user_aggregates(${userId}, ${arrayParam([...new Set(days)], 'date')})`);
 }
 
 /** Rebuilds every aggregate from the daily tables (seed, benchmark, repair). */
 export async function refreshAllAggregates(db: Db) {
-  await refreshWeekly(db, sql`true`);
-  await refreshMonthly(db, sql`true`);
-  await refreshRunning(db, null, null);
+  await refreshWeekly(db);
+  await refreshMonthly(db);
+  await refreshRunning(db);
 }
 
 /* ------------------------------------------------------------------ export of a member's own data (decision 104) */

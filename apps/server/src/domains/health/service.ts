@@ -6,7 +6,7 @@ import type * as fns from '@hibi/contract/functions/health';
 import { MIN_PEER_GROUP } from '@hibi/contract/constants';
 import { addDays, addMonths, daysInMonth, mondayOf, monthOf, tokyoDayStart } from '@hibi/contract/time';
 import type { Db } from '../../db/client.ts';
-import { transaction } from '../../db/transaction.ts';
+import { retryConflicts, transaction } from '../../db/transaction.ts';
 import * as data from './data.ts';
 
 /** A day's weight (the rest of its log kept) with the aggregates brought up to date; inside the caller's transaction. */
@@ -40,34 +40,19 @@ export const MONTHLY_LOSS_LIMIT_KG = 2;
 /** Steps of the last 14 days (today included) are merged across devices; older days are final (FAQ 3004). */
 export const STEP_MERGE_WINDOW_DAYS = 14;
 
-/** Stages a device's upload until it calls notifyHealthDataFixed. */
+/** Stages a device's upload until it calls notifyHealthDataFixed (one statement, decision 164). */
 export async function stageUpload(db: Db, userId: number, device: data.DeviceInfo, items: data.StagedDay[]): Promise<void> {
-  await transaction(db, (tx) => data.stageUpload(tx, userId, device, items));
+  await retryConflicts(db, () => data.stageUpload(db, userId, device, items));
 }
 
-/** Applies what a source staged, in one transaction; returns the number of days applied. */
+/**
+ * Applies what a source staged, in one statement (decision 164); returns the number of days applied. A step count
+ * older than the merge window changes nothing on a day that already has one: that day is final. A day with no count
+ * yet (a first sync of a device's history) is still filled.
+ */
 export async function applyStaged(db: Db, userId: number, source: string, today: string): Promise<number> {
-  return transaction(db, async (tx) => {
-    const staged = await data.takeStaged(tx, userId, source);
-    if (staged.length === 0) return 0;
-    // A step count older than the merge window changes nothing on a day that already has one: that day is final.
-    // A day with no count yet (a first sync of a device's history) is still filled.
-    const firstMergeDay = addDays(today, -(STEP_MERGE_WINDOW_DAYS - 1));
-    const oldDaysWithSteps = await data.finalStepDays(tx, userId, firstMergeDay, staged);
-    await data.mergeDays(
-      tx,
-      userId,
-      source,
-      staged.map((s) => (oldDaysWithSteps.has(s.day) ? { ...s, steps: null } : s)),
-    );
-    await data.refreshUserAggregates(
-      tx,
-      userId,
-      staged.map((s) => s.day),
-    );
-    await data.markDeviceFixed(tx, userId, source);
-    return staged.length;
-  });
+  const firstMergeDay = addDays(today, -(STEP_MERGE_WINDOW_DAYS - 1));
+  return retryConflicts(db, () => data.applyStaged(db, userId, source, firstMergeDay));
 }
 
 /** Records a day's interview (and weights) and answers the day's score. */
