@@ -4,8 +4,8 @@ import { rows } from '../src/db/query.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // Reads first (decision 162): the entry admits writes by the reads' speed. Here every read counts as slow (a target
-// of a microsecond), so one judged window holds a quarter of the writes back; core/write-admission.test.ts covers the
-// rule.
+// of a microsecond), so one judged window holds three quarters of the writes back; core/write-admission.test.ts
+// covers the rule.
 const WINDOW_MS = 1000;
 let t: TestApp;
 let token: string;
@@ -55,9 +55,10 @@ describe('writes held back while the reads are slow', () => {
     for (const dateTime of days) answers.push(await post(t, 'recordHealthData', { dateTime, ...goodDay }, token));
     const refused = answers.filter((a) => a.status === 503);
     const saved = answers.filter((a) => a.status === 200);
-    // Three of every four get in, spread evenly (a window may end meanwhile and let in a little more).
-    expect(refused.length).toBeGreaterThanOrEqual(3);
-    expect(refused.length).toBeLessThanOrEqual(5);
+    // Reads far slower than the target: one of every four gets in, spread evenly (a window may end meanwhile and let in
+    // a little more).
+    expect(refused.length).toBeGreaterThanOrEqual(12);
+    expect(refused.length).toBeLessThanOrEqual(15);
     for (const a of refused) {
       expect(a.body).toEqual({ succeed: false, errorCode: 'serviceUnavailable' });
       expect(a.headers['retry-after']).toBe('5');

@@ -24,21 +24,37 @@ describe('write admission by the reads’ speed', () => {
     expect(admitted(admission, 600, 1000)).toBe(1000);
   });
 
-  it('holds back a quarter more of the writes for each slow window, evenly, and never all of them', () => {
+  it('holds back a quarter more of the writes for each slightly slow window, evenly, and never all of them', () => {
     const changes: AdmissionChange[] = [];
     const admission = new WriteAdmission(rules, { onShare: (c) => changes.push(c) }, 0);
-    window(admission, 0, 40, 35);
+    window(admission, 0, 40, 25);
     expect(admission.share).toBe(0.75);
-    expect(changes).toEqual([{ share: 0.75, previous: 1, readP90Ms: 35, reads: 40, refused: 0 }]);
+    expect(changes).toEqual([{ share: 0.75, previous: 1, readP90Ms: 25, reads: 40, refused: 0 }]);
     // Three of every four, spread: never two refusals in a row.
     const answers = Array.from({ length: 40 }, () => admission.admitWrite(550));
     expect(answers.filter(Boolean)).toHaveLength(30);
     expect(answers.some((yes, i) => !yes && answers[i + 1] === false)).toBe(false);
-    window(admission, 500, 40, 35);
+    window(admission, 500, 40, 25);
     expect(admission.share).toBeCloseTo(0.5625);
     for (let k = 2; k < 40; k++) window(admission, k * 500, 40, 80);
     expect(admission.share).toBe(rules.minShare);
     expect(admitted(admission, 20_100, 100)).toBe(2);
+  });
+
+  it('cuts deeper when the reads are far slower than the target, to a quarter at most', () => {
+    const admission = new WriteAdmission(rules, {}, 0);
+    // Up to four times the target, a quarter; at six times, half.
+    window(admission, 0, 40, 80);
+    expect(admission.share).toBeCloseTo(0.75);
+    window(admission, 500, 40, 120);
+    expect(admission.share).toBeCloseTo(0.375);
+    // A process that starts cold under full load: reads at seconds cut the writes to a quarter, not by a quarter.
+    window(admission, 1000, 40, 2000);
+    expect(admission.share).toBeCloseTo(0.09375);
+    window(admission, 1500, 40, 2000);
+    expect(admission.share).toBeCloseTo(0.0234375);
+    window(admission, 2000, 40, 2000);
+    expect(admission.share).toBe(rules.minShare);
   });
 
   it('judges by the 90th percentile: a few slow reads among fast ones hold nothing back', () => {
@@ -58,8 +74,8 @@ describe('write admission by the reads’ speed', () => {
   it('gives the writes back step by step once the reads are fast again, and all of them after a quiet spell', () => {
     const changes: AdmissionChange[] = [];
     const admission = new WriteAdmission(rules, { onShare: (c) => changes.push(c) }, 0);
-    window(admission, 0, 40, 50);
-    window(admission, 500, 40, 50);
+    window(admission, 0, 40, 25);
+    window(admission, 500, 40, 25);
     expect(admission.share).toBeCloseTo(0.5625);
     const refusedMeanwhile = 100 - admitted(admission, 1100, 100);
     window(admission, 1000, 40, 5);

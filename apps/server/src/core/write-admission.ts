@@ -5,8 +5,12 @@
  *
  * - Every reading call's time is noted. Each `windowMs` that held at least `minReads` of them, their 90th percentile
  *   is judged against `readTargetMs`.
- * - Slower: the share of writes admitted shrinks by a quarter (not below `minShare`). Within the target: it grows by
- *   `step` up to all of them. Too few reads to judge: it grows too, so an idle or write-only process admits all.
+ * - Slower: the share of writes admitted shrinks by a quarter (not below `minShare`), and deeper when the reads are
+ *   far slower than the target: by three times the target's ratio to the percentile, to a quarter of the share at
+ *   most. Reads at up to four times the target cut a quarter; a process that starts cold under full load (every kept
+ *   answer and session still to be read: reads of seconds) cuts its writes to a quarter at the first window.
+ *   Within the target: it grows by `step` up to all of them. Too few reads to judge: it grows too, so an idle or
+ *   write-only process admits all.
  * - A write that is not admitted is answered at once with 503 `serviceUnavailable` and a Retry-After, before it
  *   touches the database or reads its caller's session: nothing is written, and the client tries again later (the
  *   mobile app keeps its steps until an upload is acknowledged).
@@ -138,9 +142,10 @@ export class WriteAdmission {
     }
     // A target of 0: the reads' speed holds no write back (the bound on writes in flight still does). The windows after
     // this one, when no call came, held no read: each of them adds its step too.
-    if (this.rules.readTargetMs > 0 && p90 > this.rules.readTargetMs)
-      this.share = Math.max(this.rules.minShare, this.share * 0.75) + (elapsed - 1) * this.rules.step;
-    else this.share += elapsed * this.rules.step;
+    if (this.rules.readTargetMs > 0 && p90 > this.rules.readTargetMs) {
+      const cut = Math.min(0.75, Math.max(0.25, (3 * this.rules.readTargetMs) / p90));
+      this.share = Math.max(this.rules.minShare, this.share * cut) + (elapsed - 1) * this.rules.step;
+    } else this.share += elapsed * this.rules.step;
     this.share = Math.min(1, this.share);
     this.times = [];
     this.windowStart += elapsed * this.rules.windowMs;
