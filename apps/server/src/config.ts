@@ -44,7 +44,7 @@ export interface Config {
   databaseLimits: DatabaseLimits;
   /**
    * The reads' 90th percentile (ms) above which writes are held back on PostgreSQL (WRITE_ADMISSION_READ_TARGET_MS;
-   * core/write-admission.ts, decision 162); 0: the reads' speed holds no write back.
+   * core/write-admission.ts, decisions 162 and 164); 0: the reads' speed holds no write back.
    */
   writeAdmissionReadTargetMs: number;
   /** Web Push's VAPID key pair (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY); unset: one generated and kept in the database. */
@@ -138,8 +138,8 @@ export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = {
   idleInTransactionTimeoutMs: 10_000,
 };
 
-/** WRITE_ADMISSION_READ_TARGET_MS by default: decision 162. */
-export const DEFAULT_WRITE_ADMISSION_READ_TARGET_MS = 20;
+/** WRITE_ADMISSION_READ_TARGET_MS by default: decisions 162 (20 ms) and 164 (10 ms). */
+export const DEFAULT_WRITE_ADMISSION_READ_TARGET_MS = 10;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
