@@ -95,7 +95,7 @@ if (file) {
   const timer = setInterval(() => {
     const memory = process.memoryUsage();
     const server = {};
-    for (const [key, h] of calls) server[key] = { n: h.count, p50: h.percentile(50) / 1000, p99: h.percentile(99) / 1000, max: h.max / 1000 };
+    for (const [key, h] of calls) server[key] = figures(h);
     const line = {
       t: Date.now(),
       rss: memory.rss,
