@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { spawnServer, waitUntilUp } from './server-process.ts';
 
 const env = (vars: Record<string, string>) => vars as NodeJS.ProcessEnv;
 const PRODUCTION = { NODE_ENV: 'production', APP_BASE_URL: 'https://hibi.example.com', SMTP_URL: 'smtp://mail.example.com:587' };
@@ -107,5 +108,13 @@ describe('configuration (one zod schema over the environment)', () => {
     expect(result.stderr).toContain('PORT: expected a port number from 1 to 65535 (got "abc")');
     expect(result.stderr).toContain('LOGIN_LIMIT_PER_ADDRESS: expected a positive integer');
     expect(result.stderr).toContain('The server did not start.');
+  });
+
+  it("a test waiting for a server that stopped at start fails at once, with the server's standard error", async () => {
+    const child = spawnServer({ PORT: 'abc', DATABASE_URL: '' });
+    const failure = await waitUntilUp('http://127.0.0.1:9', { child, timeoutMs: 60_000 }).catch((e: Error) => e);
+    expect(failure).toBeInstanceOf(Error);
+    expect((failure as Error).message).toMatch(/exited \(1\)/);
+    expect((failure as Error).message).toContain('PORT: expected a port number from 1 to 65535 (got "abc")');
   });
 });

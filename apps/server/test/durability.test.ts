@@ -158,7 +158,7 @@ describe.skipIf(!onPostgres)('durability under SIGKILL (one server process, Post
       surveys.push(q!.id);
     }
     server = start();
-    await waitUntilUp(base);
+    await waitUntilUp(base, { child: server });
   }, 240_000);
 
   afterAll(async () => {
@@ -231,7 +231,7 @@ describe.skipIf(!onPostgres)('durability under SIGKILL (one server process, Post
       await exited(server!);
       kills += 1;
       server = start();
-      await waitUntilUp(base);
+      await waitUntilUp(base, { child: server });
     }
     await allClients;
 

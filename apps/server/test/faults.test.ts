@@ -149,7 +149,7 @@ describe.skipIf(!onPostgres || !canStartPrivateCluster())('reliability under dat
       DEMO_CONTENT: 'false',
       WEB_DIST_DIR: path.join(repoRoot, '.tmp', 'no-web'),
     });
-    await waitUntilUp(base);
+    await waitUntilUp(base, { child: server });
   }, 180_000);
 
   afterAll(async () => {

@@ -66,9 +66,9 @@ describe.skipIf(!onPostgres)('kept answers across two server processes (PostgreS
     });
     // The first process migrates and loads the demo content; the second starts on the finished database.
     servers.push(spawnServer(env(firstPort)));
-    await waitUntilUp(A, 240_000);
+    await waitUntilUp(A, { child: servers[0], timeoutMs: 240_000 });
     servers.push(spawnServer(env(firstPort + 1)));
-    await waitUntilUp(B, 240_000);
+    await waitUntilUp(B, { child: servers[1], timeoutMs: 240_000 });
   }, 300_000);
 
   afterAll(async () => {

@@ -13,20 +13,43 @@ export const SERVER_COMMAND: { command: string; args: string[] } = {
   args: ['--import', 'tsx', 'apps/server/src/main.ts'],
 };
 
+/** The last few kilobytes each server process wrote to standard error: what a failed start says about itself. */
+const stderrTails = new WeakMap<ChildProcess, string>();
+const STDERR_TAIL_CHARS = 4000;
+
 /** Starts a server process on 127.0.0.1 with the given environment on top of this one's. */
 export function spawnServer(env: Record<string, string>): ChildProcess {
-  return spawn(SERVER_COMMAND.command, SERVER_COMMAND.args, {
+  const child = spawn(SERVER_COMMAND.command, SERVER_COMMAND.args, {
     cwd: repoRoot,
     // No local mailbox listener: it would take PORT + 1, which a second test server may be using.
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', MAILBOX_PORT: '0', ...env },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  stderrTails.set(child, '');
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => stderrTails.set(child, ((stderrTails.get(child) ?? '') + chunk).slice(-STDERR_TAIL_CHARS)));
+  return child;
 }
 
-/** Waits until the server at `base` answers its health route (or gives up after `timeoutMs`). */
-export async function waitUntilUp(base: string, timeoutMs = 120_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
+/** What `child` wrote to standard error lately, for a test's failure message. */
+export function stderrTail(child: ChildProcess): string {
+  return stderrTails.get(child) ?? '';
+}
+
+/**
+ * Waits until the server at `base` answers its health route. Gives up after `timeoutMs`, or at once when `child` (the
+ * process meant to answer, where the caller knows it) has exited; either way the error says what the process wrote to
+ * standard error.
+ */
+export async function waitUntilUp(base: string, { child, timeoutMs = 120_000 }: { child?: ChildProcess; timeoutMs?: number } = {}): Promise<void> {
+  const started = Date.now();
+  const until = started + timeoutMs;
+  const why = (what: string) => {
+    const tail = child ? stderrTail(child).trim() : '';
+    return new Error(`server ${base} ${what} after ${Date.now() - started} ms${tail ? `; its standard error:\n${tail}` : ''}`);
+  };
   while (Date.now() < until) {
+    if (child && (child.exitCode !== null || child.signalCode !== null)) throw why(`exited (${child.exitCode ?? child.signalCode})`);
     try {
       if ((await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) })).ok) return;
     } catch {
@@ -34,7 +57,7 @@ export async function waitUntilUp(base: string, timeoutMs = 120_000): Promise<vo
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`server ${base} did not start within ${timeoutMs} ms`);
+  throw why(`did not start within ${timeoutMs} ms`);
 }
 
 /** Resolves when the process has exited. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres } from '../../../test/helpers.ts';
-import { spawnServer } from '../../../test/server-process.ts';
+import { spawnServer, waitUntilUp } from '../../../test/server-process.ts';
 import { openPostgres, type Database } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -43,18 +43,6 @@ async function post(base: string, name: string, body: unknown, token?: string) {
     body: JSON.stringify(body),
   });
   return (await res.json()) as Record<string, any>;
-}
-
-async function waitUp(base: string) {
-  for (let i = 0; i < 400; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server ${base} did not start`);
 }
 
 let pool: pg.Pool;
@@ -163,7 +151,7 @@ describe.skipIf(!onPostgres)('reservation capacity under concurrent load (two se
         }),
       );
     }
-    await Promise.all(bases.map(waitUp));
+    await Promise.all(bases.map((base, k) => waitUntilUp(base, { child: servers[k], timeoutMs: 100_000 })));
   }, 240_000);
 
   afterAll(async () => {
