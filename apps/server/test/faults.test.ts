@@ -302,8 +302,15 @@ describe.skipIf(!onPostgres || !canStartPrivateCluster())('reliability under dat
     expect(faqCalls.length).toBeGreaterThan(5);
     for (const a of faqCalls) expect(a.status).toBe(200);
     expect(faqTimes[faqTimes.length >> 1]!).toBeLessThan(1000);
-    // The table is free again: writes go through.
-    expect((await post('recordHealthData', dayRecord(tokyoDay(4100), 61), members[0]!.token)).body?.succeed).toBe(true);
+    // The table is free again: writes go through. A 503 may still come from the reads' rule (decision 162) on a busy
+    // machine, where the reads' 10 ms target is easily missed: tried again after its Retry-After, as a client does.
+    const write = () => post('recordHealthData', dayRecord(tokyoDay(4100), 61), members[0]!.token);
+    let after = await write();
+    for (let i = 0; i < 20 && after.status === 503; i++) {
+      await sleep(Number(after.retryAfter ?? 1) * 1000);
+      after = await write();
+    }
+    expect({ status: after.status, body: after.body }).toMatchObject({ status: 200, body: { succeed: true } });
   }, 60_000);
 
   it('re-establishes the change feed after a network drop, and never serves an answer kept from before a write made meanwhile', async () => {
