@@ -30,6 +30,14 @@ export function asOneCall<T>(fn: () => PromiseLike<T>, start = Date.now()): Prom
   return calls.run({ start, connections: 0 }, async () => await fn());
 }
 
+/**
+ * Runs `fn` as no call's work, whatever call is under way: a timer that a call starts for the process (a batch written
+ * later) must not inherit that call's deadline.
+ */
+export function outsideAnyCall<T>(fn: () => T): T {
+  return calls.exit(fn);
+}
+
 /** A call refused a connection: its time is over, or it came while the pool's waits were long (503 either way). */
 export class CallDeadlinePassed extends DatabaseUnavailable {
   constructor(message = 'the call ran out of time waiting for a database connection') {

@@ -44,20 +44,30 @@ export async function insertSession(db: Db, userId: number, tokenHash: string, e
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
 }
 
-/** A live session by its token's hash, with its tenant user: not expired, used after `idleSince`, the user not deactivated. */
-export async function findLiveSession(db: Db, tokenHash: string, now: Date, idleSince: Date) {
+/**
+ * A session by its token's hash, with its tenant user: not expired, the user not deactivated. Its idle time is the
+ * caller's to check: a use this process has not written yet counts too (service.ts, SessionTouches).
+ */
+export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
   const found = await db
     .select({ user: users, tenant: tenants, session: sessions })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
     .innerJoin(tenants, eq(users.tenantId, tenants.id))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), gt(sessions.lastUsedAt, idleSince), isNull(users.deactivatedAt)))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), isNull(users.deactivatedAt)))
     .limit(1);
   return found[0] ?? null;
 }
 
-export async function touchSession(db: Db, sessionId: number, now: Date): Promise<void> {
-  await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, sessionId));
+/** Records sessions' last calls, all in one statement; a time never moves back. */
+export async function touchSessions(db: Db, uses: readonly { id: number; at: Date }[]): Promise<void> {
+  if (uses.length === 0) return;
+  const ids = `{${uses.map((u) => u.id).join(',')}}`;
+  const ats = `{${uses.map((u) => u.at.toISOString()).join(',')}}`;
+  await db.execute(sql`
+    UPDATE sessions AS s SET last_used_at = v.at
+    FROM unnest(${ids}::int[], ${ats}::timestamptz[]) AS v(id, at)
+    WHERE s.id = v.id AND s.last_used_at < v.at`);
 }
 
 export async function deleteSession(db: Db, sessionId: number): Promise<void> {

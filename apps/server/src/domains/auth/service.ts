@@ -11,6 +11,7 @@ import { verifyPassword } from '../../lib/passwords.ts';
 import { refundRateLimit } from '../../lib/rate-limit.ts';
 import { failure, type AuthUser, type BaseContext } from '../../core/handler.ts';
 import type { ChangeFeed } from '../../db/changes.ts';
+import { outsideAnyCall } from '../../db/deadline.ts';
 import * as data from './data.ts';
 import type { TenantRow, UserRow } from './data.ts';
 
@@ -51,6 +52,101 @@ export async function createSession(db: Db, userId: number, now: Date): Promise<
 
 /** A session's last call is written at most this often, so a busy member does not cost a write per call. */
 export const LAST_USED_WRITE_EVERY_MS = 60_000;
+
+/** How long a session's last call waits to be written with the others of the moment, in one statement. */
+export const SESSION_TOUCH_FLUSH_MS = 1000;
+/** Sessions per statement at most, and how many wait at most while the database is out of reach. */
+const SESSION_TOUCH_BATCH = 1000;
+const SESSION_TOUCH_PENDING_MAX = 50_000;
+
+/**
+ * The sessions' last calls, written in batches on the writers' connections (issue 31). Written one by one, on the
+ * reads' own connection and awaited, each was an UPDATE and a commit inside the call: when 5,000 members came back
+ * to a freshly started process, that was 5,000 commits in its first seconds, and reads waited behind them. Now a call
+ * only notes its time here; a timer writes what gathered once a second, and a stop writes the rest. What is noted
+ * but not written yet counts for the idle timeout in this process (`pendingFor`); the other process sees it a second
+ * later, which only matters for a session at the very end of its idle time. A failed write keeps its uses for the
+ * next try (up to SESSION_TOUCH_PENDING_MAX sessions; beyond, a session's use is written at its next call).
+ */
+export class SessionTouches {
+  #pending = new Map<number, Date>();
+  #timer: NodeJS.Timeout | undefined;
+  #chain: Promise<void> = Promise.resolve();
+  #stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly onError: (error: unknown) => void = () => {},
+    private readonly everyMs = SESSION_TOUCH_FLUSH_MS,
+  ) {}
+
+  /** Session `sessionId` was used at `at`: written with the next batch. */
+  touch(sessionId: number, at: Date): void {
+    const known = this.#pending.get(sessionId);
+    if (known && known.getTime() >= at.getTime()) return;
+    if (!known && this.#pending.size >= SESSION_TOUCH_PENDING_MAX) return;
+    this.#pending.set(sessionId, at);
+    this.#schedule();
+  }
+
+  /** The latest use of a session noted here and not written yet. */
+  pendingFor(sessionId: number): Date | undefined {
+    return this.#pending.get(sessionId);
+  }
+
+  /** How many sessions' uses wait to be written. */
+  get pending(): number {
+    return this.#pending.size;
+  }
+
+  /** Writes every noted use now; resolves once they are written or kept again after a failure (never rejects). */
+  flush(): Promise<void> {
+    this.#chain = this.#chain.then(() => this.#write());
+    return this.#chain;
+  }
+
+  /** No more timers; writes what is noted. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    await this.flush();
+  }
+
+  #schedule(): void {
+    if (this.#timer || this.#stopped) return;
+    // Started by a call, run as the process's: the write is not bound by that call's deadline (db/deadline.ts).
+    this.#timer = outsideAnyCall(() =>
+      setTimeout(() => {
+        this.#timer = undefined;
+        void this.flush();
+      }, this.everyMs),
+    );
+    this.#timer.unref();
+  }
+
+  async #write(): Promise<void> {
+    while (this.#pending.size > 0) {
+      const batch: { id: number; at: Date }[] = [];
+      for (const [id, at] of this.#pending) {
+        batch.push({ id, at });
+        this.#pending.delete(id);
+        if (batch.length === SESSION_TOUCH_BATCH) break;
+      }
+      try {
+        await data.touchSessions(this.db, batch);
+      } catch (error) {
+        for (const { id, at } of batch) {
+          const known = this.#pending.get(id);
+          if (!known || known.getTime() < at.getTime()) this.#pending.set(id, at);
+        }
+        this.onError(error);
+        this.#schedule();
+        return;
+      }
+    }
+  }
+}
 
 type LiveSession = NonNullable<Awaited<ReturnType<typeof data.findLiveSession>>>;
 
@@ -109,32 +205,36 @@ export class SessionCache {
 /**
  * Resolves a bearer token to its user; null when unknown, expired, idle for longer than `idleMs`
  * (SESSION_IDLE_TIMEOUT_MINUTES), or the user is no tenant user any more. With a session cache, a session seen
- * lately is answered from it (the same checks against the kept times).
+ * lately is answered from it (the same checks against the kept times). The call's time is noted in `touches`, at
+ * most once a minute per session, and written there with the others.
  */
 export async function resolveToken(
   db: Db,
   token: string,
   now: Date,
+  touches: SessionTouches,
   idleMs = Number.POSITIVE_INFINITY,
   cache?: SessionCache,
 ): Promise<AuthUser | null> {
   if (token.length < 16 || token.length > 200) return null;
-  const idleSince = Number.isFinite(idleMs) ? new Date(now.getTime() - idleMs) : new Date(0);
+  const idleSince = Number.isFinite(idleMs) ? now.getTime() - idleMs : 0;
   const hash = hashToken(token);
   let row = cache?.get(hash, now.getTime()) ?? null;
-  if (row && (row.session.expiresAt.getTime() <= now.getTime() || row.session.lastUsedAt.getTime() <= idleSince.getTime())) return null;
   if (!row) {
     const notices = cache?.notices;
     const epoch = cache?.feed.epoch(['tenants']);
-    row = await data.findLiveSession(db, hash, now, idleSince);
+    row = await data.findLiveSession(db, hash, now);
     if (!row) return null;
+    const noted = touches.pendingFor(row.session.id);
+    if (noted && noted.getTime() > row.session.lastUsedAt.getTime()) row.session.lastUsedAt = noted;
     // A notice that arrived while reading may concern this row: it is used for this call, not kept.
     if (cache && cache.notices === notices) cache.put(hash, row, epoch!, now.getTime());
   }
+  if (row.session.expiresAt.getTime() <= now.getTime() || row.session.lastUsedAt.getTime() <= idleSince) return null;
   // The tenant's contract has ended (issue 32): its members' sessions end with it, kept ones too.
   if (contractEnded(row.tenant, now)) return null;
   if (now.getTime() - row.session.lastUsedAt.getTime() >= LAST_USED_WRITE_EVERY_MS) {
-    await data.touchSession(db, row.session.id, now);
+    touches.touch(row.session.id, now);
     row.session.lastUsedAt = now;
   }
   return toAuthUser(row.user, row.tenant, row.session);
