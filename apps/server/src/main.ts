@@ -119,7 +119,10 @@ try {
     app.log.info({ url: `http://127.0.0.1:${config.mailboxPort}/dev/mailbox` }, 'local mailbox page (this machine only)');
   }
 } catch (error) {
-  startLog(config, 'error', 'could not listen', { err: { message: (error as Error).message, code: (error as { code?: string }).code } });
+  const err = { message: (error as Error).message, code: (error as { code?: string }).code };
+  startLog(config, 'error', 'could not listen', { err });
+  // Even with LOG_LEVEL=silent, a server that does not start says why, as it does for a wrong setting.
+  if (config.logLevel === 'silent') process.stderr.write(`could not listen: ${err.message}\nThe server did not start.\n`);
   stopMaintenance();
   stopReminders();
   stopContractPurge();

@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
@@ -117,4 +119,21 @@ describe('configuration (one zod schema over the environment)', () => {
     expect((failure as Error).message).toMatch(/exited \(1\)/);
     expect((failure as Error).message).toContain('PORT: expected a port number from 1 to 65535 (got "abc")');
   });
+
+  it('a server whose port is taken stops and says so, even with LOG_LEVEL=silent (what startServer tries again on)', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as net.AddressInfo).port;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hibi-port-taken-'));
+    try {
+      const child = spawnServer({ PORT: String(port), DATABASE_URL: '', DATA_DIR: dataDir, DEMO_CONTENT: 'false' });
+      const failure = await waitUntilUp(`http://127.0.0.1:${port}`, { child, timeoutMs: 60_000 }).catch((e: Error) => e);
+      expect((failure as Error).message).toMatch(/exited \(1\)/);
+      expect((failure as Error).message).toContain('EADDRINUSE');
+      expect((failure as Error).message).toContain('The server did not start.');
+    } finally {
+      taken.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

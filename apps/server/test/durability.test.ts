@@ -7,7 +7,7 @@ import { openPostgres } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { onPostgres } from './helpers.ts';
-import { exited, repoRoot, spawnServer, waitUntilUp } from './server-process.ts';
+import { exited, repoRoot, spawnServer, startServer, waitUntilUp } from './server-process.ts';
 
 /**
  * Durability under faults (issue 11.5): one real server process on a fresh PostgreSQL database; 20 clients reserve
@@ -31,8 +31,9 @@ let adminUrl = '';
 let dbName = '';
 let pool: pg.Pool;
 let server: ChildProcess | null = null;
-const port = 4700 + Math.floor(Math.random() * 200);
-const base = `http://127.0.0.1:${port}`;
+/** The server's port and address: chosen free at the first start, the same at each restart. */
+let port = 0;
+let base = '';
 
 const dbUrl = () => {
   const u = new URL(adminUrl);
@@ -42,14 +43,13 @@ const dbUrl = () => {
 async function query<T = Record<string, any>>(text: string, params: unknown[] = []): Promise<T[]> {
   return (await pool.query(text, params)).rows as T[];
 }
-const start = () =>
-  spawnServer({
-    DATABASE_URL: dbUrl(),
-    PORT: String(port),
-    DEMO_CONTENT: 'false',
-    LOGIN_LIMIT_PER_ADDRESS: '100000',
-    WEB_DIST_DIR: path.join(repoRoot, '.tmp', 'no-web'),
-  });
+const env = () => ({
+  DATABASE_URL: dbUrl(),
+  DEMO_CONTENT: 'false',
+  LOGIN_LIMIT_PER_ADDRESS: '100000',
+  WEB_DIST_DIR: path.join(repoRoot, '.tmp', 'no-web'),
+});
+const start = () => spawnServer({ ...env(), PORT: String(port) });
 
 /** One call: the parsed answer, or null when none came (connection refused or cut, no reply in time). */
 async function post(name: string, body: unknown, token?: string): Promise<Record<string, any> | null> {
@@ -157,8 +157,7 @@ describe.skipIf(!onPostgres)('durability under SIGKILL (one server process, Post
       );
       surveys.push(q!.id);
     }
-    server = start();
-    await waitUntilUp(base, { child: server });
+    ({ child: server, port, base } = await startServer(env(), { from: 4700 }));
   }, 240_000);
 
   afterAll(async () => {

@@ -6,8 +6,8 @@ import { openPostgres, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createMember, createTenant, type MemberFixture } from './fixtures.ts';
 import { onPostgres } from './helpers.ts';
-import { canStartPrivateCluster, freePort, PrivateCluster, Relay } from './private-cluster.ts';
-import { exited, repoRoot, spawnServer, waitUntilUp } from './server-process.ts';
+import { canStartPrivateCluster, PrivateCluster, Relay } from './private-cluster.ts';
+import { exited, repoRoot, startServer } from './server-process.ts';
 
 /**
  * Reliability under faults (issue 31, decision 145): one real server process on a PostgreSQL cluster of this test's own
@@ -141,15 +141,14 @@ describe.skipIf(!onPostgres || !canStartPrivateCluster())('reliability under dat
     await setTermsVersion(2);
 
     relay = await Relay.start(cluster.port);
-    const port = await freePort(4900 + Math.floor(Math.random() * 300));
-    base = `http://127.0.0.1:${port}`;
-    server = spawnServer({
-      DATABASE_URL: `postgres://postgres@127.0.0.1:${relay.port}/hibi`,
-      PORT: String(port),
-      DEMO_CONTENT: 'false',
-      WEB_DIST_DIR: path.join(repoRoot, '.tmp', 'no-web'),
-    });
-    await waitUntilUp(base, { child: server });
+    ({ child: server, base } = await startServer(
+      {
+        DATABASE_URL: `postgres://postgres@127.0.0.1:${relay.port}/hibi`,
+        DEMO_CONTENT: 'false',
+        WEB_DIST_DIR: path.join(repoRoot, '.tmp', 'no-web'),
+      },
+      { from: 4900 },
+    ));
   }, 180_000);
 
   afterAll(async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres } from './helpers.ts';
-import { exited, repoRoot, spawnServer, waitUntilUp } from './server-process.ts';
+import { exited, repoRoot, startServer } from './server-process.ts';
 
 /**
  * Nothing stale (issue 18): two real server processes on one PostgreSQL database with the demo content, each keeping
@@ -16,8 +16,9 @@ let adminUrl = '';
 let dbName = '';
 let pool: pg.Pool;
 const servers: ChildProcess[] = [];
-const firstPort = 5600 + Math.floor(Math.random() * 300);
-const [A, B] = [0, 1].map((k) => `http://127.0.0.1:${firstPort + k}`) as [string, string];
+/** The two processes' addresses. */
+let A = '';
+let B = '';
 
 const dbUrl = () => {
   const u = new URL(adminUrl);
@@ -57,18 +58,19 @@ describe.skipIf(!onPostgres)('kept answers across two server processes (PostgreS
     await admin.end();
     pool = new pg.Pool({ connectionString: dbUrl(), max: 2 });
     pool.on('error', () => {});
-    const env = (port: number) => ({
+    const env = {
       DATABASE_URL: dbUrl(),
-      PORT: String(port),
       DEMO_CONTENT: 'true',
       LOGIN_LIMIT_PER_ADDRESS: '100000',
       WEB_DIST_DIR: path.join(repoRoot, '.tmp', 'no-web'),
-    });
+    };
     // The first process migrates and loads the demo content; the second starts on the finished database.
-    servers.push(spawnServer(env(firstPort)));
-    await waitUntilUp(A, { child: servers[0], timeoutMs: 240_000 });
-    servers.push(spawnServer(env(firstPort + 1)));
-    await waitUntilUp(B, { child: servers[1], timeoutMs: 240_000 });
+    for (const from of [5600, 5900]) {
+      const started = await startServer(env, { from, timeoutMs: 240_000 });
+      servers.push(started.child);
+      if (A) B = started.base;
+      else A = started.base;
+    }
   }, 300_000);
 
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { freePort } from './private-cluster.ts';
 
 /** The repository root: server processes run from there. */
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -66,4 +67,28 @@ export function exited(child: ChildProcess): Promise<void> {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
   });
+}
+
+/**
+ * Starts a server on a port free at the time, from `from` upwards (a random start within the next 300), and waits
+ * until it answers. A port found free can be taken before the server listens, seconds later (CI saw it with a port
+ * that another service on the machine held): a server that could not listen there is started again on another.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  { from, timeoutMs = 120_000 }: { from: number; timeoutMs?: number },
+): Promise<{ child: ChildProcess; port: number; base: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort(from + Math.floor(Math.random() * 300));
+    const base = `http://127.0.0.1:${port}`;
+    const child = spawnServer({ ...env, PORT: String(port) });
+    try {
+      await waitUntilUp(base, { child, timeoutMs });
+      return { child, port, base };
+    } catch (error) {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      if (attempt < 5 && stderrTail(child).includes('EADDRINUSE')) continue;
+      throw error;
+    }
+  }
 }

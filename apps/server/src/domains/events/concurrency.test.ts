@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres } from '../../../test/helpers.ts';
-import { spawnServer, waitUntilUp } from '../../../test/server-process.ts';
+import { startServer } from '../../../test/server-process.ts';
 import { openPostgres, type Database } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -32,9 +32,8 @@ let adminUrl = '';
 let dbName = '';
 let database: Database;
 const servers: ChildProcess[] = [];
-const ports = [4300 + Math.floor(Math.random() * 300), 0];
-ports[1] = ports[0]! + 1;
-const bases = ports.map((p) => `http://127.0.0.1:${p}`);
+/** The two processes' addresses. */
+const bases: string[] = [];
 
 async function post(base: string, name: string, body: unknown, token?: string) {
   const res = await fetch(`${base}/api/functions/${name}`, {
@@ -135,11 +134,10 @@ describe.skipIf(!onPostgres)('reservation capacity under concurrent load (two se
       )
     ).map((r) => r.id);
 
-    for (const port of ports) {
-      servers.push(
-        spawnServer({
+    for (const from of [4300, 4600]) {
+      const started = await startServer(
+        {
           DATABASE_URL: dbUrl(),
-          PORT: String(port),
           DEMO_CONTENT: 'false',
           LOGIN_LIMIT_PER_ADDRESS: '100000',
           // What is tested is the seats' accounting under contention, not load shedding (test/faults.test.ts): on a
@@ -148,10 +146,12 @@ describe.skipIf(!onPostgres)('reservation capacity under concurrent load (two se
           DATABASE_STATEMENT_TIMEOUT_MS: '120000',
           DATABASE_LOCK_TIMEOUT_MS: '120000',
           WEB_DIST_DIR: path.join(root, '.tmp', 'no-web'),
-        }),
+        },
+        { from, timeoutMs: 100_000 },
       );
+      servers.push(started.child);
+      bases.push(started.base);
     }
-    await Promise.all(bases.map((base, k) => waitUntilUp(base, { child: servers[k], timeoutMs: 100_000 })));
   }, 240_000);
 
   afterAll(async () => {
