@@ -71,8 +71,9 @@ export function exited(child: ChildProcess): Promise<void> {
 
 /**
  * Starts a server on a port free at the time, from `from` upwards (a random start within the next 300), and waits
- * until it answers. A port found free can be taken before the server listens, seconds later (CI saw it with a port
- * that another service on the machine held): a server that could not listen there is started again on another.
+ * until it answers. Ports picked unchecked met this machine's own services in CI (RabbitMQ on 5672); and a port found
+ * free can still be taken before the server listens, seconds later: a server that could not listen there is started
+ * again on another.
  */
 export async function startServer(
   env: Record<string, string>,

@@ -18,13 +18,14 @@ afterAll(async () => {
   await database?.close();
 });
 
-const lastUsed = async (token: string) =>
+const sessionOf = async (token: string) =>
   (
     await database.db
       .select()
       .from(sessions)
       .where(eq(sessions.tokenHash, hashToken(token)))
-  )[0]?.lastUsedAt.getTime();
+  )[0];
+const lastUsed = async (token: string) => (await sessionOf(token))?.lastUsedAt.getTime();
 
 describe('SessionTouches (the sessions last calls, written in batches)', () => {
   it('notes a call at most once a minute, writes the noted calls in one flush, and never moves a time back', async () => {
@@ -43,10 +44,7 @@ describe('SessionTouches (the sessions last calls, written in batches)', () => {
     for (const m of members) expect(await lastUsed(m.token)).toBe(later);
 
     // An older use noted afterwards (another process's clock, a late call) does not move the time back.
-    const [first] = await database.db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.tokenHash, hashToken(members[0]!.token)));
+    const first = await sessionOf(members[0]!.token);
     touches.touch(first!.id, new Date(T0 + 1000));
     await touches.flush();
     expect(await lastUsed(members[0]!.token)).toBe(later);
