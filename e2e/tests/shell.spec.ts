@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { test, expect, useLanguage, expectNoAxeViolations, screenshot, WEB_DIST_DIR, type Lang } from '../support/fixtures.ts';
+import { test, expect, useLanguage, expectNoAxeViolations, screenshot, waitForApp, WEB_DIST_DIR, type Lang } from '../support/fixtures.ts';
 
 const LANGS: Lang[] = ['ja', 'en'];
 
@@ -204,5 +204,27 @@ test.describe('global shell', () => {
     expect(served).not.toMatch(/<script type="module"|modulepreload/);
     // A file the build does not have is a 404, never the app's page.
     expect((await page.request.get('/assets/no-such-chunk-0000.js')).status()).toBe(404);
+  });
+
+  // The suite's own accessibility check (support/fixtures.ts) runs axe-core in the page itself: it must see what is
+  // on the page now, after a navigation too, and fail on it.
+  test('the accessibility check fails on a violation, and scans again after a navigation', { tag: '@one-width' }, async ({ page }) => {
+    await page.goto('/faq');
+    await waitForApp(page);
+    await expectNoAxeViolations(page);
+    await page.evaluate(() => {
+      const image = document.createElement('img');
+      image.src = '/favicon.svg';
+      document.querySelector('main')!.append(image);
+    });
+    await expect(expectNoAxeViolations(page)).rejects.toThrow(/image-alt/);
+    await page.goto('/library');
+    await waitForApp(page);
+    await expectNoAxeViolations(page);
+    await page.evaluate(() => {
+      const button = document.createElement('button');
+      document.querySelector('main')!.append(button);
+    });
+    await expect(expectNoAxeViolations(page)).rejects.toThrow(/button-name/);
   });
 });

@@ -97,11 +97,10 @@ test.describe('every kind of page in both themes (the system setting)', () => {
   for (const screen of SCREENS) {
     test(`${screen.name}: light and dark, no axe violation`, async ({ page }, testInfo) => {
       if (screen.member) await loginAs(page, MEMBER);
-      await page.goto('/faq');
       const runs: [Lang, Theme, Theme][] = testInfo.project.name === 'mobile' ? [['en', 'dark', 'light']] : [['ja', 'light', 'dark']];
       for (const [lang, first, then] of runs) {
         await page.emulateMedia({ colorScheme: first });
-        await page.evaluate((l) => localStorage.setItem('hibi.language', l), lang);
+        await useLanguage(page, lang);
         await page.goto(screen.path);
         if (screen.open) await screen.open(page);
         await screen.ready(page);
