@@ -12,7 +12,10 @@ import { PerformanceObserver, constants, createHistogram, monitorEventLoopDelay,
 const file = process.env.SOAK_PROBE_FILE;
 if (file) {
   const every = Number(process.env.SOAK_PROBE_MS ?? 5000);
-  const delay = monitorEventLoopDelay({ resolution: 10 });
+  // Node records the time between two ticks of a timer of this interval, so each figure is the delay plus up to the
+  // interval itself: an idle loop reads 10 ms with a 10 ms timer (what this probe used before 2026-11-28), and a stall
+  // of S ms reads between S and S + 10. A 1 ms timer puts each figure within 1 ms of the loop's delay.
+  const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
   /** Per function and caller (guest or member), in microseconds. */
   const calls = new Map();
@@ -24,6 +27,9 @@ if (file) {
   const windowReads = createHistogram();
   const windowPings = createHistogram();
   diagnostics.subscribe('hibi.changes.ping', (ms) => windowPings.record(Math.max(1, Math.round(ms * 1000))));
+  /** The window's waits for a pooled connection (db/deadline.ts; only calls that had to wait), in µs. */
+  const windowPoolWaits = createHistogram();
+  diagnostics.subscribe('hibi.pool.wait', (ms) => windowPoolWaits.record(Math.max(1, Math.round(ms * 1000))));
   const figures = (h) => ({
     n: h.count,
     p50: h.count ? h.percentile(50) / 1000 : 0,
@@ -109,6 +115,7 @@ if (file) {
       server,
       reads: figures(windowReads),
       pings: figures(windowPings),
+      poolWaits: figures(windowPoolWaits),
       gc,
       /** CPU time used in the window, in ms (user + system). */
       cpu: (({ user, system }) => (user + system) / 1000)(process.cpuUsage(cpu)),
@@ -131,6 +138,7 @@ if (file) {
     delay.reset();
     windowReads.reset();
     windowPings.reset();
+    windowPoolWaits.reset();
     gc = { sum: 0, max: 0, majorMax: 0 };
     cpu = process.cpuUsage();
     fs.appendFileSync(file, `${JSON.stringify(line)}\n`);

@@ -9,7 +9,7 @@
 // Calls are sent at their rates whatever the answers' speed (open loop; at most BENCH_MAX_IN_FLIGHT at once, the rest
 // counted as dropped). Every BENCH_SAMPLE_SECONDS (10) it prints each process's RSS, heap, event-loop delay, CPU share
 // and collection pauses (read by bench/soak-probe.mjs inside the process), the calls of the window, the generator's own
-// CPU share and the load average; at the end p50/p99/max per call kind, errors, RSS growth after the warm-up
+// CPU share and event-loop delay (a late generator adds its delay to every answer it times) and the load average; at the end p50/p99/max per call kind, errors, RSS growth after the warm-up
 // (BENCH_WARMUP_SECONDS, 120 or a fifth of a shorter run) and the worst event-loop delay. BENCH_CPU_PROFILE_DIR: each
 // server writes its V8 CPU profile there when it stops. BENCH_CONNECTIONS caps the generator's connections to each
 // process (default: none; a storm then holds some 2,000 calls in flight at once, as phones behind a balancer would).
@@ -25,6 +25,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { Pool as HttpPool } from 'undici';
 import { hashToken, newOpaqueToken } from '../src/lib/tokens.ts';
@@ -176,6 +177,8 @@ interface Probe {
   /** The window's reads (get… calls) in the server's own time, and the read barrier's pings (db/changes.ts), in ms. */
   reads?: { n: number; p50: number; p99: number; max: number };
   pings?: { n: number; p50: number; p99: number; max: number };
+  /** The window's waits for a pooled connection, of the calls that had to wait (db/deadline.ts), in ms. */
+  poolWaits?: { n: number; p50: number; p99: number; max: number };
   /** Garbage collection in the window (ms): pauses' sum, longest, longest full collection. */
   gc?: { sum: number; max: number; majorMax: number };
   /** CPU time the process used in the window (ms). */
@@ -347,6 +350,9 @@ async function main() {
     })();
     /** CPU time of a window (ms) as a share of one core. */
     const cpuShare = (ms: number) => `${((ms / (SAMPLE_SECONDS * 1000)) * 100).toFixed(0)}%`;
+    // The generator's own event loop: a late loop adds its delay to every answer it times.
+    const ownDelay = monitorEventLoopDelay({ resolution: 1 });
+    ownDelay.enable();
     const sampler = (async () => {
       let ownCpu = process.cpuUsage();
       while (Date.now() < until) {
@@ -357,6 +363,7 @@ async function main() {
           return p
             ? `p${k} rss ${(p.rss / 2 ** 20).toFixed(0)} MB heap ${(p.heapUsed / 2 ** 20).toFixed(0)} MB loop p99 ${p.elP99.toFixed(1)} max ${p.elMax.toFixed(1)} ms` +
                 ` reads p99 ${(p.reads?.p99 ?? 0).toFixed(0)} pings p50/p99 ${(p.pings?.p50 ?? 0).toFixed(1)}/${(p.pings?.p99 ?? 0).toFixed(0)} ms` +
+                ` pool waits ${p.poolWaits?.n ?? 0} p99 ${(p.poolWaits?.p99 ?? 0).toFixed(0)} ms` +
                 ` cpu ${cpuShare(p.cpu ?? 0)} gc ${(p.gc?.sum ?? 0).toFixed(0)} ms (longest ${(p.gc?.max ?? 0).toFixed(0)}, full ${(p.gc?.majorMax ?? 0).toFixed(0)})`
             : `p${k} -`;
         });
@@ -373,8 +380,10 @@ async function main() {
         console.log(
           `  t=${t}s ${procs.join(' | ')} | ${(calls / SAMPLE_SECONDS).toFixed(0)} calls/s, ${inFlight} in flight, errors so far ${errors}, dropped ${dropped}` +
             `, reads p99 ${percentile(readTimes, 0.99).toFixed(0)} ms` +
-            ` | generator cpu ${cpuShare((used.user + used.system) / 1000)}, load ${os.loadavg()[0]!.toFixed(1)}`,
+            ` | generator cpu ${cpuShare((used.user + used.system) / 1000)} loop p99 ${(ownDelay.percentile(99) / 1e6).toFixed(0)} max ${(ownDelay.max / 1e6).toFixed(0)} ms` +
+            `, load ${os.loadavg()[0]!.toFixed(1)}`,
         );
+        ownDelay.reset();
       }
     })();
     await Promise.all([reads, uploads, reservations, storms, sampler]);

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import diagnostics from 'node:diagnostics_channel';
 import type pg from 'pg';
 import { causeChain, DatabaseUnavailable } from './unavailable.ts';
 
@@ -54,6 +55,12 @@ export function refusalOf(error: unknown): CallDeadlinePassed | null {
 
 type Connect = () => Promise<pg.PoolClient>;
 
+/**
+ * How long a call waited for a pooled connection, in ms, published when someone listens (the soak's probe,
+ * bench/soak-probe.mjs): only waits are published, a connection free at once is not.
+ */
+export const poolWaitChannel = diagnostics.channel('hibi.pool.wait');
+
 export interface PoolRules {
   /** node-postgres's own wait for a connection. */
   acquireTimeoutMs: number;
@@ -92,6 +99,7 @@ export async function connectForCall(connect: Connect, state: PoolState, rules: 
   const queuedAt = Date.now();
   const waited = (client: pg.PoolClient) => {
     state.lastWaitMs = Date.now() - queuedAt;
+    if (poolWaitChannel.hasSubscribers) poolWaitChannel.publish(state.lastWaitMs);
     return handedTo(call, client);
   };
   if (left >= rules.acquireTimeoutMs) return waited(await connect());
