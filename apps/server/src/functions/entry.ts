@@ -5,7 +5,7 @@ import { validationMessages } from '@hibi/contract/messages';
 import { textChecks } from '@hibi/contract/text';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { currentTermsVersion, endSessionByToken, resolveToken, SessionCache, SessionTouches } from '../domains/auth/service.ts';
+import { currentTermsVersion, endSessionByToken, resolveToken, SessionCache, SessionLookups, SessionTouches } from '../domains/auth/service.ts';
 import type { ChangeFeed } from '../db/changes.ts';
 import { ReadCache, stableKey } from '../core/read-cache.ts';
 import { clientKey, hitRateLimit, TooManyRequests } from '../lib/rate-limit.ts';
@@ -179,6 +179,9 @@ export async function functionEntry(
   const admitted = new WeakSet<FastifyRequest>();
   const reading = new Set([...registry.values()].filter(isReadingCall).map((handler) => handler.def.name));
   const sessions = changes ? new SessionCache(changes) : undefined;
+  // Sessions looked up together while one lookup is on its way, per pool (readers' and writers').
+  const lookups = new Map<Db, SessionLookups>([[writeDb, new SessionLookups(writeDb)]]);
+  if (readDb && readDb !== writeDb) lookups.set(readDb, new SessionLookups(readDb));
   // The sessions' last calls, written once a second on the writers' connections; what is left at the close is written then.
   const touches = new SessionTouches(writeDb, (error) => app.log.warn({ err: error }, "could not record the sessions' last calls: trying again"));
   app.addHook('onClose', () => touches.stop());
@@ -247,7 +250,7 @@ export async function functionEntry(
       const token = bearer || cookieToken;
       // Kept sessions and answers are used only once every write committed before this call has been heard.
       if (changes && (token || handler.cache)) await changes.barrier();
-      if (token) user = await resolveToken(db, token, now(), touches, config.sessionIdleTimeoutMs, sessions);
+      if (token) user = await resolveToken(db, token, now(), touches, config.sessionIdleTimeoutMs, sessions, lookups.get(db));
       // A cookie whose session ended (signed out elsewhere, expired, idle) is deleted with this answer.
       if (cookieToken && !user) clearSessionCookies(reply, cookies);
       if (auth === 'required' && !user) return send(reply, 401, { succeed: false, errorCode: 'loginRequired' });

@@ -59,6 +59,22 @@ export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
   return found[0] ?? null;
 }
 
+/**
+ * The sessions of several token hashes at once, as `findLiveSession` finds one: one statement whatever the number (an
+ * array parameter, so the text and its prepared statement are the same for every count).
+ */
+export async function findLiveSessions(db: Db, tokenHashes: readonly string[], now: Date) {
+  if (tokenHashes.length === 0) return [];
+  // SHA-256 in hex: nothing in a hash needs quoting in an array's text form.
+  const hashes = `{${tokenHashes.join(',')}}`;
+  return db
+    .select({ user: users, tenant: tenants, session: sessions })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .innerJoin(tenants, eq(users.tenantId, tenants.id))
+    .where(and(sql`${sessions.tokenHash} = ANY(${hashes}::text[])`, gt(sessions.expiresAt, now), isNull(users.deactivatedAt)));
+}
+
 /** Records sessions' last calls, all in one statement; a time never moves back. */
 export async function touchSessions(db: Db, uses: readonly { id: number; at: Date }[]): Promise<void> {
   if (uses.length === 0) return;

@@ -1,6 +1,7 @@
 // The auth domain's service and public module: sign-in sessions, bearer-token resolution (used by the function entry),
 // the terms version, and the current-password check other domains ask before an account changes hands or ends.
 import { SESSION_LIFETIME_MS } from '@hibi/contract/constants';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { normaliseLocale, type Locale } from '@hibi/contract/protocol';
 import type { PreviewAudience } from '@hibi/contract/console/time-machine';
@@ -150,6 +151,78 @@ export class SessionTouches {
 
 type LiveSession = NonNullable<Awaited<ReturnType<typeof data.findLiveSession>>>;
 
+/** Token hashes looked up in one statement at most (a longer queue goes in several). */
+const SESSION_LOOKUP_BATCH = 500;
+
+interface Lookup {
+  now: Date;
+  /** The asking call's context (its deadline and its place in the pool's queue, db/deadline.ts). */
+  inCall: <R>(fn: () => R) => R;
+  settle: (row: LiveSession | null, error?: unknown) => void;
+}
+
+/**
+ * The sessions that calls on one pool look up, at most one statement at a time (issue 31, decision 167): lookups that
+ * arrive while one is on its way go together in the next, one statement and one connection for all of them. Alone, a
+ * lookup goes at once, as before. At a process's start every member's first call looks up its session; one statement
+ * per call then held one of the pool's few connections each, and while the event loop was busy each was held for
+ * the loop's delay too: the calls queued for connections for seconds.
+ *
+ * A batch runs in the context of its latest call (db/deadline.ts): it is refused as that call would be, the whole batch
+ * with it, when the pool's waits are long or that call's time is over.
+ */
+export class SessionLookups {
+  #queue = new Map<string, Lookup[]>();
+  #running = false;
+
+  constructor(readonly db: Db) {}
+
+  find(hash: string, now: Date): Promise<LiveSession | null> {
+    return new Promise((resolve, reject) => {
+      const lookup: Lookup = {
+        now,
+        inCall: AsyncLocalStorage.snapshot(),
+        settle: (row, error) => (error === undefined ? resolve(row) : reject(error as Error)),
+      };
+      const waiting = this.#queue.get(hash);
+      if (waiting) waiting.push(lookup);
+      else this.#queue.set(hash, [lookup]);
+      if (!this.#running) void this.#run();
+    });
+  }
+
+  async #run(): Promise<void> {
+    this.#running = true;
+    try {
+      while (this.#queue.size > 0) {
+        const batch = new Map<string, Lookup[]>();
+        for (const [hash, lookups] of this.#queue) {
+          batch.set(hash, lookups);
+          this.#queue.delete(hash);
+          if (batch.size === SESSION_LOOKUP_BATCH) break;
+        }
+        const all = [...batch.values()].flat();
+        // The earliest time asked: each call checks expiry and idle time against its own afterwards.
+        const now = new Date(Math.min(...all.map((l) => l.now.getTime())));
+        const latest = all.at(-1)!;
+        try {
+          const rows = await latest.inCall(async () => await data.findLiveSessions(this.db, [...batch.keys()], now));
+          const byHash = new Map(rows.map((row) => [row.session.tokenHash, row]));
+          for (const [hash, lookups] of batch) {
+            const row = byHash.get(hash) ?? null;
+            // Each call gets its own copy: resolveToken moves its last-use time.
+            for (const lookup of lookups) lookup.settle(row && { ...row, session: { ...row.session } });
+          }
+        } catch (error) {
+          for (const lookup of all) lookup.settle(null, error);
+        }
+      }
+    } finally {
+      this.#running = false;
+    }
+  }
+}
+
 /** Sessions kept per process at most (the oldest go first), and for at most this long whatever the feed says. */
 const SESSION_CACHE_SIZE = 20_000;
 const SESSION_CACHE_MAX_AGE_MS = 5 * 60_000;
@@ -215,6 +288,7 @@ export async function resolveToken(
   touches: SessionTouches,
   idleMs = Number.POSITIVE_INFINITY,
   cache?: SessionCache,
+  lookups?: SessionLookups,
 ): Promise<AuthUser | null> {
   if (token.length < 16 || token.length > 200) return null;
   const idleSince = Number.isFinite(idleMs) ? now.getTime() - idleMs : 0;
@@ -223,7 +297,7 @@ export async function resolveToken(
   if (!row) {
     const notices = cache?.notices;
     const epoch = cache?.feed.epoch(['tenants']);
-    row = await data.findLiveSession(db, hash, now);
+    row = lookups ? await lookups.find(hash, now) : await data.findLiveSession(db, hash, now);
     if (!row) return null;
     const noted = touches.pendingFor(row.session.id);
     if (noted && noted.getTime() > row.session.lastUsedAt.getTime()) row.session.lastUsedAt = noted;
