@@ -128,6 +128,16 @@ test.describe('server rendering', () => {
   });
 
   test("the app's code is fetched once the page has loaded, not beside what its first paint needs (decision 141)", async ({ page }) => {
+    // boot.js also starts the app at the visitor's first sign of use. Chromium may send the page a pointer move of its
+    // own (seen once in CI, on a busy machine, before the load event): the hints are recorded, so the rule checked is
+    // boot.js's own, the load or the first hint, whichever came first.
+    await page.addInitScript(() => {
+      const hints: { type: string; at: number }[] = [];
+      (window as unknown as { bootHints: typeof hints }).bootHints = hints;
+      for (const type of ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'focusin']) {
+        addEventListener(type, () => hints.push({ type, at: performance.now() }), { capture: true, passive: true });
+      }
+    });
     await page.goto('/library');
     const timing = await page.evaluate(() => {
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
@@ -135,10 +145,11 @@ test.describe('server rendering', () => {
         .getEntriesByType('resource')
         .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
         .map((entry) => entry.startTime);
-      return { load: navigation.loadEventStart, scripts };
+      return { load: navigation.loadEventStart, scripts, hints: (window as unknown as { bootHints: { type: string; at: number }[] }).bootHints };
     });
     expect(timing.scripts.length).toBeGreaterThan(3);
-    for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.load);
+    const startedBy = Math.min(timing.load, ...timing.hints.map((hint) => hint.at));
+    for (const start of timing.scripts) expect(start, JSON.stringify(timing)).toBeGreaterThanOrEqual(startedBy);
   });
 
   test('a visitor who presses a key before the page has loaded gets the app at once', async ({ browser }) => {
