@@ -9,10 +9,11 @@
 // Calls are sent at their rates whatever the answers' speed (open loop; at most BENCH_MAX_IN_FLIGHT at once, the rest
 // counted as dropped). Every BENCH_SAMPLE_SECONDS (10) it prints each process's RSS, heap, event-loop delay, CPU share
 // and collection pauses (read by bench/soak-probe.mjs inside the process), the calls of the window, the generator's own
-// CPU share and event-loop delay (a late generator adds its delay to every answer it times) and the load average; at the end p50/p99/max per call kind, errors, RSS growth after the warm-up
-// (BENCH_WARMUP_SECONDS, 120 or a fifth of a shorter run) and the worst event-loop delay. BENCH_CPU_PROFILE_DIR: each
-// server writes its V8 CPU profile there when it stops. BENCH_CONNECTIONS caps the generator's connections to each
-// process (default: none; a storm then holds some 2,000 calls in flight at once, as phones behind a balancer would).
+// CPU share and event-loop delay (a late generator adds its delay to every answer it times) and the load average; at
+// the end p50/p99/max per call kind, errors, RSS growth after the warm-up (BENCH_WARMUP_SECONDS, 120 or a fifth of a
+// shorter run) and the worst event-loop delay. BENCH_CPU_PROFILE_DIR: each server writes its V8 CPU profile there when
+// it stops. BENCH_CONNECTIONS caps the generator's connections to each process (default: none; a storm then holds
+// some 2,000 calls in flight at once, as phones behind a balancer would).
 // SOAK_SMAPS_EVERY (6; 0 for never): every n-th sample also sums each process's /proc/self/smaps by kind of mapping,
 // printed after the warm-up and at the end (where the RSS is); BENCH_KEEP_PROBES keeps the samples' JSON lines.
 //

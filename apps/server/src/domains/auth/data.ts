@@ -49,14 +49,8 @@ export async function insertSession(db: Db, userId: number, tokenHash: string, e
  * caller's to check: a use this process has not written yet counts too (service.ts, SessionTouches).
  */
 export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
-  const found = await db
-    .select({ user: users, tenant: tenants, session: sessions })
-    .from(sessions)
-    .innerJoin(users, eq(sessions.userId, users.id))
-    .innerJoin(tenants, eq(users.tenantId, tenants.id))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), isNull(users.deactivatedAt)))
-    .limit(1);
-  return found[0] ?? null;
+  // token_hash is unique: one row at most.
+  return (await findLiveSessions(db, [tokenHash], now))[0] ?? null;
 }
 
 /**
