@@ -9,11 +9,14 @@
 // Calls are sent at their rates whatever the answers' speed (open loop; at most BENCH_MAX_IN_FLIGHT at once, the rest
 // counted as dropped). Every BENCH_SAMPLE_SECONDS (10) it prints each process's RSS, heap, event-loop delay, CPU share
 // and collection pauses (read by bench/soak-probe.mjs inside the process), the calls of the window, the generator's own
-// CPU share and event-loop delay (a late generator adds its delay to every answer it times) and the load average; at
-// the end p50/p99/max per call kind, errors, RSS growth after the warm-up (BENCH_WARMUP_SECONDS, 120 or a fifth of a
-// shorter run) and the worst event-loop delay. BENCH_CPU_PROFILE_DIR: each server writes its V8 CPU profile there when
-// it stops. BENCH_CONNECTIONS caps the generator's connections to each process (default: none; a storm then holds
-// some 2,000 calls in flight at once, as phones behind a balancer would).
+// CPU share and event-loop delay (a late generator adds its delay to every answer it times), the load average, the
+// machine's busy, idle and stolen time (/proc/stat: a virtual machine's cores taken by its host) and the canary's
+// event-loop delay (a Node process with nothing to do: its delays are the machine's); at the end p50/p99/max per call
+// kind (over the run, outside the storms, after the warm-up), errors, RSS growth after the warm-up
+// (BENCH_WARMUP_SECONDS, 120 or a fifth of a shorter run), the worst event-loop delay, and how many of the servers'
+// stalls came in a window where the canary stalled too. BENCH_CPU_PROFILE_DIR: each server writes its V8 CPU profile
+// there when it stops. BENCH_CONNECTIONS caps the generator's connections to each process (default: none; a storm then
+// holds some 2,000 calls in flight at once, as phones behind a balancer would).
 // SOAK_SMAPS_EVERY (6; 0 for never): every n-th sample also sums each process's /proc/self/smaps by kind of mapping,
 // printed after the warm-up and at the end (where the RSS is); BENCH_KEEP_PROBES keeps the samples' JSON lines.
 //
@@ -95,11 +98,47 @@ function startServer(k: number, databaseUrl: string, demo: boolean): ChildProces
   return child;
 }
 
+/**
+ * The canary: a Node process with nothing to do, carrying the same probe as the servers, in the same session (so the
+ * scheduler weighs it as it weighs them). Its event loop only waits, so a delay in it is the machine's: no core to run
+ * on (the hypervisor took it: steal, or every core busy). A server's stall in the same window as one of the canary's is
+ * the machine's; one without it is the server's own work.
+ */
+function startCanary(): ChildProcess {
+  const child = spawn(process.execPath, ['--import', PROBE, '-e', 'setInterval(() => {}, 1 << 30)'], {
+    env: { ...process.env, SOAK_PROBE_FILE: probeFile(CANARY), SOAK_PROBE_MS: String(SAMPLE_SECONDS * 1000), SOAK_SMAPS_EVERY: '0' },
+    stdio: 'ignore',
+  });
+  children.push(child);
+  return child;
+}
+/** The canary's probe file is the third: process-2.jsonl. */
+const CANARY = 2;
+
+/** The machine's CPU time by kind since boot (/proc/stat's first line, in clock ticks). */
+function machineTicks() {
+  const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number) as number[];
+  return { busy: user! + nice! + system! + irq! + softirq!, idle: idle! + iowait!, steal: steal ?? 0 };
+}
+type Ticks = ReturnType<typeof machineTicks>;
+/** The shares of the machine's time between two readings: busy, idle and stolen by the hypervisor. */
+function machineShares(from: Ticks, to: Ticks) {
+  const busy = to.busy - from.busy;
+  const idle = to.idle - from.idle;
+  const steal = to.steal - from.steal;
+  const all = Math.max(1, busy + idle + steal);
+  return { busy: busy / all, idle: idle / all, steal: steal / all };
+}
+const pct = (share: number) => `${(share * 100).toFixed(0)}%`;
+
 /** Figures of one call kind. */
 class Kind {
   times: number[] = [];
   /** The times of calls that neither began nor ended during a storm (its spread, and until its backlog is gone). */
   calm: number[] = [];
+  /** The times of calls that began after the warm-up (BENCH_WARMUP_SECONDS): the processes' first seconds left out. */
+  warm: number[] = [];
   windowCalls = 0;
   errors = new Map<string, number>();
   get count() {
@@ -118,6 +157,8 @@ let dropped = 0;
 /** A storm is under way: from its first call until its spread is over and fewer than 50 calls are in flight. */
 let storming = false;
 let turn = 0;
+/** When the warm-up ends (performance.now() time), set when the load starts. */
+let warmFrom = Number.POSITIVE_INFINITY;
 
 /** One call through one of the two processes in turn; `expected` business codes are answers, not errors. */
 async function call(name: string, label: string, payload: object, token?: string, expected: string[] = []): Promise<Record<string, any> | null> {
@@ -129,6 +170,7 @@ async function call(name: string, label: string, payload: object, token?: string
   const k = kind(label);
   const t0 = performance.now();
   const calmAtStart = !storming;
+  const warmAtStart = t0 >= warmFrom;
   try {
     const res = await clients[turn++ % 2]!.request({
       path: `/api/functions/${name}`,
@@ -141,6 +183,7 @@ async function call(name: string, label: string, payload: object, token?: string
     k.times.push(performance.now() - t0);
     if (label.startsWith('read ')) windowReadTimes.push(performance.now() - t0);
     if (calmAtStart && !storming) k.calm.push(performance.now() - t0);
+    if (warmAtStart) k.warm.push(performance.now() - t0);
     k.windowCalls++;
     if (res.statusCode !== 200) k.error(`${res.statusCode} ${body.errorCode}`);
     else if (!body.succeed && !expected.includes(body.errorCode)) k.error(String(body.errorCode));
@@ -227,6 +270,7 @@ async function main() {
     await waitUp(`${bases[0]}/readyz`);
     startServer(1, dbUrl.toString(), false);
     await waitUp(`${bases[1]}/readyz`);
+    startCanary();
 
     // The members of the run: one corporate tenant, each with a session (no sign-in: argon2id is slow on purpose).
     const [tenant] = (
@@ -276,6 +320,7 @@ async function main() {
 
     const start = Date.now();
     const until = start + SECONDS * 1000;
+    warmFrom = performance.now() + WARMUP_SECONDS * 1000;
     const device = { osType: 'ios', osVersion: '18.0', appVersion: '1.0.0', source: 'soak-phone' };
     const member = (i: number) => i % MEMBERS;
     const reads = atRate(READ_RPS, until, (i) => {
@@ -354,8 +399,10 @@ async function main() {
     // The generator's own event loop: a late loop adds its delay to every answer it times.
     const ownDelay = monitorEventLoopDelay({ resolution: 1 });
     ownDelay.enable();
+    const runTicks = machineTicks();
     const sampler = (async () => {
       let ownCpu = process.cpuUsage();
+      let ticks = machineTicks();
       while (Date.now() < until) {
         await sleep(SAMPLE_SECONDS * 1000);
         const t = Math.round((Date.now() - start) / 1000);
@@ -378,17 +425,23 @@ async function main() {
         windowReadTimes = [];
         const used = process.cpuUsage(ownCpu);
         ownCpu = process.cpuUsage();
+        const nowTicks = machineTicks();
+        const machine = machineShares(ticks, nowTicks);
+        ticks = nowTicks;
+        const canary = probes(CANARY).at(-1);
         console.log(
           `  t=${t}s ${procs.join(' | ')} | ${(calls / SAMPLE_SECONDS).toFixed(0)} calls/s, ${inFlight} in flight, errors so far ${errors}, dropped ${dropped}` +
             `, reads p99 ${percentile(readTimes, 0.99).toFixed(0)} ms` +
             ` | generator cpu ${cpuShare((used.user + used.system) / 1000)} loop p99 ${(ownDelay.percentile(99) / 1e6).toFixed(0)} max ${(ownDelay.max / 1e6).toFixed(0)} ms` +
-            `, load ${os.loadavg()[0]!.toFixed(1)}`,
+            `, load ${os.loadavg()[0]!.toFixed(1)}` +
+            ` | machine busy ${pct(machine.busy)} idle ${pct(machine.idle)} steal ${pct(machine.steal)}, canary loop max ${(canary?.elMax ?? 0).toFixed(0)} ms`,
         );
         ownDelay.reset();
       }
     })();
     await Promise.all([reads, uploads, reservations, storms, sampler]);
     while (inFlight > 0) await sleep(100);
+    const runShares = machineShares(runTicks, machineTicks());
 
     console.log(`\nper call kind (${SECONDS} s${SECONDS < 1800 ? ', a SHORT run' : ''}):`);
     for (const [name, k] of [...kinds.entries()].sort()) {
@@ -399,9 +452,11 @@ async function main() {
         calm.length > 0 && calm.length < sorted.length
           ? `; outside the storms ${calm.length} calls, p99 ${percentile(calm, 0.99).toFixed(1)} ms`
           : '';
+      const warm = [...k.warm].sort((a, b) => a - b);
+      const warmText = warm.length > 0 ? `; after the warm-up p99 ${percentile(warm, 0.99).toFixed(1)} ms` : '';
       console.log(
         `  ${name}: ${k.count} calls, p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p99 ${percentile(sorted, 0.99).toFixed(1)} ms, ` +
-          `max ${(sorted.at(-1) ?? 0).toFixed(1)} ms${calmText}; errors: ${errors}`,
+          `max ${(sorted.at(-1) ?? 0).toFixed(1)} ms${calmText}${warmText}; errors: ${errors}`,
       );
     }
     console.log(`  dropped (more than ${MAX_IN_FLIGHT} in flight): ${dropped}; the processes' warnings and errors: ${logDir}`);
@@ -467,6 +522,28 @@ async function main() {
           `  mapped ${when} (the sample before): V8's pages ${mb(kb('anon256k') * 1024)} (${p.smaps.anon256k?.n ?? 0} pages; V8 counts ${mb(p.v8?.physical)} ` +
             `resident: new space ${mb(spaces.new_space)}, old ${mb(spaces.old_space)}, large objects ${mb(spaces.large_object_space)}), ` +
             `malloc's heap ${mb(kb('brk') * 1024)}, other anonymous ${mb((kb('anonSmall') + kb('anonLarge')) * 1024)}, files ${mb(kb('files') * 1024)}`,
+        );
+      }
+    }
+    // The machine over the run, and the servers' stalls against the canary's: a window in which the canary (a process
+    // with nothing to do) also waited over 50 ms was the machine's. Windows are matched by their order: the three
+    // probes sample at the same interval, started within seconds of each other.
+    const canary = probes(CANARY)
+      .filter((p) => p.t >= start)
+      .slice(1); // its first window holds its own start
+    console.log(
+      `\nthe machine over the run: busy ${pct(runShares.busy)}, idle ${pct(runShares.idle)}, stolen by the hypervisor ${pct(runShares.steal)}` +
+        `; the canary's event loop: worst ${Math.max(0, ...canary.map((p) => p.elMax)).toFixed(1)} ms, ` +
+        `windows over 50 ms ${canary.filter((p) => p.elMax > 50).length} of ${canary.length}`,
+    );
+    for (const k of [0, 1]) {
+      const windows = probes(k).filter((p) => p.t >= start);
+      const near = (p: Probe) => canary.find((c) => Math.abs(c.t - p.t) < (SAMPLE_SECONDS * 1000) / 2);
+      for (const bound of [50, 100]) {
+        const over = windows.filter((p) => p.elMax > bound);
+        const withCanary = over.filter((p) => (near(p)?.elMax ?? 0) > 50).length;
+        console.log(
+          `  process ${k}: windows with a stall over ${bound} ms: ${over.length}, of them ${withCanary} with the canary's loop over 50 ms too`,
         );
       }
     }
