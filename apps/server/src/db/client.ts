@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -13,7 +14,10 @@ export type Schema = typeof schema;
 /** The one database type the code uses: PGlite and node-postgres both satisfy it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-/** Sends a notification on the listening connection itself (db/changes.ts: the read barrier). */
+/**
+ * Sends a notification to the listening connection itself (db/changes.ts: the read barrier), on a channel only that
+ * connection listens on: other processes are not woken by this one's pings.
+ */
 export type Notifier = (payload: string) => Promise<void>;
 
 export interface Database {
@@ -30,8 +34,8 @@ export interface Database {
    * Listens on a NOTIFY channel for as long as the database is open. `onState(true)` once listening, `onState(false)`
    * whenever notifications may have been missed (PostgreSQL: the listening connection broke; it reconnects and calls
    * `onState(true)` again), so whoever caches on the strength of these notifications can forget what it holds.
-   * Answers a way to NOTIFY on that same connection (null for PGlite, whose notifications arrive before the writing
-   * statement returns).
+   * Answers a way to NOTIFY on that same connection, on a channel of its own whose notifications also reach
+   * `onPayload` (null for PGlite, whose notifications arrive before the writing statement returns).
    */
   listen(channel: string, onPayload: (payload: string) => void, onState: (live: boolean) => void): Promise<Notifier | null>;
   /** PGlite only: its whole data directory as a tarball, which `openPglite(…, { loadDataDir })` opens as a copy. */
@@ -145,7 +149,7 @@ export async function openPostgres(url: string, maxConnections = 10, limits?: Da
    */
   async function listenWithReconnect(
     connectionString: string,
-    channel: string,
+    channels: readonly string[],
     onPayload: (payload: string) => void,
     onState: (live: boolean) => void,
     isClosed: () => boolean,
@@ -173,11 +177,11 @@ export async function openPostgres(url: string, maxConnections = 10, limits?: Da
       client.on('end', fail);
       // Its own pings (db/changes.ts) need no flush to disk: they carry no data.
       client.on('notification', (message) => {
-        if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+        if (channels.includes(message.channel) && message.payload !== undefined) onPayload(message.payload);
       });
       try {
         await client.connect();
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        for (const channel of channels) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
         await client.query('SET synchronous_commit = off');
       } catch (error) {
         fail();
@@ -211,10 +215,15 @@ export async function openPostgres(url: string, maxConnections = 10, limits?: Da
       }
     },
     listen: async (channel, onPayload, onState) => {
-      await listenWithReconnect(url, channel, onPayload, onState, () => closed);
+      // The pings go to a channel only this connection listens on. PostgreSQL keeps one queue of notifications in
+      // commit order and each connection reads it in that order whatever the channel, so a ping still comes back only
+      // after every notice committed before it. On the shared channel every process was woken by every other's pings:
+      // in the soak, half of the statements sent were pings, and each process heard the other's too (issue 31).
+      const pings = `${channel}_ping_${crypto.randomBytes(6).toString('hex')}`;
+      await listenWithReconnect(url, [channel, pings], onPayload, onState, () => closed);
       return async (payload) => {
         if (!listenerClient) throw new Error('not listening');
-        await listenerClient.query('SELECT pg_notify($1, $2)', [channel, payload]);
+        await listenerClient.query('SELECT pg_notify($1, $2)', [pings, payload]);
       };
     },
     close: async () => {
