@@ -61,7 +61,11 @@ const bases = [0, 1].map((k) => `http://127.0.0.1:${basePort + k}`);
 // (keep-alive, no limit on connections) rather than fetch: fetch took 40% of a core for the mix, about a fifth of
 // this 2-core machine.
 const CONNECTIONS = process.env.BENCH_CONNECTIONS ? Number(process.env.BENCH_CONNECTIONS) : null;
-const clients = bases.map((base) => new HttpPool(base, { connections: CONNECTIONS, keepAliveTimeout: 30_000 }));
+// A call is given 30 s by undici's own timers (headers, then body) rather than an AbortSignal of its own: a signal
+// per call was some 3% of the generator's work (its timers and listeners).
+const clients = bases.map(
+  (base) => new HttpPool(base, { connections: CONNECTIONS, keepAliveTimeout: 30_000, headersTimeout: 30_000, bodyTimeout: 30_000 }),
+);
 const children: ChildProcess[] = [];
 const probeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hibi-soak-'));
 const probeFile = (k: number) => path.join(probeDir, `process-${k}.jsonl`);
@@ -177,7 +181,6 @@ async function call(name: string, label: string, payload: object, token?: string
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(payload),
-      signal: AbortSignal.timeout(30_000),
     });
     const body = (await res.body.json()) as Record<string, any>;
     k.times.push(performance.now() - t0);
@@ -190,8 +193,8 @@ async function call(name: string, label: string, payload: object, token?: string
     return body;
   } catch (error) {
     k.times.push(performance.now() - t0);
-    // undici rejects with the signal's reason (a TimeoutError) or its own abort error.
-    const aborted = (error as Error).name === 'TimeoutError' || (error as { code?: string }).code === 'UND_ERR_ABORTED';
+    const code = (error as { code?: string }).code;
+    const aborted = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_ABORTED';
     k.error(aborted ? 'timeout' : 'network');
     return null;
   } finally {
@@ -234,13 +237,32 @@ interface Probe {
   /** With SOAK_SMAPS_EVERY: resident kB by kind of mapping (bench/soak-probe.mjs). */
   smaps?: Record<string, { n: number; rssKb: number }> | null;
 }
+/** Each probe file's lines read so far, and how far it was read: a window reads only the new lines. */
+const probeCache = new Map<number, { lines: Probe[]; offset: number; rest: string }>();
+/**
+ * A process's probe lines (one per window). Read incrementally: parsing the whole file at every window took the
+ * generator's loop longer and longer as the files grew (megabytes by the end of a 30-minute run with 2 s windows), and
+ * a late generator adds its delay to every answer it times.
+ */
 function probes(k: number): Probe[] {
-  if (!fs.existsSync(probeFile(k))) return [];
-  return fs
-    .readFileSync(probeFile(k), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Probe);
+  const cached = probeCache.get(k) ?? probeCache.set(k, { lines: [], offset: 0, rest: '' }).get(k)!;
+  if (!fs.existsSync(probeFile(k))) return cached.lines;
+  const fd = fs.openSync(probeFile(k), 'r');
+  try {
+    const size = fs.fstatSync(fd).size;
+    if (size > cached.offset) {
+      const chunk = Buffer.alloc(size - cached.offset);
+      fs.readSync(fd, chunk, 0, chunk.length, cached.offset);
+      cached.offset = size;
+      const text = cached.rest + chunk.toString('utf8');
+      const parts = text.split('\n');
+      cached.rest = parts.pop() ?? '';
+      for (const line of parts) if (line) cached.lines.push(JSON.parse(line) as Probe);
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  return cached.lines;
 }
 
 /** Runs `fn` `perSecond` times a second, spread evenly, until `until` (epoch ms). */
