@@ -44,6 +44,30 @@ export interface CachePolicy {
   personalize?(answer: Answer, user: AudienceUser & { id: number }, db: Db, now: Date): Promise<Answer>;
   /** How long a personalised answer may be served again without calling `personalize` (a view counts once a Tokyo day); default: while the kept answer and the member's own rows are unchanged. */
   personalUntil?(now: Date): number;
+  /**
+   * The member's marks kept apart from the answer (decision 169): with them, a kept answer renewed by someone else's
+   * write (a booking elsewhere changes the events list's counts) is marked for this member without a query, while
+   * the items are the same and the member's own rows are unchanged. A policy has this or `personalize`, not both.
+   */
+  marks?: MarksPolicy;
+}
+
+/** A member's own marks on a kept answer's items, read by one query and set on any answer with the same items. */
+export interface MarksPolicy {
+  /** The items the marks are of (their ids, say): marks are reused only for an answer with the same key. */
+  keyOf(answer: Answer): string;
+  read(answer: Answer, user: AudienceUser & { id: number }, db: Db, now: Date): Promise<unknown>;
+  /** The answer with these marks set: a new object; the kept answer is never changed. */
+  apply(answer: Answer, marks: unknown): Answer;
+}
+
+/** A MarksPolicy whose marks have a type of their own. */
+export function marksPolicy<M>(policy: {
+  keyOf(answer: Answer): string;
+  read(answer: Answer, user: AudienceUser & { id: number }, db: Db, now: Date): Promise<M>;
+  apply(answer: Answer, marks: M): Answer;
+}): MarksPolicy {
+  return policy as MarksPolicy;
 }
 
 /** Who a member-scoped audience belongs to. */
@@ -90,6 +114,15 @@ interface Personal {
 
 /** The personalised answers one process keeps, by size of their bodies (bytes). */
 export const MAX_PERSONAL_UNITS = 32 * 1024 * 1024;
+/** Members' kept marks per process (a few ids each); the oldest go first. */
+export const MAX_MARKS = 50_000;
+
+/** A member's marks on one set of items, read after `epoch` (memberEpoch of the policy's ownTables) was taken. */
+interface KeptMarks {
+  epoch: number;
+  until: number;
+  marks: unknown;
+}
 
 /** The cached answers of one process, keyed by function, audience, language and payload. */
 export class ReadCache {
@@ -182,6 +215,31 @@ export class ReadCache {
     this.#personalUnits += body.length;
   }
 
+  #marks = new Map<string, KeptMarks>();
+
+  /**
+   * A member's kept marks under `key` (the function, the member and the items' key), if read after the member's own
+   * rows last changed (`epoch`, memberEpoch of the policy's ownTables, taken now) and not older than MAX_AGE_MS.
+   */
+  marksOf(key: string, epoch: number, now: number): { marks: unknown } | null {
+    if (!this.feed.live) return null;
+    const kept = this.#marks.get(key);
+    if (!kept) return null;
+    if (kept.epoch !== epoch || now >= kept.until) {
+      this.#marks.delete(key);
+      return null;
+    }
+    return { marks: kept.marks };
+  }
+
+  /** Keeps a member's marks, read after `epoch` was taken: dropped if their own rows changed meanwhile. */
+  putMarks(key: string, policy: CachePolicy, member: number, epoch: number, now: number, marks: unknown): void {
+    if (!this.feed.live || this.feed.memberEpoch(policy.ownTables ?? [], member) !== epoch) return;
+    this.#marks.delete(key);
+    while (this.#marks.size >= MAX_MARKS) this.#marks.delete(this.#marks.keys().next().value!);
+    this.#marks.set(key, { epoch, until: now + MAX_AGE_MS, marks });
+  }
+
   #dropPersonal(key: string, p: Personal): void {
     this.#personal.delete(key);
     this.#personalUnits -= p.body.length;
@@ -202,6 +260,7 @@ export class ReadCache {
     this.#moments.clear();
     this.#personal.clear();
     this.#personalUnits = 0;
+    this.#marks.clear();
   }
 }
 

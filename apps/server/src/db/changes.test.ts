@@ -67,3 +67,42 @@ describe("a member's form of a kept answer", () => {
     expect(cache.personal('k', renewed, 5, feed.memberEpoch(policy.ownTables!, 5), now)).toBeNull();
   });
 });
+
+describe("a member's kept marks (decision 169)", () => {
+  const policy: CachePolicy = { tables: ['events'], ownTables: ['event_reservations'], audience: () => 'member', nextChange: async () => null };
+  const own = (feed: ChangeFeed, member: number) => feed.memberEpoch(policy.ownTables!, member);
+
+  it("are kept while the member's own rows are unchanged, whatever else is written, and for five minutes at most", () => {
+    const feed = new ChangeFeed();
+    feed.setLive(true);
+    const cache = new ReadCache(feed);
+    const now = Date.now();
+    cache.putMarks('getEvents|5|1,2', policy, 5, own(feed, 5), now, { reserved: [1] });
+    expect(cache.marksOf('getEvents|5|1,2', own(feed, 5), now)).toEqual({ marks: { reserved: [1] } });
+    // The shared list renewed, another member's booking: still member 5's marks.
+    feed.receive('events');
+    feed.receive('event_reservations@6');
+    expect(cache.marksOf('getEvents|5|1,2', own(feed, 5), now)).toEqual({ marks: { reserved: [1] } });
+    expect(cache.marksOf('getEvents|5|1,2', own(feed, 5), now + 5 * 60_000)).toBeNull();
+    // Their own booking drops them.
+    cache.putMarks('getEvents|5|1,2', policy, 5, own(feed, 5), now, { reserved: [1] });
+    feed.receive('event_reservations@5');
+    expect(cache.marksOf('getEvents|5|1,2', own(feed, 5), now)).toBeNull();
+  });
+
+  it('are not kept when the member’s rows changed while they were read, nor while the feed is down', () => {
+    const feed = new ChangeFeed();
+    feed.setLive(true);
+    const cache = new ReadCache(feed);
+    const now = Date.now();
+    const before = own(feed, 5);
+    feed.receive('event_reservations@5');
+    cache.putMarks('getEvents|5|1', policy, 5, before, now, { reserved: [] });
+    expect(cache.marksOf('getEvents|5|1', own(feed, 5), now)).toBeNull();
+    expect(cache.marksOf('getEvents|5|1', before, now)).toBeNull();
+    feed.setLive(false);
+    cache.putMarks('getEvents|5|1', policy, 5, own(feed, 5), now, { reserved: [] });
+    feed.setLive(true);
+    expect(cache.marksOf('getEvents|5|1', own(feed, 5), now)).toBeNull();
+  });
+});

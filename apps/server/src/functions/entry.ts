@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { currentTermsVersion, endSessionByToken, resolveToken, SessionCache, SessionLookups, SessionTouches } from '../domains/auth/service.ts';
 import type { ChangeFeed } from '../db/changes.ts';
-import { ReadCache, stableKey } from '../core/read-cache.ts';
+import { ReadCache, stableKey, type Answer, type CachePolicy } from '../core/read-cache.ts';
 import { clientKey, hitRateLimit, TooManyRequests } from '../lib/rate-limit.ts';
 import { signUploadUrls } from '../lib/media-signing.ts';
 import { BusinessFailure, FileAnswer, PayloadRejected, type Handler, type MemberContext } from '../core/handler.ts';
@@ -156,6 +156,31 @@ export function isReadingCall(handler: Handler<FunctionDef>): boolean {
   return handler.cache !== undefined || /^(get|search)[A-Z]/.test(handler.def.name);
 }
 
+/**
+ * A kept answer with this member's marks: from their kept marks when the policy keeps them apart (decision 169) and
+ * they are still theirs, else read (and kept for the next renewal of the answer). `ownEpoch` is the member's, taken
+ * before anything is read.
+ */
+async function personalized(
+  answers: ReadCache,
+  fn: string,
+  policy: CachePolicy,
+  value: Answer,
+  user: NonNullable<Awaited<ReturnType<typeof resolveToken>>>,
+  db: Db,
+  ownEpoch: number,
+  at: number,
+): Promise<Answer> {
+  const marks = policy.marks;
+  if (!marks) return policy.personalize!(value, user, db, new Date(at));
+  const key = `${fn}|${user.id}|${marks.keyOf(value)}`;
+  const kept = answers.marksOf(key, ownEpoch, at);
+  if (kept) return marks.apply(value, kept.marks);
+  const read = await marks.read(value, user, db, new Date(at));
+  answers.putMarks(key, policy, user.id, ownEpoch, at, read);
+  return marks.apply(value, read);
+}
+
 /** POST /api/functions/{name}: the one entry of every function (product-decisions §2). */
 export async function functionEntry(
   app: FastifyInstance,
@@ -275,14 +300,17 @@ export async function functionEntry(
       const kept = answers!.get(cacheKey, startedAt);
       if (kept !== null) {
         let body = kept.body;
-        if (user && policy!.personalize) {
+        if (user && (policy!.personalize || policy!.marks)) {
           // Taken before the marks are read: a write of the member's rows meanwhile leaves this form unkept.
           const ownEpoch = answers!.feed.memberEpoch(policy!.ownTables ?? [], user.id);
           const personal = answers!.personal(cacheKey, kept, user.id, ownEpoch, startedAt);
           if (personal !== null) body = personal;
           else {
             try {
-              body = answerBody({ succeed: true, ...(await policy!.personalize(kept.value, user, db, new Date(startedAt))) });
+              body = answerBody({
+                succeed: true,
+                ...(await personalized(answers!, handler.def.name, policy!, kept.value, user, db, ownEpoch, startedAt)),
+              });
             } catch (error) {
               return sendFailure(reply, request, error, handler.def.name);
             }

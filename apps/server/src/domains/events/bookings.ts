@@ -7,6 +7,7 @@ import { DAY_MS, startOfTokyoDay } from '@hibi/contract/time';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { AuthUser } from '../../core/handler.ts';
+import { marksPolicy, type Answer } from '../../core/read-cache.ts';
 import { loadSections } from '../content/service.ts';
 import { booksInApp, checkAnswers, isFullyReserved, isOneDay, reserveStatus, sessionButton, type SessionState } from './rules.ts';
 import { CALENDAR_LINK_LIFETIME_MS, CALENDAR_ROUTE, signCalendarLink } from './calendar.ts';
@@ -62,15 +63,21 @@ export const EVENT_TABLES = [
   'section_attachments',
 ] as const;
 
-/** A kept events list with this member's reservation and favourite marks (core/read-cache.ts: personalize). */
-export async function withEventMarks(list: EventListItem[], userId: number, db: Db): Promise<EventListItem[]> {
-  const marks = await memberEventMarks(
-    db,
-    userId,
-    list.map((e) => e.id),
-  );
-  return list.map((e) => ({ ...e, isReserved: marks.reserved.has(e.id), isFavorited: marks.favorited.has(e.id) }));
-}
+type EventMarks = Awaited<ReturnType<typeof memberEventMarks>>;
+const listedIds = (answer: Answer) => (answer.events as EventListItem[]).map((e) => e.id);
+const marked = (list: EventListItem[], marks: EventMarks): EventListItem[] =>
+  list.map((e) => ({ ...e, isReserved: marks.reserved.has(e.id), isFavorited: marks.favorited.has(e.id) }));
+
+/**
+ * A kept events list's reservation and favourite marks for one member (core/read-cache.ts), kept apart from the list
+ * (decision 169): every booking changes the list's counts and so renews the kept list, while a member's own marks
+ * change only with their own rows. Reused for a list of the same events.
+ */
+export const eventListMarks = marksPolicy<EventMarks>({
+  keyOf: (answer) => listedIds(answer).join(','),
+  read: (answer, user, db) => memberEventMarks(db, user.id, listedIds(answer)),
+  apply: (answer, marks) => ({ ...answer, events: marked(answer.events as EventListItem[], marks) }),
+});
 
 /** A kept event as this member sees it: their reservation, session buttons and places in line, and the favourite. */
 export async function withSessionMarks(event: EventDetail, userId: number, db: Db, now: Date): Promise<EventDetail> {

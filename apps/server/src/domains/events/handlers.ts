@@ -25,24 +25,27 @@ import {
   SeatQueue,
   setFavorite,
   visibleEventAnswers,
-  withEventMarks,
+  eventListMarks,
   withSessionMarks,
 } from './service.ts';
-import type { EventDetail, EventListItem } from '@hibi/contract/functions/events';
+import type { EventDetail } from '@hibi/contract/functions/events';
 import { visibilityClass } from '../../core/read-cache.ts';
 
 /** Kept answers (issue 18) per visibility class; a member's own marks come from one small query. */
 const eventList: CachePolicy = {
   tables: EVENT_TABLES,
-  // A member's marks, kept with the answer until their own rows change (decision 138).
+  // A member's marks, kept with the answer (decision 138) and apart from it (decision 169) until their own rows change.
   ownTables: ['event_reservations', 'event_waiting_list', 'event_favorites'],
   audience: visibilityClass,
   nextChange: nextEventChange,
-  personalize: async (answer, user, db) => ({ ...answer, events: await withEventMarks(answer.events as EventListItem[], user.id, db) }),
+  marks: eventListMarks,
 };
 const eventDetail: CachePolicy = {
   ...eventList,
   personalize: async (answer, user, db, now) => ({ ...answer, event: await withSessionMarks(answer.event as EventDetail, user.id, db, now) }),
+  // An event's marks (places in line, session buttons) depend on other members' rows and the sessions' counts: read
+  // again whenever the kept event is renewed.
+  marks: undefined,
 };
 
 /** Handlers of the events domain, one per function in the contract's functions/events.ts. */

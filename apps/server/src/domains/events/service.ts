@@ -15,7 +15,7 @@ export {
   SeatQueue,
   setFavorite,
   visibleEventAnswers,
-  withEventMarks,
+  eventListMarks,
   withSessionMarks,
   type Confirmation,
   type ListFilter,
