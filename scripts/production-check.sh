@@ -37,7 +37,7 @@ NODE_BIN="$OUT/node_modules/.bin/node"
 
 # The documented start command (README, Deployment), run directly so that SIGTERM reaches the server itself.
 NODE_ENV=production DATABASE_URL="$DB_URL" APP_BASE_URL="http://localhost:$PORT" SMTP_URL="smtp://127.0.0.1:2" \
-  PORT="$PORT" HOST=127.0.0.1 LOG_LEVEL=fatal "$NODE_BIN" --enable-source-maps apps/server/dist/main.js &
+  PORT="$PORT" HOST=127.0.0.1 LOG_LEVEL=fatal "$NODE_BIN" --max-semi-space-size=16 --enable-source-maps apps/server/dist/main.js &
 SERVER_PID=$!
 
 "$NODE_BIN" --input-type=module -e "

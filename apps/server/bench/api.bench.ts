@@ -19,6 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { NODE_CLI_FLAGS } from '../src/core/v8-flags.ts';
 import { elapsed, runMain, waitUp } from './support.ts';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -48,7 +49,7 @@ function startProcess(args: string[], env: Record<string, string>): ChildProcess
 
 function startServer(port: number, databaseUrl: string, dist: string): ChildProcess {
   if (!fs.existsSync(dist)) throw new Error(`${dist} is missing: npm run build -w @hibi/server`);
-  return startProcess(['--enable-source-maps', dist], {
+  return startProcess([...NODE_CLI_FLAGS, '--enable-source-maps', dist], {
     NODE_ENV: 'development',
     HOST: '127.0.0.1',
     PORT: String(port),

@@ -15,6 +15,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type CookieData } from 'puppeteer-core';
+import { NODE_CLI_FLAGS } from '../src/core/v8-flags.ts';
 import { runMain, waitUp } from './support.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -198,7 +199,7 @@ async function main() {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hibi-pages-'));
     dataDirs.push(dataDir);
     const origin = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, [dist], {
+    const child = spawn(process.execPath, [...NODE_CLI_FLAGS, dist], {
       cwd: ROOT,
       env: {
         ...process.env,

@@ -33,6 +33,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { Pool as HttpPool } from 'undici';
 import { hashToken, newOpaqueToken } from '../src/lib/tokens.ts';
+import { NODE_CLI_FLAGS } from '../src/core/v8-flags.ts';
 import { runMain, waitUp } from './support.ts';
 
 const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
@@ -77,9 +78,10 @@ function startServer(k: number, databaseUrl: string, demo: boolean): ChildProces
   if (!fs.existsSync(DIST_MAIN)) throw new Error(`${DIST_MAIN} is missing: npm run build -w @hibi/server`);
   // BENCH_CPU_PROFILE_DIR: each process writes a V8 CPU profile there when it stops (where a stall's time went).
   const profile = process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE_DIR)}`] : [];
-  // BENCH_NODE_FLAGS: more flags for the servers' Node (V8's collector flags, --trace-gc into the processes' logs).
+  // The start command's flags (decision 170), then BENCH_NODE_FLAGS: more for the servers' Node (V8's collector flags,
+  // --trace-gc into the processes' logs); of two values for one flag, the later counts.
   const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...flags, ...profile, '--enable-source-maps', '--import', PROBE, DIST_MAIN], {
+  const child = spawn(process.execPath, [...NODE_CLI_FLAGS, ...flags, ...profile, '--enable-source-maps', '--import', PROBE, DIST_MAIN], {
     cwd: ROOT,
     env: {
       ...process.env,

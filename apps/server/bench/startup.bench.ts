@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { NODE_CLI_FLAGS } from '../src/core/v8-flags.ts';
 import { elapsed, stats, withBenchDatabase } from './support.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -53,7 +54,7 @@ async function startOnce(args: string[], databaseUrl: string): Promise<{ readyMs
 
 await withBenchDatabase('startup', async (_database, dbUrl) => {
   const variants = {
-    compiled: ['--enable-source-maps', compiled],
+    compiled: [...NODE_CLI_FLAGS, '--enable-source-maps', compiled],
     tsx: ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
   };
   const samples: Record<string, { readyMs: number; rssMb: number }[]> = { compiled: [], tsx: [] };

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './database.ts';
 import { buildApp } from './app.ts';
 import { DEFAULT_ADMISSION_RULES } from './core/write-admission.ts';
-import { applyV8Flags } from './core/v8-flags.ts';
+import { applyV8Flags, missingCliFlags } from './core/v8-flags.ts';
 import { ChangeFeed } from './db/changes.ts';
 import { loopFailureLogger } from './db/unavailable.ts';
 import type { Lifecycle } from './health.ts';
@@ -54,6 +54,14 @@ const app = await buildApp({
   changes,
   writeAdmission,
 });
+// The young generation's size can only be set on Node's command line (decision 170): say so when it was not.
+const missingFlags = missingCliFlags();
+if (missingFlags.length > 0) {
+  app.log.warn(
+    { missing: missingFlags },
+    "started without the start command's Node flags: young-generation collections can hold the event loop for over 100 ms under load",
+  );
+}
 // With SMTP_URL the outbox is delivered over SMTP; without it mail stays for the local mailbox page.
 const mailSender = config.smtpUrl
   ? startMailSender({ db: database.db, smtpUrl: config.smtpUrl, from: mailFrom(config.appBaseUrl), log: app.log })

@@ -1,6 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { V8_FLAGS } from './v8-flags.ts';
+import { MAX_SEMI_SPACE_MB, NODE_CLI_FLAGS, V8_FLAGS, missingCliFlags } from './v8-flags.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
 
 /**
  * A process with a live set of about 55 MB that keeps promoting short-lived objects into the old generation, as a
@@ -40,4 +44,55 @@ describe("the server's V8 flags", () => {
     expect(live).toBeGreaterThan(40 * 2 ** 20);
     expect(peak / live).toBeLessThan(3.5);
   }, 30_000);
+});
+
+/** Allocates short-lived objects with a ring of 200,000 alive, and prints the young generation's largest size. */
+const YOUNG = `
+import v8 from 'node:v8';
+const newSize = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size;
+const ring = new Array(200000);
+let largest = 0;
+for (let k = 0; k < 4000000; k++) {
+  ring[k % ring.length] = { k, s: 'x' + k };
+  if (k % 10000 === 0) largest = Math.max(largest, newSize());
+}
+process.stdout.write(String(largest));
+`;
+
+function youngGeneration(flags: readonly string[]): number {
+  const run = spawnSync(process.execPath, [...flags, '--input-type=module', '-e', YOUNG], { encoding: 'utf8' });
+  expect(run.status, run.stderr).toBe(0);
+  return Number(run.stdout);
+}
+
+describe("the server's Node command-line flags (decision 170)", () => {
+  it("cap the young generation at two semi-spaces of MAX_SEMI_SPACE_MB, where V8's own grows past it", () => {
+    const cap = 2 * MAX_SEMI_SPACE_MB * 2 ** 20;
+    expect(youngGeneration(NODE_CLI_FLAGS)).toBeLessThanOrEqual(cap);
+    // The same churn with V8's size on these 24 GB machines (it sizes the young generation from the heap's limit).
+    expect(youngGeneration(['--max-semi-space-size=64'])).toBeGreaterThan(cap);
+  }, 30_000);
+
+  it('are in every documented start command: npm run serve, the README and the production check', () => {
+    const serve = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.serve as string;
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const readmeStart = readme.split('\n').find((line) => line.includes('apps/server/dist/main.js') && line.includes('node_modules/.bin/node'));
+    const check = fs.readFileSync(path.join(ROOT, 'scripts/production-check.sh'), 'utf8');
+    const checkStart = check.split('\n').find((line) => line.includes('apps/server/dist/main.js') && line.includes('$NODE_BIN'));
+    for (const command of [serve, readmeStart, checkStart]) {
+      expect(command).toBeDefined();
+      for (const flag of NODE_CLI_FLAGS) expect(command!.split(/\s+/)).toContain(flag);
+    }
+  });
+
+  it('are missed only when their option is in neither the arguments nor NODE_OPTIONS', () => {
+    expect(missingCliFlags([], '')).toEqual([...NODE_CLI_FLAGS]);
+    expect(missingCliFlags(['--enable-source-maps'], '--max-old-space-size=512')).toEqual([...NODE_CLI_FLAGS]);
+    expect(missingCliFlags([...NODE_CLI_FLAGS, '--enable-source-maps'], '')).toEqual([]);
+    expect(missingCliFlags([], `--enable-source-maps ${NODE_CLI_FLAGS.join(' ')}`)).toEqual([]);
+    // Another value chosen on purpose, V8's underscores, or the value as the next argument: not missed.
+    expect(missingCliFlags(['--max-semi-space-size=32'], '')).toEqual([]);
+    expect(missingCliFlags(['--max_semi_space_size=16'], '')).toEqual([]);
+    expect(missingCliFlags(['--max-semi-space-size', '16'], '')).toEqual([]);
+  });
 });
