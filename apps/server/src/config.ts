@@ -53,6 +53,8 @@ export interface Config {
   vapidSubject: string;
   /** The push services' origins a subscription's endpoint may name (PUSH_ALLOWED_ORIGINS; decision 153). */
   pushAllowedOrigins: PushOrigin[];
+  /** NODE_OPTIONS as Node read it at start: main.ts looks there for the start command's flags (decision 170). */
+  nodeOptions: string;
 }
 
 /**
@@ -244,6 +246,7 @@ const envSchema = z.object({
   VAPID_SUBJECT: opt(url(['mailto:', 'https:'], 'expected a mailto: address or an https:// URL of the operator, such as mailto:push@example.com')),
   PUSH_ALLOWED_ORIGINS: opt(z.string()),
   VITEST: opt(z.string()),
+  NODE_OPTIONS: opt(z.string()),
 });
 
 function describeValue(value: unknown): string {
@@ -327,6 +330,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
     vapidSubject: e.VAPID_SUBJECT ?? defaultVapidSubject(appBaseUrl),
     pushAllowedOrigins,
+    nodeOptions: e.NODE_OPTIONS ?? '',
   };
 }
 

@@ -55,7 +55,7 @@ const app = await buildApp({
   writeAdmission,
 });
 // The young generation's size can only be set on Node's command line (decision 170): say so when it was not.
-const missingFlags = missingCliFlags();
+const missingFlags = missingCliFlags(process.execArgv, config.nodeOptions);
 if (missingFlags.length > 0) {
   app.log.warn(
     { missing: missingFlags },

@@ -37,6 +37,9 @@ describe('configuration (one zod schema over the environment)', () => {
     expect(loadConfig(env({ DATABASE_POOL_SIZE: '10' })).databaseReadPoolSize).toBe(4);
     expect(loadConfig(env({ DATABASE_POOL_SIZE: '1' })).databaseReadPoolSize).toBe(0);
     expect(loadConfig(env({ DATABASE_URL: 'postgres://u@db:5432/hibi' })).demoContent).toBe(false);
+    // NODE_OPTIONS is read here too, for main.ts's check of the start command's flags (decision 170).
+    expect(config.nodeOptions).toBe('');
+    expect(loadConfig(env({ NODE_OPTIONS: '--max-semi-space-size=16' })).nodeOptions).toBe('--max-semi-space-size=16');
   });
 
   it.each([

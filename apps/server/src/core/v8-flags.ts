@@ -35,8 +35,8 @@ export const MAX_SEMI_SPACE_MB = 16;
  */
 export const NODE_CLI_FLAGS = [`--max-semi-space-size=${MAX_SEMI_SPACE_MB}`] as const;
 
-/** The flags of `NODE_CLI_FLAGS` whose option this process was started without, in its arguments or NODE_OPTIONS. */
-export function missingCliFlags(execArgv: readonly string[] = process.execArgv, nodeOptions: string = process.env.NODE_OPTIONS ?? ''): string[] {
+/** The flags of `NODE_CLI_FLAGS` whose option a process was started without: in neither its arguments nor NODE_OPTIONS. */
+export function missingCliFlags(execArgv: readonly string[], nodeOptions: string): string[] {
   // V8 takes `_` for `-` in option names; a value may follow `=` or come as the next argument.
   const given = new Set([...execArgv, ...nodeOptions.split(/\s+/)].map((arg) => arg.split('=')[0]!.replaceAll('_', '-')));
   return NODE_CLI_FLAGS.filter((flag) => !given.has(flag.split('=')[0]!));
