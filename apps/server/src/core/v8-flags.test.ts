@@ -67,7 +67,9 @@ function youngGeneration(flags: readonly string[]): number {
 
 describe("the server's Node command-line flags (decision 170)", () => {
   it("cap the young generation at two semi-spaces of MAX_SEMI_SPACE_MB, where V8's own grows past it", () => {
-    const cap = 2 * MAX_SEMI_SPACE_MB * 2 ** 20;
+    // V8 may count some of its 256 KB pages beyond the two semi-spaces (three seen in CI: 32.75 MB for 16 MB
+    // semi-spaces), so a quarter more is allowed: 40 MB, still far below the 128 MB of 64 MB semi-spaces.
+    const cap = 2.5 * MAX_SEMI_SPACE_MB * 2 ** 20;
     expect(youngGeneration(NODE_CLI_FLAGS)).toBeLessThanOrEqual(cap);
     // The same churn with V8's size on these 24 GB machines (it sizes the young generation from the heap's limit).
     expect(youngGeneration(['--max-semi-space-size=64'])).toBeGreaterThan(cap);
