@@ -147,18 +147,19 @@ const pct = (share: number) => `${(share * 100).toFixed(0)}%`;
  * long (decision 171: no effect on the generator's loop delays was measured either way).
  */
 class Times {
+  private static readonly CHUNK = 0x10000;
   private chunks: Float32Array[] = [];
   length = 0;
   push(ms: number) {
-    const at = this.length & 0xffff;
-    if (at === 0) this.chunks.push(new Float32Array(0x10000));
+    const at = this.length % Times.CHUNK;
+    if (at === 0) this.chunks.push(new Float32Array(Times.CHUNK));
     this.chunks.at(-1)![at] = ms;
     this.length++;
   }
   /** All times, in order from the fastest. */
   sorted(): Float32Array {
     const all = new Float32Array(this.length);
-    this.chunks.forEach((chunk, i) => all.set(chunk.subarray(0, Math.min(0x10000, this.length - i * 0x10000)), i * 0x10000));
+    this.chunks.forEach((chunk, i) => all.set(chunk.subarray(0, this.length - i * Times.CHUNK), i * Times.CHUNK));
     return all.sort();
   }
 }
