@@ -186,6 +186,7 @@ export async function buildApp({
 
   // One access line per call: request id, function name, status and duration; never a query string or a body.
   app.addHook('onResponse', async (request, reply) => {
+    if (lifecycle?.warmingUp) return;
     const urlPath = redactPath(pathOnly(request.url));
     const fn = FUNCTION_PATH.exec(urlPath)?.[1];
     request.log.info(
@@ -240,7 +241,7 @@ export async function buildApp({
   const openapi = buildOpenApi(registry);
   app.get('/api/openapi.json', async () => openapi);
   registerHealthRoutes(app, db, config, lifecycle);
-  await functionEntry(app, { db, readDb, config, registry, now, changes, writeAdmission });
+  await functionEntry(app, { db, readDb, config, registry, now, changes, writeAdmission, lifecycle });
   await consoleEntry(app, { db, config, registry: buildConsoleRegistry(config), now });
   if (routes) await routes(app);
 

@@ -47,6 +47,11 @@ export interface Config {
    * core/write-admission.ts, decisions 162 and 164); 0: the reads' speed holds no write back.
    */
   writeAdmissionReadTargetMs: number;
+  /**
+   * How long the server may call itself before it listens (WARM_UP_MS; warm-up.ts, decision 172), after opening its
+   * connections; 0: no warm-up.
+   */
+  warmUpMs: number;
   /** Web Push's VAPID key pair (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY); unset: one generated and kept in the database. */
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   /** VAPID_SUBJECT (mailto: or https:); unset: APP_BASE_URL when it is https, else mailto:no-reply@ its host. */
@@ -143,6 +148,9 @@ export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = {
 /** WRITE_ADMISSION_READ_TARGET_MS by default: decisions 162 (20 ms) and 164 (10 ms). */
 export const DEFAULT_WRITE_ADMISSION_READ_TARGET_MS = 10;
 
+/** WARM_UP_MS by default (decision 172). */
+export const DEFAULT_WARM_UP_MS = 2000;
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -237,6 +245,7 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: opt(integer(100, 600_000, 'expected milliseconds from 100 to 600000')),
   DATABASE_LOCK_TIMEOUT_MS: opt(integer(100, 600_000, 'expected milliseconds from 100 to 600000')),
   WRITE_ADMISSION_READ_TARGET_MS: opt(integer(0, 60_000, 'expected milliseconds from 0 (off) to 60000')),
+  WARM_UP_MS: opt(integer(0, 60_000, 'expected milliseconds from 0 (no warm-up) to 60000')),
   VAPID_PUBLIC_KEY: opt(
     z
       .string()
@@ -327,6 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleInTransactionTimeoutMs: DEFAULT_DATABASE_LIMITS.idleInTransactionTimeoutMs,
     },
     writeAdmissionReadTargetMs: e.WRITE_ADMISSION_READ_TARGET_MS ?? DEFAULT_WRITE_ADMISSION_READ_TARGET_MS,
+    warmUpMs: e.WARM_UP_MS ?? DEFAULT_WARM_UP_MS,
     vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
     vapidSubject: e.VAPID_SUBJECT ?? defaultVapidSubject(appBaseUrl),
     pushAllowedOrigins,

@@ -8,6 +8,11 @@ import { migrationFiles } from './db/migrate.ts';
 /** What main.ts tells the routes about the process: set once SIGTERM arrives. */
 export interface Lifecycle {
   shuttingDown: boolean;
+  /**
+   * Set while the server calls itself before it listens (warm-up.ts): those calls are left out of the access log and
+   * of the write admission's figures.
+   */
+  warmingUp?: boolean;
 }
 
 class Timeout extends Error {}

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './database.ts';
@@ -15,6 +17,7 @@ import { startReminders } from './domains/events/service.ts';
 import { startContractPurge, startWeekCellsFold } from './domains/companies/service.ts';
 import { pushKeys, startAnnouncements } from './domains/notifications/service.ts';
 import { startPushSender } from './push/sender.ts';
+import { warmUp } from './warm-up.ts';
 
 /** A JSON line in pino's shape, for what happens before the app (and its logger) exists. */
 function startLog(config: Config | null, level: 'info' | 'error', msg: string, extra: Record<string, unknown> = {}) {
@@ -119,6 +122,19 @@ async function shutdown(signal: string) {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+
+// Before the port opens, the server calls itself (decision 172): its connections open and its calls' code is compiled
+// while nobody waits, instead of under the first second's load.
+if (config.warmUpMs > 0) {
+  const report = await warmUp(app, {
+    openConnections: () => database.openConnections(),
+    budgetMs: config.warmUpMs,
+    pages: fs.existsSync(path.join(config.webDistDir, 'index.html')),
+    marker: lifecycle,
+  }).catch((error: unknown) => ({ stoppedBy: (error as Error).message }));
+  if ('rounds' in report && !report.stoppedBy) app.log.info(report, 'warmed up before listening');
+  else app.log.warn(report, 'the warm-up ended early: starting without it');
+}
 
 try {
   await app.listen({ port: config.port, host: config.host });

@@ -38,6 +38,11 @@ export interface Database {
    * `onPayload` (null for PGlite, whose notifications arrive before the writing statement returns).
    */
   listen(channel: string, onPayload: (payload: string) => void, onState: (live: boolean) => void): Promise<Notifier | null>;
+  /**
+   * Opens every pooled connection now (PostgreSQL; the server's warm-up before it listens, warm-up.ts): each is
+   * checked out at once, asked `SELECT 1`, and given back. Answers how many; PGlite has none.
+   */
+  openConnections(): Promise<number>;
   /** PGlite only: its whole data directory as a tarball, which `openPglite(…, { loadDataDir })` opens as a copy. */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -77,6 +82,7 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
       onState(true);
       return null;
     },
+    openConnections: async () => 0,
     dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {
       await client.close();
@@ -213,6 +219,19 @@ export async function openPostgres(url: string, maxConnections = 10, limits?: Da
       } finally {
         await conn.end().catch(() => {});
       }
+    },
+    openConnections: async () => {
+      const pools = [pool, ...(readPool ? [readPool] : [])];
+      const settled = await Promise.allSettled(pools.flatMap((p) => Array.from({ length: p.options.max }, () => p.connect())));
+      const clients = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+      try {
+        const failed = settled.find((s) => s.status === 'rejected');
+        if (failed) throw failed.reason;
+        await Promise.all(clients.map((c) => c.query('SELECT 1')));
+      } finally {
+        for (const c of clients) c.release();
+      }
+      return clients.length;
     },
     listen: async (channel, onPayload, onState) => {
       // The pings go to a channel only this connection listens on. PostgreSQL keeps one queue of notifications in

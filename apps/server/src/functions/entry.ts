@@ -14,6 +14,7 @@ import { BusinessFailure, FileAnswer, PayloadRejected, type Handler, type Member
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.ts';
 import { asOneCall, refusalOf } from '../db/deadline.ts';
 import { WriteAdmission, type AdmissionRules } from '../core/write-admission.ts';
+import type { Lifecycle } from '../health.ts';
 import { bearerToken, clearSessionCookies, fromAppOrigin, sessionCookieToken, setSessionCookies, webSessionCookies } from './web-session.ts';
 
 const zodLocales: Record<Locale, z.core.$ZodErrorMap> = {
@@ -122,6 +123,8 @@ interface EntryOptions {
   changes?: ChangeFeed;
   /** Writes are admitted by the reads' speed (core/write-admission.ts; the server on PostgreSQL). Absent: all are. */
   writeAdmission?: AdmissionRules;
+  /** While `warmingUp` (main.ts, before it listens), the reads' times are not the write admission's to judge by. */
+  lifecycle?: Pick<Lifecycle, 'warmingUp'>;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -184,7 +187,7 @@ async function personalized(
 /** POST /api/functions/{name}: the one entry of every function (product-decisions §2). */
 export async function functionEntry(
   app: FastifyInstance,
-  { db: writeDb, readDb, config, registry, now = () => new Date(), changes, writeAdmission }: EntryOptions,
+  { db: writeDb, readDb, config, registry, now = () => new Date(), changes, writeAdmission, lifecycle }: EntryOptions,
 ) {
   const cookies = webSessionCookies(config);
   // One line when writes start being held back and one when all are admitted again: a busy hour refuses thousands.
@@ -221,8 +224,12 @@ export async function functionEntry(
     if (!admission) return asOneCall(() => answerCall(request, reply));
     // A read's time, from here to its answer, is what the writes are admitted by; an admitted write gives its place back.
     const start = performance.now();
+    // The server's calls to itself before it listens (warm-up.ts) are as slow as a cold process is: not the reads' speed.
+    const counted = !lifecycle?.warmingUp;
     const ended = reading.has(request.params.name)
-      ? () => admission.readTook(performance.now() - start)
+      ? () => {
+          if (counted) admission.readTook(performance.now() - start);
+        }
       : () => {
           if (admitted.delete(request)) admission.writeEnded();
         };
