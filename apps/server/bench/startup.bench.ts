@@ -1,6 +1,7 @@
 // Start-up of the server to a ready /readyz: the compiled build (production) against the sources through tsx
-// (development), side by side on one PostgreSQL database, several rounds each, alternating. Prints medians and the
-// ratio. Needs `npm run build` first. `npm run bench:startup`.
+// (development), and the compiled build without its warm-up (WARM_UP_MS=0, decision 172), side by side on one
+// PostgreSQL database, several rounds each, alternating. Prints medians, the ratio and what the warm-up costs. Needs
+// `npm run build` first. `npm run bench:startup`.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,7 +17,7 @@ if (!fs.existsSync(compiled)) {
   process.exit(1);
 }
 
-async function startOnce(args: string[], databaseUrl: string): Promise<{ readyMs: number; rssMb: number }> {
+async function startOnce(args: string[], databaseUrl: string, env: Record<string, string> = {}): Promise<{ readyMs: number; rssMb: number }> {
   const t0 = process.hrtime.bigint();
   const child = spawn(process.execPath, args, {
     cwd: root,
@@ -28,6 +29,7 @@ async function startOnce(args: string[], databaseUrl: string): Promise<{ readyMs
       LOG_LEVEL: 'silent',
       MAILBOX_PORT: '0',
       DEMO_CONTENT: 'false',
+      ...env,
     },
     stdio: 'ignore',
   });
@@ -57,16 +59,24 @@ await withBenchDatabase('startup', async (_database, dbUrl) => {
   const variants = {
     compiled: [...NODE_CLI_FLAGS, '--enable-source-maps', compiled],
     tsx: [...NODE_CLI_FLAGS, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+    'compiled, no warm-up': [...NODE_CLI_FLAGS, '--enable-source-maps', compiled],
   };
-  const samples: Record<string, { readyMs: number; rssMb: number }[]> = { compiled: [], tsx: [] };
+  const names = Object.keys(variants) as (keyof typeof variants)[];
+  const samples = Object.fromEntries(names.map((name) => [name, [] as { readyMs: number; rssMb: number }[]]));
   await startOnce(variants.compiled, dbUrl); // migrations applied once, outside the figures
   for (let i = 0; i < ROUNDS; i++) {
-    for (const name of ['compiled', 'tsx'] as const) samples[name]!.push(await startOnce(variants[name], dbUrl));
+    for (const name of names) {
+      samples[name]!.push(await startOnce(variants[name], dbUrl, name === 'compiled, no warm-up' ? { WARM_UP_MS: '0' } : {}));
+    }
   }
   const median = (name: string, key: 'readyMs' | 'rssMb') => stats(samples[name]!.map((s) => s[key])).median;
-  for (const name of ['compiled', 'tsx']) {
+  for (const name of names) {
     console.log(`${name}: ready in median ${median(name, 'readyMs').toFixed(0)} ms, RSS ${median(name, 'rssMb').toFixed(0)} MB (${ROUNDS} starts)`);
   }
+  console.log(
+    `the warm-up: +${(median('compiled', 'readyMs') - median('compiled, no warm-up', 'readyMs')).toFixed(0)} ms to ready, ` +
+      `+${(median('compiled', 'rssMb') - median('compiled, no warm-up', 'rssMb')).toFixed(0)} MB RSS`,
+  );
   console.log(
     `ratio tsx/compiled: start ${(median('tsx', 'readyMs') / median('compiled', 'readyMs')).toFixed(2)}x, memory ${(median('tsx', 'rssMb') / median('compiled', 'rssMb')).toFixed(2)}x`,
   );
