@@ -2,23 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { FunctionName } from '@hibi/contract/functions/index';
 
-/**
- * The server calls itself before it listens (issue 31, decision 172). A process that starts cold under full load
- * compiles its calls' code, opens its database connections and reads its first kept answers while hundreds of calls a
- * second wait: in the soak, its first ten seconds held the event loop for over 100 ms in some starts, and the first
- * reads took seconds. Here the same work is done before the port opens, when nobody waits for it:
- *
- * - every pooled connection is opened (`openConnections`);
- * - the calls a member's first screens make are answered again and again, through `app.inject` and the whole entry:
- *   guests' reads (kept answers once built), and a member's reads and writes with a token no session has (the
- *   session lookup, the payload's checks, the write admission; each ends in 401, before anything is written);
- * - with a web build, the first pages are rendered on the server in both languages.
- *
- * Nothing is written: a guest's read writes nothing, and a call with an unknown token is refused before its handler.
- * Rounds of all the calls at once go on until `maxRounds` are done, then rounds of the pages, until `budgetMs` is
- * spent; a round with an answer of 5xx (the database away) ends the warm-up early, as the process then starts without
- * the rest.
- */
+/** A call the warm-up makes. */
 export interface WarmCall {
   method: 'GET' | 'POST';
   url: string;
@@ -72,7 +56,7 @@ export interface WarmUpOptions {
   maxPageRounds?: number;
   /** Render the first pages too (a web build is served). */
   pages?: boolean;
-  /** The set while it runs: the entry leaves these calls out of the write admission's figures and the access log. */
+  /** Set while it runs: the entry leaves these calls out of the write admission's figures and the access log. */
   marker: { warmingUp?: boolean };
 }
 
@@ -106,6 +90,24 @@ function request(call: WarmCall, token: string) {
   };
 }
 
+/**
+ * The server calls itself before it listens (issue 31, decision 172). A process that starts cold under full load
+ * compiles its calls' code, opens its database connections and reads its first kept answers while hundreds of calls a
+ * second wait: in the soak, its first ten seconds held the event loop for over 100 ms in some starts, and the first
+ * reads took seconds. Here the same work is done before the port opens, when nobody waits for it:
+ *
+ * - every pooled connection is opened (`openConnections`);
+ * - the calls a member's first screens make are answered again and again, through `app.inject` and the whole entry:
+ *   guests' reads (kept answers once built), and a member's reads and writes with a token no session has (the
+ *   payload's checks, the session lookup, the write admission; the reads are answered as a guest's, the rest 401
+ *   before their handler runs);
+ * - with a web build, the first pages are rendered on the server in both languages.
+ *
+ * Nothing is written: a guest's read writes nothing, and a call with an unknown token is refused before its handler.
+ * Rounds of all the calls at once go on until `maxRounds` are done, then rounds of the pages, until `budgetMs` is
+ * spent; a round with an answer of 5xx (the database away) ends the warm-up early, as the process then starts without
+ * the rest.
+ */
 export async function warmUp(app: FastifyInstance, options: WarmUpOptions): Promise<WarmUpReport> {
   const started = performance.now();
   const { marker, budgetMs, maxRounds = DEFAULT_WARM_UP_ROUNDS, maxPageRounds = DEFAULT_WARM_UP_PAGE_ROUNDS } = options;
