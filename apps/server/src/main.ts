@@ -133,28 +133,31 @@ if (config.warmUpMs > 0) {
     marker: lifecycle,
   }).catch((error: unknown) => ({ stoppedBy: (error as Error).message }));
   if ('rounds' in report && !report.stoppedBy) app.log.info(report, 'warmed up before listening');
-  else app.log.warn(report, 'the warm-up ended early: starting without it');
+  else if (!stopping) app.log.warn(report, 'the warm-up ended early: starting without it');
 }
 
-try {
-  await app.listen({ port: config.port, host: config.host });
-  if (config.mailboxPort) {
-    mailbox = await startMailbox(database.db, config.mailboxPort);
-    app.log.info({ url: `http://127.0.0.1:${config.mailboxPort}/dev/mailbox` }, 'local mailbox page (this machine only)');
+// A SIGTERM during the warm-up: shutdown() closes the app and exits, and the port is never opened.
+if (!stopping) {
+  try {
+    await app.listen({ port: config.port, host: config.host });
+    if (config.mailboxPort) {
+      mailbox = await startMailbox(database.db, config.mailboxPort);
+      app.log.info({ url: `http://127.0.0.1:${config.mailboxPort}/dev/mailbox` }, 'local mailbox page (this machine only)');
+    }
+  } catch (error) {
+    const err = { message: (error as Error).message, code: (error as { code?: string }).code };
+    startLog(config, 'error', 'could not listen', { err });
+    // Even with LOG_LEVEL=silent, a server that does not start says why, as it does for a wrong setting.
+    if (config.logLevel === 'silent') process.stderr.write(`could not listen: ${err.message}\nThe server did not start.\n`);
+    stopMaintenance();
+    stopReminders();
+    stopContractPurge();
+    stopWeekCellsFold();
+    stopAnnouncements();
+    await mailSender?.stop();
+    await pushSender.stop();
+    await app.close().catch(() => {});
+    await database.close();
+    process.exit(1);
   }
-} catch (error) {
-  const err = { message: (error as Error).message, code: (error as { code?: string }).code };
-  startLog(config, 'error', 'could not listen', { err });
-  // Even with LOG_LEVEL=silent, a server that does not start says why, as it does for a wrong setting.
-  if (config.logLevel === 'silent') process.stderr.write(`could not listen: ${err.message}\nThe server did not start.\n`);
-  stopMaintenance();
-  stopReminders();
-  stopContractPurge();
-  stopWeekCellsFold();
-  stopAnnouncements();
-  await mailSender?.stop();
-  await pushSender.stop();
-  await app.close().catch(() => {});
-  await database.close();
-  process.exit(1);
 }
