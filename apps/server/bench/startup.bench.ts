@@ -56,18 +56,16 @@ async function startOnce(args: string[], databaseUrl: string, env: Record<string
 
 await withBenchDatabase('startup', async (_database, dbUrl) => {
   // Both with the start command's flags (decision 170), so the ratio is the compilation's alone.
-  const variants = {
-    compiled: [...NODE_CLI_FLAGS, '--enable-source-maps', compiled],
-    tsx: [...NODE_CLI_FLAGS, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
-    'compiled, no warm-up': [...NODE_CLI_FLAGS, '--enable-source-maps', compiled],
+  const variants: Record<string, { args: string[]; env?: Record<string, string> }> = {
+    compiled: { args: [...NODE_CLI_FLAGS, '--enable-source-maps', compiled] },
+    tsx: { args: [...NODE_CLI_FLAGS, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')] },
+    'compiled, no warm-up': { args: [...NODE_CLI_FLAGS, '--enable-source-maps', compiled], env: { WARM_UP_MS: '0' } },
   };
-  const names = Object.keys(variants) as (keyof typeof variants)[];
+  const names = Object.keys(variants);
   const samples = Object.fromEntries(names.map((name) => [name, [] as { readyMs: number; rssMb: number }[]]));
-  await startOnce(variants.compiled, dbUrl); // migrations applied once, outside the figures
+  await startOnce(variants.compiled!.args, dbUrl); // migrations applied once, outside the figures
   for (let i = 0; i < ROUNDS; i++) {
-    for (const name of names) {
-      samples[name]!.push(await startOnce(variants[name], dbUrl, name === 'compiled, no warm-up' ? { WARM_UP_MS: '0' } : {}));
-    }
+    for (const name of names) samples[name]!.push(await startOnce(variants[name]!.args, dbUrl, variants[name]!.env));
   }
   const median = (name: string, key: 'readyMs' | 'rssMb') => stats(samples[name]!.map((s) => s[key])).median;
   for (const name of names) {

@@ -9,8 +9,8 @@ import type { Database } from '../src/db/client.ts';
 import type { Lifecycle } from '../src/health.ts';
 import { domainRoutes } from '../src/routes.ts';
 import { seedDemoContent } from '../src/seed/index.ts';
-import { createSession } from '../src/domains/auth/service.ts';
 import { WARM_UP_CALLS, warmUp } from '../src/warm-up.ts';
+import { createMember } from './fixtures.ts';
 import { createTestDatabase, onPostgres } from './helpers.ts';
 
 // The server calls itself before it listens (decision 172). What must hold: it answers every warm-up call as a guest
@@ -103,7 +103,7 @@ describe('the warm-up before listening', () => {
   });
 
   it('does not count its reads towards the write admission (the same reads, counted, hold writes back)', async () => {
-    const member = await memberToken();
+    const { token: member } = await createMember(database.db);
     // Warm-up reads in one window, then the window ends: writes are all admitted.
     const warmed = await appWith(lifecycle);
     try {
@@ -117,7 +117,7 @@ describe('the warm-up before listening', () => {
     // The same rounds through an app whose marker they do not set: their reads count, and most writes are refused.
     const counted = await appWith({ shuttingDown: false });
     try {
-      await warmUp(counted, { openConnections: async () => 0, budgetMs: 60_000, maxRounds: 3, marker: { shuttingDown: false } as Lifecycle });
+      await warmUp(counted, { openConnections: async () => 0, budgetMs: 60_000, maxRounds: 3, marker: {} });
       await new Promise((resolve) => setTimeout(resolve, WINDOW_MS + 50));
       const answers = await Promise.all(Array.from({ length: 8 }, () => uploadOnce(counted, member)));
       expect(answers.filter((a) => a.statusCode === 503).length).toBeGreaterThanOrEqual(5);
@@ -162,9 +162,3 @@ describe('the warm-up before listening', () => {
     await failing.close();
   });
 });
-
-/** A demo member's session token, made without signing in. */
-async function memberToken(): Promise<string> {
-  const [user] = await rows<{ id: number }>(database.db, sql`SELECT id FROM users WHERE email = 'member30@example.com'`);
-  return (await createSession(database.db, user!.id, new Date())).token;
-}
