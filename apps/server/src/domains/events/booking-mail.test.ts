@@ -1,11 +1,10 @@
-import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { sql } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { normalisePassCode } from '@hibi/contract/constants';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { createEvent, createMember, type MemberFixture } from '../../../test/fixtures.ts';
+import { smtpPeer } from '../../../test/smtp-peer.ts';
 import { rows } from '../../db/query.ts';
 import { mailFrom, startMailSender, type MailSender } from '../../mail/sender.ts';
 import { SeatQueue } from './bookings.ts';
@@ -15,35 +14,6 @@ import { sessionEntryRow } from './data/calendar.ts';
  * Decision 150: a direct booking's confirmation mail, written by the statement that books, carries the pass (QR code
  * and code text) in the member's language; a real SMTP peer receives it, and the pass it carries checks in at the door.
  */
-
-/** A real SMTP peer that keeps every message it accepted. */
-function smtpPeer() {
-  const received: { to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    closeTimeout: 200,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (raw += chunk));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  return {
-    received,
-    listen: () =>
-      new Promise<number>((resolve, reject) => {
-        server.on('error', reject);
-        server.listen(0, '127.0.0.1', () => resolve((server.server.address() as net.AddressInfo).port));
-      }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** The parts of a MIME message, decoded: the subject (RFC 2047), the language header, the text and HTML bodies. */
 function readMessage(raw: string) {
