@@ -16,7 +16,8 @@ import { smtpPeer } from './smtp-peer.ts';
  * (initdb and pg_ctl in a temporary folder, never the machine's shared cluster), reached through a TCP relay the test
  * can cut. The database crashes under load, one table stalls behind a lock, the network drops: calls answer 503
  * `serviceUnavailable` (never 500), nothing acknowledged is lost, /readyz follows, the change feed comes back, no kept
- * answer is stale, and the mail sender, whose passes failed while the database was away, sends again (a real SMTP peer). Runs where CI runs the PostgreSQL suites (TEST_DATABASE_URL set) and the binaries exist.
+ * answer is stale, and the mail sender, whose passes failed while the database was away, sends again (to a real SMTP
+ * peer). Runs where CI runs the PostgreSQL suites (TEST_DATABASE_URL set) and the binaries exist.
  */
 const CLIENTS = 20;
 const DAY_MS = 86_400_000;
@@ -168,7 +169,7 @@ describe.skipIf(!onPostgres || !canStartPrivateCluster())('reliability under dat
     await cluster?.destroy();
   }, 60_000);
 
-  it('answers 503 (never 500) while PostgreSQL is down under load, loses nothing acknowledged, and recovers by itself', async () => {
+  it('answers 503 (never 500) while PostgreSQL is down under load, loses nothing acknowledged, and recovers by itself, mail included', async () => {
     expect(await waitForKeptAnswers()).toBe(true);
     const answers: (Answer & { fn: string })[] = [];
     const acks: { user: number; day: number; weight: number }[] = [];
