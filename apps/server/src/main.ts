@@ -87,6 +87,14 @@ const pushSender = startPushSender({
   log: app.log,
 });
 const stopAnnouncements = startAnnouncements(database.db, loopFailureLogger(app.log, 'push announcements failed'));
+/** Stops the minute loops (at a shutdown, and when the port cannot be opened). */
+function stopLoops() {
+  stopMaintenance();
+  stopReminders();
+  stopContractPurge();
+  stopWeekCellsFold();
+  stopAnnouncements();
+}
 let mailbox: FastifyInstance | null = null;
 
 let stopping = false;
@@ -100,11 +108,7 @@ async function shutdown(signal: string) {
   stopping = true;
   lifecycle.shuttingDown = true;
   app.log.info({ signal, graceMs: config.shutdownTimeoutMs }, 'shutting down');
-  stopMaintenance();
-  stopReminders();
-  stopContractPurge();
-  stopWeekCellsFold();
-  stopAnnouncements();
+  stopLoops();
   const force = setTimeout(() => {
     app.log.warn('calls still in flight after the grace period; closing their connections');
     app.server.closeAllConnections();
@@ -149,11 +153,7 @@ if (!stopping) {
     startLog(config, 'error', 'could not listen', { err });
     // Even with LOG_LEVEL=silent, a server that does not start says why, as it does for a wrong setting.
     if (config.logLevel === 'silent') process.stderr.write(`could not listen: ${err.message}\nThe server did not start.\n`);
-    stopMaintenance();
-    stopReminders();
-    stopContractPurge();
-    stopWeekCellsFold();
-    stopAnnouncements();
+    stopLoops();
     await mailSender?.stop();
     await pushSender.stop();
     await app.close().catch(() => {});
