@@ -1,30 +1,16 @@
 // Outbox throughput: N mails queued, one sender delivering to a local SMTP peer (smtp-server). Prints figures only.
 // Run: node --import tsx apps/server/bench/mail.bench.ts [count]   (PGlite in memory; TEST_DATABASE_URL not used)
-import { SMTPServer } from 'smtp-server';
 import { inArray, sql } from 'drizzle-orm';
 import { openPglite } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { mailOutbox } from '../src/db/schema/lifecycle.ts';
 import { enqueueMail } from '../src/mail/outbox.ts';
 import { startMailSender } from '../src/mail/sender.ts';
+import { smtpPeer } from '../test/smtp-peer.ts';
 
 const count = Number(process.argv[2] ?? 300);
-const port = 2600 + Math.floor(Math.random() * 300);
-let received = 0;
-const peer = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  closeTimeout: 200,
-  onData(stream, _session, callback) {
-    stream.on('data', () => {});
-    stream.on('end', () => {
-      received += 1;
-      callback();
-    });
-  },
-});
-await new Promise<void>((resolve) => peer.listen(port, '127.0.0.1', () => resolve()));
+const peer = smtpPeer();
+const port = await peer.listen();
 
 const database = await openPglite('memory://');
 await migrate(database);
@@ -73,6 +59,6 @@ const [dupes] = await db
 console.log(`mails: ${count}`);
 console.log(`queue (one INSERT each, rendered ja/en text+HTML): ${queued.toFixed(0)} ms, ${((count / queued) * 1000).toFixed(0)} mails/s`);
 console.log(`deliver over SMTP (one sender, batches of 50): ${delivered.toFixed(0)} ms, ${((count / delivered) * 1000).toFixed(0)} mails/s`);
-console.log(`received by the peer: ${received}; retried mails: ${Number(dupes!.n)}`);
-await new Promise<void>((resolve) => peer.close(() => resolve()));
+console.log(`received by the peer: ${peer.received.length}; retried mails: ${Number(dupes!.n)}`);
+await peer.close();
 await database.close();
