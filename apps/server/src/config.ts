@@ -48,6 +48,11 @@ export interface Config {
    */
   writeAdmissionReadTargetMs: number;
   /**
+   * Reads a caller without a session may have answered without a kept answer per minute, per client address
+   * (ANONYMOUS_READ_LIMIT_PER_ADDRESS; issue 53, decision 174); beyond it, 429 tooManyRequests. 0: no limit.
+   */
+  anonymousReadLimitPerAddress: number;
+  /**
    * How long the server may call itself before it listens (WARM_UP_MS; warm-up.ts, decision 172), after opening its
    * connections; 0: no warm-up.
    */
@@ -150,6 +155,8 @@ export const DEFAULT_WRITE_ADMISSION_READ_TARGET_MS = 10;
 
 /** WARM_UP_MS by default (decision 172). */
 export const DEFAULT_WARM_UP_MS = 2000;
+/** ANONYMOUS_READ_LIMIT_PER_ADDRESS by default (decision 174): per minute. */
+export const DEFAULT_ANONYMOUS_READ_LIMIT_PER_ADDRESS = 120;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -245,6 +252,7 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: opt(integer(100, 600_000, 'expected milliseconds from 100 to 600000')),
   DATABASE_LOCK_TIMEOUT_MS: opt(integer(100, 600_000, 'expected milliseconds from 100 to 600000')),
   WRITE_ADMISSION_READ_TARGET_MS: opt(integer(0, 60_000, 'expected milliseconds from 0 (off) to 60000')),
+  ANONYMOUS_READ_LIMIT_PER_ADDRESS: opt(integer(0, 10_000_000, 'expected a number of calls per minute (0: no limit)')),
   WARM_UP_MS: opt(integer(0, 60_000, 'expected milliseconds from 0 (no warm-up) to 60000')),
   VAPID_PUBLIC_KEY: opt(
     z
@@ -336,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleInTransactionTimeoutMs: DEFAULT_DATABASE_LIMITS.idleInTransactionTimeoutMs,
     },
     writeAdmissionReadTargetMs: e.WRITE_ADMISSION_READ_TARGET_MS ?? DEFAULT_WRITE_ADMISSION_READ_TARGET_MS,
+    anonymousReadLimitPerAddress: e.ANONYMOUS_READ_LIMIT_PER_ADDRESS ?? DEFAULT_ANONYMOUS_READ_LIMIT_PER_ADDRESS,
     warmUpMs: e.WARM_UP_MS ?? DEFAULT_WARM_UP_MS,
     vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
     vapidSubject: e.VAPID_SUBJECT ?? defaultVapidSubject(appBaseUrl),

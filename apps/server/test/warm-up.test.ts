@@ -34,7 +34,7 @@ async function appWith(marker: Lifecycle) {
     lifecycle: marker,
     logStream: { write: (line: string) => void lines.push(JSON.parse(line)) },
     // Every read counts as slow, and a handful of them is enough to judge a window by (as in write-admission.test.ts).
-    writeAdmission: { readTargetMs: 0.001, windowMs: WINDOW_MS, minReads: 5, minShare: 0.02, step: 0.05, maxInFlight: 1000 },
+    writeAdmission: { readTargetMs: 0.001, windowMs: WINDOW_MS, minReads: 5, minShare: 0.02, step: 0.05, maxInFlight: 1000, readsPerClient: 1000 },
   });
   await app.ready();
   return app;

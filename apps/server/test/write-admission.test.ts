@@ -12,7 +12,7 @@ let token: string;
 
 beforeAll(async () => {
   t = await createTestApp({
-    writeAdmission: { readTargetMs: 0.001, windowMs: WINDOW_MS, minReads: 5, minShare: 0.02, step: 0.05, maxInFlight: 1000 },
+    writeAdmission: { readTargetMs: 0.001, windowMs: WINDOW_MS, minReads: 5, minShare: 0.02, step: 0.05, maxInFlight: 1000, readsPerClient: 1000 },
   });
   token = await t.login('member30@example.com');
 }, 60_000);
@@ -77,7 +77,7 @@ describe('a bound on the writes in flight', () => {
   beforeAll(async () => {
     // The reads' speed holds nothing back here (a target of 0); at most two writes at once.
     bounded = await createTestApp({
-      writeAdmission: { readTargetMs: 0, windowMs: WINDOW_MS, minReads: 5, minShare: 0.02, step: 0.05, maxInFlight: 2 },
+      writeAdmission: { readTargetMs: 0, windowMs: WINDOW_MS, minReads: 5, minShare: 0.02, step: 0.05, maxInFlight: 2, readsPerClient: 3 },
     });
   }, 60_000);
   afterAll(async () => bounded?.close());

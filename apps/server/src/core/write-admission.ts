@@ -18,6 +18,12 @@
  * The share is kept by a running credit rather than by chance: with a share of 0.4, two writes of every five get in,
  * evenly spread.
  *
+ * No single client steers it (issue 53, decision 174): the reads of a window are counted a few per client at most
+ * (`readsPerClient`; a member by their account, a caller without a session by their address), so one address flooding
+ * slow reads fills no window by itself. The entry leaves out the reads whose time their caller chooses (searches,
+ * downloads). And the share is for members' writes: sign-ins are never held back by it (only by the bound), writes
+ * that carry no session at all are held back first (at the share's square).
+ *
  * And a bound on the writes in flight in this process (`maxInFlight`): in a booking storm, thousands of calls waited
  * seconds each for a connection or a row lock, and the heap grew to hold them all. V8 keeps the pages of its largest
  * heap resident, so each process's RSS stayed some 130 MB higher for good after the first storm. Beyond the bound a
@@ -36,7 +42,15 @@ export interface AdmissionRules {
   step: number;
   /** Writes in flight in this process beyond which a new one is refused. */
   maxInFlight: number;
+  /** At most this many reads of one client (`readTook`'s `client`) count in a window; the rest of its reads do not. */
+  readsPerClient: number;
 }
+
+/**
+ * Who a write is for (decision 174): a sign-in (never held back by the share, only by the bound), a call that carries
+ * a session (held back at the share), or one that carries none (held back first: at the share's square).
+ */
+export type WriteKind = 'signIn' | 'member' | 'anonymous';
 
 export const DEFAULT_ADMISSION_RULES: Omit<AdmissionRules, 'readTargetMs'> = {
   windowMs: 500,
@@ -44,6 +58,7 @@ export const DEFAULT_ADMISSION_RULES: Omit<AdmissionRules, 'readTargetMs'> = {
   minShare: 0.02,
   step: 0.05,
   maxInFlight: 128,
+  readsPerClient: 3,
 };
 
 /** What a judged window changed: the entry logs the moments writes start and stop being held back. */
@@ -71,7 +86,10 @@ export class WriteAdmission {
   private full = false;
   private refusedFull = 0;
   private credit = 0;
+  private anonymousCredit = 0;
   private times: number[] = [];
+  /** The reads counted in this window per client. */
+  private perClient = new Map<string, number>();
   private windowStart: number;
   /** Writes refused since the share was last 1. */
   private refused = 0;
@@ -91,7 +109,7 @@ export class WriteAdmission {
   }
 
   /** Whether a write may run now; one that may must be followed by `writeEnded` once it is answered. */
-  admitWrite(now = performance.now()): boolean {
+  admitWrite(now = performance.now(), kind: WriteKind = 'member'): boolean {
     this.judge(now);
     if (this.inFlight >= this.rules.maxInFlight) {
       if (!this.full) this.onInFlight({ state: 'full', refused: 0 });
@@ -99,13 +117,21 @@ export class WriteAdmission {
       this.refusedFull++;
       return false;
     }
-    if (this.share < 1) {
+    // Each kind has its own credit, so that the anonymous writes' refusals never use up the members' share.
+    if (this.share < 1 && kind === 'member') {
       this.credit += this.share;
       if (this.credit < 1) {
         this.refused++;
         return false;
       }
       this.credit -= 1;
+    } else if (this.share < 1 && kind === 'anonymous') {
+      this.anonymousCredit += this.share * this.share;
+      if (this.anonymousCredit < 1) {
+        this.refused++;
+        return false;
+      }
+      this.anonymousCredit -= 1;
     }
     this.inFlight++;
     return true;
@@ -123,9 +149,15 @@ export class WriteAdmission {
     }
   }
 
-  /** A reading call took `ms` (from when the entry took it up to its answer). */
-  readTook(ms: number, now = performance.now()): void {
+  /**
+   * A reading call of `client` took `ms` (from when the entry took it up to its answer). Beyond `readsPerClient` of the
+   * same client in this window it is not counted: a window is judged by many callers' reads, never by one's.
+   */
+  readTook(ms: number, client: string, now = performance.now()): void {
     this.judge(now);
+    const counted = this.perClient.get(client) ?? 0;
+    if (counted >= this.rules.readsPerClient) return;
+    this.perClient.set(client, counted + 1);
     this.times.push(ms);
   }
 
@@ -148,10 +180,12 @@ export class WriteAdmission {
     } else this.share += elapsed * this.rules.step;
     this.share = Math.min(1, this.share);
     this.times = [];
+    this.perClient.clear();
     this.windowStart += elapsed * this.rules.windowMs;
     if (previous >= 1 !== this.share >= 1) this.onShare({ share: this.share, previous, readP90Ms: p90, reads, refused: this.refused });
     if (this.share >= 1) {
       this.credit = 0;
+      this.anonymousCredit = 0;
       this.refused = 0;
     }
   }

@@ -8,12 +8,12 @@ import type { Db } from '../db/client.ts';
 import { currentTermsVersion, endSessionByToken, resolveToken, SessionCache, SessionLookups, SessionTouches } from '../domains/auth/service.ts';
 import type { ChangeFeed } from '../db/changes.ts';
 import { ReadCache, stableKey, type Answer, type CachePolicy } from '../core/read-cache.ts';
-import { clientKey, hitRateLimit, TooManyRequests } from '../lib/rate-limit.ts';
+import { clientKey, hitRateLimit, LocalRateLimit, TooManyRequests } from '../lib/rate-limit.ts';
 import { signUploadUrls } from '../lib/media-signing.ts';
 import { BusinessFailure, FileAnswer, PayloadRejected, type Handler, type MemberContext } from '../core/handler.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.ts';
 import { asOneCall, refusalOf } from '../db/deadline.ts';
-import { WriteAdmission, type AdmissionRules } from '../core/write-admission.ts';
+import { WriteAdmission, type AdmissionRules, type WriteKind } from '../core/write-admission.ts';
 import type { Lifecycle } from '../health.ts';
 import { bearerToken, clearSessionCookies, fromAppOrigin, sessionCookieToken, setSessionCookies, webSessionCookies } from './web-session.ts';
 
@@ -159,6 +159,17 @@ export function isReadingCall(handler: Handler<FunctionDef>): boolean {
   return handler.cache !== undefined || /^(get|search)[A-Z]/.test(handler.def.name);
 }
 
+/** The calls that sign a member in: the write admission's share never holds them back (decision 174). */
+export const SIGN_IN_CALLS = new Set(['login', 'beginPasskeySignIn', 'finishPasskeySignIn']);
+
+/**
+ * A reading call whose time the write admission goes by: not a search nor a download, whose time their caller chooses
+ * (the query's words, the file's size), so that reads slow by their own cost steer nothing (decision 174).
+ */
+export function isSampledRead(handler: Handler<FunctionDef>): boolean {
+  return isReadingCall(handler) && !/^search[A-Z]/.test(handler.def.name) && !handler.def.download;
+}
+
 /**
  * A kept answer with this member's marks: from their kept marks when the policy keeps them apart (decision 169) and
  * they are still theirs, else read (and kept for the next renewal of the answer). `ownEpoch` is the member's, taken
@@ -206,6 +217,11 @@ export async function functionEntry(
   /** The calls whose write was admitted: their end gives its place back. */
   const admitted = new WeakSet<FastifyRequest>();
   const reading = new Set([...registry.values()].filter(isReadingCall).map((handler) => handler.def.name));
+  const sampled = new Set([...registry.values()].filter(isSampledRead).map((handler) => handler.def.name));
+  /** Whose read it was, for the admission's count per client: a member by their account, else the address. */
+  const readers = new WeakMap<FastifyRequest, string>();
+  // Reads without a session and without a kept answer, per address and minute, in this process (decision 174).
+  const anonymousReads = config.anonymousReadLimitPerAddress > 0 ? new LocalRateLimit(config.anonymousReadLimitPerAddress, 60_000) : undefined;
   const sessions = changes ? new SessionCache(changes) : undefined;
   // Sessions looked up together while one lookup is on its way, per pool (readers' and writers').
   const lookups = new Map<Db, SessionLookups>([[writeDb, new SessionLookups(writeDb)]]);
@@ -228,7 +244,8 @@ export async function functionEntry(
     const counted = !lifecycle?.warmingUp;
     const ended = reading.has(request.params.name)
       ? () => {
-          if (counted) admission.readTook(performance.now() - start);
+          if (counted && sampled.has(request.params.name))
+            admission.readTook(performance.now() - start, readers.get(request) ?? `a:${clientKey(request.ip)}`);
         }
       : () => {
           if (admitted.delete(request)) admission.writeEnded();
@@ -268,8 +285,10 @@ export async function functionEntry(
     }
     const { locale: _ignored, ...payload } = parsed.data as Record<string, unknown>;
     // A write while the reads are slow: refused before it reads a session or writes anything (nothing is acknowledged).
+    // Sign-ins first, then the calls that carry a session, then the rest (decision 174).
     if (admission && !reading.has(handler.def.name)) {
-      if (!admission.admitWrite()) return sendUnavailable(reply);
+      const kind: WriteKind = SIGN_IN_CALLS.has(handler.def.name) ? 'signIn' : bearer || carriedCookie ? 'member' : 'anonymous';
+      if (!admission.admitWrite(performance.now(), kind)) return sendUnavailable(reply);
       admitted.add(request);
     }
 
@@ -286,6 +305,7 @@ export async function functionEntry(
       // A cookie whose session ended (signed out elsewhere, expired, idle) is deleted with this answer.
       if (cookieToken && !user) clearSessionCookies(reply, cookies);
       if (auth === 'required' && !user) return send(reply, 401, { succeed: false, errorCode: 'loginRequired' });
+      if (user && reading.has(handler.def.name)) readers.set(request, `m:${user.id}`);
       // Terms first (spec 1 §4): a member below the current terms version may only reach the calls the terms page
       // needs; everything else is refused (or, where guests are served, answered as for a guest).
       if (user && !handler.def.beforeTerms && user.acceptedTermsVersion < (await currentTermsVersion(db, now(), changes))) {
@@ -328,6 +348,16 @@ export async function functionEntry(
       }
     }
     const epoch = policy && cacheKey ? answers!.epochOf(policy, member) : 0;
+
+    // A read without a session that no kept answer served (a search above all): limited per address, so that no one
+    // without an account can keep the database busy with them (issue 53). Not the server's calls to itself.
+    if (anonymousReads && !user && reading.has(handler.def.name) && !lifecycle?.warmingUp) {
+      const retryAfter = anonymousReads.hit(clientKey(request.ip));
+      if (retryAfter > 0) {
+        reply.header('retry-after', String(retryAfter));
+        return send(reply, 429, { succeed: false, errorCode: 'tooManyRequests' });
+      }
+    }
 
     const ctx: MemberContext & { user: typeof user } = {
       db,

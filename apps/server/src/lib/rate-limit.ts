@@ -72,3 +72,33 @@ export function clientKey(address: string): string {
   }
   return address;
 }
+
+/**
+ * A fixed-window counter per client in this process's memory (issue 53, decision 174): the anonymous reads' limit,
+ * which must cost no statement of its own (a flood's every call would be a write to PostgreSQL). Each process counts
+ * its own calls, so behind a balancer a client gets up to this many per process. At most `maxKeys` clients are told
+ * apart in a window; beyond them, new ones share one count.
+ */
+export class LocalRateLimit {
+  private counts = new Map<string, number>();
+  private windowStart = 0;
+
+  constructor(
+    readonly limit: number,
+    readonly windowMs: number,
+    readonly maxKeys = 100_000,
+  ) {}
+
+  /** Counts a call of `key`: 0 while within the limit, else the seconds until its window ends (for Retry-After). */
+  hit(key: string, now = Date.now()): number {
+    const start = Math.floor(now / this.windowMs) * this.windowMs;
+    if (start !== this.windowStart) {
+      this.counts.clear();
+      this.windowStart = start;
+    }
+    const counted = this.counts.has(key) || this.counts.size < this.maxKeys ? key : '(others)';
+    const count = (this.counts.get(counted) ?? 0) + 1;
+    this.counts.set(counted, count);
+    return count > this.limit ? Math.max(1, Math.ceil((start + this.windowMs - now) / 1000)) : 0;
+  }
+}
