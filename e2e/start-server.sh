@@ -30,6 +30,8 @@ fi
 export MAILBOX_PORT=$((PORT + 1000))
 # The suite signs in many times from one address; the per-address limit is covered by the server tests.
 export LOGIN_LIMIT_PER_ADDRESS=100000
+# Every visitor of the suite calls from this machine: the limit of reads without a session is per address (decision 174).
+export ANONYMOUS_READ_LIMIT_PER_ADDRESS=100000
 # The members each test makes call from addresses of their own, forwarded by the loopback "proxy" (the suite's API
 # clients): the per-address limits of signup and password links then count each member's calls (decision 088).
 export TRUST_PROXY="127.0.0.1,::1"

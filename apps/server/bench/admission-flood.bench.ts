@@ -4,7 +4,9 @@
 //   1. quiet: a signed-in member's writes alone, one after another (a step upload, a booking or its cancellation, a
 //      sign-in), in BENCH_WRITERS (2) loops;
 //   2. flood: the same while one address sends BENCH_FLOOD_PARALLEL (12) anonymous searchReportArticles at once, each
-//      with a random 12-word query (the issue's attack).
+//      with a random 12-word query (the issue's attack), and BENCH_FLOOD_KEPT (0) more loops of a guest's reads that a
+//      kept answer serves (getEvents, getAnnouncements: cheap, so they fill the admission's windows even on a machine
+//      where the searches are too slow to).
 // Prints per phase the writes by kind and answer, the writes' success ratio, the flood's calls/s by answer, and how
 // often the server logged that it started holding writes back.
 //
@@ -25,6 +27,7 @@ const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.
 const SECONDS = env('BENCH_SECONDS', 20);
 const PARALLEL = env('BENCH_FLOOD_PARALLEL', 12);
 const WRITERS = env('BENCH_WRITERS', 2);
+const KEPT = env('BENCH_FLOOD_KEPT', 0);
 const PORT = env('BENCH_PORT', 6400 + Math.floor(Math.random() * 200));
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const DIST_MAIN = process.env.BENCH_SERVER_DIST
@@ -99,13 +102,16 @@ async function writer(token: string, eventID: number, sessionID: number, until: 
   }
 }
 
-/** The flood: `parallel` loops of anonymous searches until `until`. */
-async function flood(parallel: number, until: number, tally: Map<string, number>) {
+/** The flood: `parallel` loops of anonymous searches and `kept` loops of a guest's kept reads until `until`. */
+async function flood(parallel: number, kept: number, until: number, tally: Map<string, number>) {
   await Promise.all(
-    Array.from({ length: parallel }, async () => {
-      while (Date.now() < until) {
-        const a = await call('searchReportArticles', { query: randomQuery() });
-        const key = `${a.status}${a.status === 200 ? '' : ` ${a.errorCode ?? ''}`}`;
+    Array.from({ length: parallel + kept }, async (_, k) => {
+      for (let i = 0; Date.now() < until; i++) {
+        const search = k < parallel;
+        const a = search
+          ? await call('searchReportArticles', { query: randomQuery() })
+          : await call(i % 2 === 0 ? 'getEvents' : 'getAnnouncements', { offset: 0, perPage: 9 });
+        const key = `${search ? 'search' : 'kept'} ${a.status}${a.status === 200 ? '' : ` ${a.errorCode ?? ''}`}`;
         tally.set(key, (tally.get(key) ?? 0) + 1);
       }
     }),
@@ -125,7 +131,9 @@ function printPhase(name: string, writes: Map<string, number>, floodTally: Map<s
   if (floodTally) {
     const all = [...floodTally.values()].reduce((a, b) => a + b, 0);
     const answers = [...floodTally].sort().map(([k, n]) => `${k}: ${n}`);
-    console.log(`  flood (one address, ${PARALLEL} at once): ${(all / seconds).toFixed(0)} calls/s; ${answers.join(', ')}`);
+    console.log(
+      `  flood (one address, ${PARALLEL} searches${KEPT ? ` and ${KEPT} kept reads` : ''} at once): ${(all / seconds).toFixed(0)} calls/s; ${answers.join(', ')}`,
+    );
   }
   console.log(`  the server's "holding writes back" log lines: ${holdLines}`);
 }
@@ -181,7 +189,7 @@ async function main() {
     const sessionID = sessions[0]!.id;
     const tokens = await Promise.all(Array.from({ length: WRITERS }, () => signIn()));
     console.log(
-      `admission flood: ${path.relative(ROOT, DIST_MAIN)} on ${dbName}; ${SECONDS} s quiet, then ${SECONDS} s with ${PARALLEL} anonymous searches at once from one address; ${WRITERS} member write loops; load ${os.loadavg()[0]!.toFixed(1)}`,
+      `admission flood: ${path.relative(ROOT, DIST_MAIN)} on ${dbName}; ${SECONDS} s quiet, then ${SECONDS} s with ${PARALLEL} anonymous searches${KEPT ? ` and ${KEPT} guest's kept reads` : ''} at once from one address; ${WRITERS} member write loops; load ${os.loadavg()[0]!.toFixed(1)}`,
     );
 
     const quiet = new Map<string, number>();
@@ -194,7 +202,7 @@ async function main() {
     const floodTally = new Map<string, number>();
     until = Date.now() + SECONDS * 1000;
     await Promise.all([
-      flood(PARALLEL, until, floodTally),
+      flood(PARALLEL, KEPT, until, floodTally),
       // The writes start a second into the flood, as the issue's did.
       new Promise((r) => setTimeout(r, 1000)).then(() =>
         Promise.all(tokens.map((token, w) => writer(token, eventID, sessionID, until, flooded, w * 100_000 + 50_000))),
