@@ -30,7 +30,9 @@ describe('configuration (one zod schema over the environment)', () => {
       trustProxy: false,
       production: false,
       loginLimitPerAddress: 100,
+      anonymousReadLimitPerAddress: 120,
     });
+    expect(loadConfig(env({ ANONYMOUS_READ_LIMIT_PER_ADDRESS: '0' })).anonymousReadLimitPerAddress).toBe(0);
     expect(config.appBaseUrl).toBe('http://localhost:3000');
     // Four in ten of the pooled connections are the reading calls' own (issue 31).
     expect([config.databasePoolSize, config.databaseReadPoolSize]).toEqual([5, 2]);
@@ -52,6 +54,8 @@ describe('configuration (one zod schema over the environment)', () => {
     [{ LOGIN_LIMIT_PER_ADDRESS: 'abc' }, 'LOGIN_LIMIT_PER_ADDRESS', 'positive integer'],
     [{ LOGIN_LIMIT_PER_ADDRESS: '0' }, 'LOGIN_LIMIT_PER_ADDRESS', 'positive integer'],
     [{ LOGIN_LIMIT_PER_ADDRESS: '-5' }, 'LOGIN_LIMIT_PER_ADDRESS', 'positive integer'],
+    [{ ANONYMOUS_READ_LIMIT_PER_ADDRESS: '-1' }, 'ANONYMOUS_READ_LIMIT_PER_ADDRESS', 'calls per minute'],
+    [{ ANONYMOUS_READ_LIMIT_PER_ADDRESS: 'many' }, 'ANONYMOUS_READ_LIMIT_PER_ADDRESS', 'calls per minute'],
     [{ DEMO_CONTENT: 'yes' }, 'DEMO_CONTENT', 'true or false'],
     [{ APP_BASE_URL: 'hibi.example.com' }, 'APP_BASE_URL', 'http(s) URL'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL', 'SMTP URL'],
