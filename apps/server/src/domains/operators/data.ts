@@ -354,7 +354,7 @@ export async function activeOperatorsWithoutPasskey(db: Db) {
   return rows<{ id: number; email: string; display_name: string }>(
     db,
     sql`SELECT o.id, o.email, o.display_name FROM operators o
-        WHERE o.active AND o.password_hash IS NOT NULL AND o.role <> 'company'
+        WHERE o.active AND o.password_hash IS NOT NULL
           AND NOT EXISTS (SELECT 1 FROM operator_passkeys p WHERE p.operator_id = o.id)
         ORDER BY o.email LIMIT 500`,
   );
