@@ -6,10 +6,9 @@
 -- with an emailed link, and an email change undone, remove every passkey not added with the password.
 ALTER TABLE member_passkeys ADD COLUMN added_with text CHECK (added_with IN ('password', 'signIn'));
 ALTER TABLE operator_passkeys ADD COLUMN added_with text CHECK (added_with IN ('password', 'signIn'));
--- The session that added it (no reference: the session may end first): an account without an email address is told
--- in the app, at its next sign-in, of a passkey added by another session.
+-- The session that added it (no reference: the session may end first), for the record and for a notice in the app to
+-- members without an email address (not built yet: decision 175).
 ALTER TABLE member_passkeys ADD COLUMN added_by_session integer;
-ALTER TABLE member_passkeys ADD COLUMN notice_seen_at timestamptz;
 
 -- A registration's challenge carries the proof its begin step was given.
 ALTER TABLE webauthn_challenges ADD COLUMN proof text CHECK (proof IN ('password', 'signIn'));
