@@ -163,3 +163,77 @@ test('a browser that refuses the id field’s autofill request: the sign-in page
   await expect(page.getByRole('alert').filter({ hasText: 'このブラウザはパスキーに対応していません。' })).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'パスキーでログインできませんでした。' })).toHaveCount(0);
 });
+
+const REAUTH = {
+  en: {
+    needed: 'To add a passkey, enter your current password (it is not needed within 5 minutes of logging in with it).',
+    password: 'Your current password',
+    wrong: 'The password is not correct.',
+  },
+  ja: {
+    needed: 'パスキーを追加するには、現在のパスワードを入力してください（パスワードでログインしてから5分以内は不要です）。',
+    password: '現在のパスワード',
+    wrong: 'パスワードが正しくありません。',
+  },
+} satisfies Record<Lang, unknown>;
+
+// Decision 175 (issue 53, item 2): a session alone adds no passkey. Within 5 minutes of a password sign-in the member
+// is not asked again; a session a passkey opened is no password sign-in, so the form asks for the password there.
+for (const lang of ['en', 'ja'] as const) {
+  test(`adding a passkey from a passkey's session asks for the current password, and a wrong one is refused (${lang})`, async ({
+    page,
+    member,
+  }, testInfo) => {
+    test.slow();
+    const text = TEXT[lang];
+    const reauth = REAUTH[lang];
+    const first = await virtualAuthenticator(page);
+    await withoutAutofill(page);
+    await useLanguage(page, lang);
+    await page.goto('/account/profile');
+    const section = page.getByRole('region', { name: text.section });
+    // Signed in with the password a moment ago: no password asked.
+    await addPasskey(page, lang, 'First device');
+    await expect(section.getByLabel(reauth.password)).toHaveCount(0);
+
+    // Out, and in again with the passkey.
+    await page.getByRole('button', { name: text.logout }).click();
+    await expect(page.getByRole('banner').getByRole('link', { name: text.myPage })).toHaveCount(0);
+    const signedIn = finishedSignIn(page);
+    await page.goto('/login');
+    await page.getByRole('main').getByRole('button', { name: text.passkeyButton }).click();
+    expect(await (await signedIn).json()).toMatchObject({ succeed: true, user: { userID: member.userID } });
+    await expect(page.getByRole('banner').getByRole('link', { name: text.myPage })).toBeVisible();
+
+    // A second device (another authenticator): the form now asks for the password before the browser is asked.
+    await first.cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: first.authenticatorId });
+    const second = await virtualAuthenticator(page);
+    await page.goto('/account/profile');
+    await section.getByLabel(text.name).fill('Second device');
+    await section.getByRole('button', { name: text.add }).click();
+    await expect(section.getByText(reauth.needed)).toBeVisible();
+    const password = section.getByLabel(reauth.password);
+    await expect(password).toBeFocused();
+    await expect(password).toHaveAttribute('autocomplete', 'current-password');
+    expect((await second.cdp.send('WebAuthn.getCredentials', { authenticatorId: second.authenticatorId })).credentials).toHaveLength(0);
+
+    await password.fill('not-my-password');
+    await section.getByRole('button', { name: text.add }).click();
+    await expect(section.getByRole('alert').filter({ hasText: reauth.wrong })).toBeVisible();
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page);
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, testInfo, 'passkeys-reauth-desktop', lang);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, testInfo, 'passkeys-reauth-mobile', lang);
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await password.fill(member.password);
+    await section.getByRole('button', { name: text.add }).click();
+    await expect(section.getByText(text.added('Second device'))).toBeVisible();
+    await expect(section.getByLabel(reauth.password)).toHaveCount(0);
+    await expect(section.getByRole('list', { name: text.list }).getByText('Second device', { exact: true })).toBeVisible();
+    expect((await second.cdp.send('WebAuthn.getCredentials', { authenticatorId: second.authenticatorId })).credentials).toHaveLength(1);
+  });
+}

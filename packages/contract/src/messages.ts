@@ -24,6 +24,7 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     invitationCodeTooLong: '招待コードが長すぎます',
     // One answer for an unknown, expired or used-up code: no answer tells a guesser which codes exist (issue 12, 9).
     invitationCodeInvalid: '招待コードが正しくないか、有効期限が切れているか、利用上限に達しています',
+    invitationCodeContractEnded: 'この招待コードの会社との契約は終了しているため、登録できません。会社の担当者にお問い合わせください',
     // Operator console, people (issue 16: tenants, invitation codes, members).
     jaNameRequired: '日本語の名前が入力されていません',
     invitationCodeFormat: '招待コードは英数字とハイフンで4〜40文字にしてください',
@@ -104,6 +105,8 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     invitationCodeRequired: 'No invitation code has been entered',
     invitationCodeTooLong: 'The invitation code is too long',
     invitationCodeInvalid: 'The invitation code is not valid, has expired or has reached its limit of uses',
+    invitationCodeContractEnded:
+      "This invitation code's company contract has ended, so it can no longer be used to sign up. Please ask your company's contact",
     // Operator console, people (issue 16: tenants, invitation codes, members).
     jaNameRequired: 'No Japanese name has been entered',
     invitationCodeFormat: 'An invitation code has 4 to 40 letters, digits and hyphens',

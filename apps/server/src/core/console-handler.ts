@@ -15,6 +15,8 @@ export interface ConsoleOperator {
   tenantId: number | null;
   sessionId: number;
   sessionExpiresAt: Date;
+  /** When the session began (every console sign-in starts with the password): a passkey may be added within 5 minutes. */
+  sessionCreatedAt?: Date;
 }
 
 /** What an audit row says about a call beside who, when and which function. */

@@ -23,6 +23,8 @@ export interface AuthUser {
   contract: TenantContract;
   sessionId: number;
   sessionExpiresAt: Date;
+  /** When this session was opened with the password; null for a passkey's session (migration 0840, decision 175). */
+  sessionPasswordAt?: Date | null;
 }
 
 export interface BaseContext {

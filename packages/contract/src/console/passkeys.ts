@@ -3,7 +3,7 @@ import { id } from '../protocol.ts';
 import { singleLineText } from '../text.ts';
 import { authenticationResponseSchema, PASSKEY_NAME_MAX, passkeySchema, registrationResponseSchema, webauthnOptionsSchema } from '../webauthn.ts';
 import { operatorSchema } from './auth.ts';
-import { defineConsoleFunction } from './protocol.ts';
+import { defineConsoleFunction, OPERATOR_PASSWORD_MAX } from './protocol.ts';
 
 /**
  * Operators' passkeys (issue 35, decision 148): a phishing-resistant second factor in place of the TOTP code
@@ -14,7 +14,8 @@ import { defineConsoleFunction } from './protocol.ts';
 const passkeyName = singleLineText(PASSKEY_NAME_MAX, 'passkeyNameLength').pipe(z.string().min(1, { error: 'msg:passkeyNameLength' }));
 /** The sign-in challenge signIn answered (the step between the password and the second factor). */
 const challenge = z.string().min(1).max(200);
-const ALL = ['owner', 'editor', 'support'] as const;
+/** Every role, company operators included (issue 55): each operator secures their own sign-in. */
+const ALL = ['owner', 'editor', 'support', 'company'] as const;
 
 export const listMyPasskeys = defineConsoleFunction({
   name: 'listMyPasskeys',
@@ -27,10 +28,15 @@ export const listMyPasskeys = defineConsoleFunction({
 export const beginMyPasskeyRegistration = defineConsoleFunction({
   name: 'beginMyPasskeyRegistration',
   roles: ALL,
-  summary: 'Options for `navigator.credentials.create()` for a new passkey of the signed-in operator (5 minutes, single use).',
-  payload: z.object({}),
+  summary:
+    'Options for `navigator.credentials.create()` for a new passkey of the signed-in operator (5 minutes, single use). Needs the current password, unless the operator signed in under 5 minutes ago (decision 175).',
+  payload: z.object({
+    /** The operator's current password; may be left out within 5 minutes of signing in. */
+    currentPassword: z.string().max(OPERATOR_PASSWORD_MAX).optional(),
+  }),
   response: z.object({ options: webauthnOptionsSchema }),
-  errorCodes: ['tooManyPasskeys'],
+  /** passwordRequired: no password given and no sign-in in the last 5 minutes; wrongPassword: not the current password. */
+  errorCodes: ['tooManyPasskeys', 'passwordRequired', 'wrongPassword'],
 });
 
 export const finishMyPasskeyRegistration = defineConsoleFunction({

@@ -121,7 +121,7 @@ export const createInvitationCode = defineConsoleFunction({
   name: 'createInvitationCode',
   roles: ['owner', 'support', 'company'],
   summary:
-    'A new invitation code for a tenant: the given code (upper-cased) or, when absent, an unguessable generated one; at least one use and an expiry in the future.',
+    'A new invitation code for a tenant: the given code (upper-cased) or, when absent, an unguessable generated one; at least one use and an expiry in the future. A company operator gets generated codes only (generatedCodesOnly for a chosen one). Limited per operator (429).',
   payload: z.object({
     tenantId: consoleId,
     code: invitationCodeText.optional(),
@@ -129,7 +129,7 @@ export const createInvitationCode = defineConsoleFunction({
     expiresAt: consoleEpochMs,
   }),
   response: z.object({ code: z.string() }),
-  errorCodes: ['notFound', 'codeTaken', 'expiryInPast'],
+  errorCodes: ['notFound', 'codeTaken', 'generatedCodesOnly', 'expiryInPast'],
   audited: true,
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX } from '../constants.ts';
 import { defineFunction, id } from '../protocol.ts';
 import { singleLineText } from '../text.ts';
 import { authenticationResponseSchema, PASSKEY_NAME_MAX, passkeySchema, registrationResponseSchema, webauthnOptionsSchema } from '../webauthn.ts';
@@ -15,10 +16,14 @@ export const beginPasskeyRegistration = defineFunction({
   name: 'beginPasskeyRegistration',
   auth: 'required',
   summary:
-    "Options for `navigator.credentials.create()` (PublicKeyCredentialCreationOptionsJSON): a discoverable credential for APP_BASE_URL's host, the member's passkeys excluded. The challenge works once, for 5 minutes.",
-  payload: z.object({}),
+    "Options for `navigator.credentials.create()` (PublicKeyCredentialCreationOptionsJSON): a discoverable credential for APP_BASE_URL's host, the member's passkeys excluded. The challenge works once, for 5 minutes. Needs the current password, unless the session was opened with the password under 5 minutes ago (decision 175).",
+  payload: z.object({
+    /** The account's current password; may be left out within 5 minutes of a sign-in with the password. */
+    currentPassword: z.string().max(PASSWORD_MAX).optional(),
+  }),
   response: z.object({ options: webauthnOptionsSchema }),
-  errorCodes: ['tooManyPasskeys'],
+  /** passwordRequired: no password given and no password sign-in in the last 5 minutes; wrongPassword: not the current password. */
+  errorCodes: ['tooManyPasskeys', 'passwordRequired', 'wrongPassword'],
 });
 
 export const finishPasskeyRegistration = defineFunction({

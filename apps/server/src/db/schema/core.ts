@@ -70,6 +70,10 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The passkey that opened the session (member_passkeys, migration 0840): deleting it ends the session. */
+    passkeyId: integer('passkey_id'),
+    /** When the session was opened with the password (null for a passkey's session): a passkey may be added within 5 minutes. */
+    passwordAt: timestamp('password_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_last_used_idx').on(t.lastUsedAt)],
 );

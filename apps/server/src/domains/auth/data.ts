@@ -39,8 +39,23 @@ export async function passwordHashOf(db: Db, userId: number): Promise<string | n
 }
 
 /** Stores a session (its token's hash) and the user's last sign-in. */
-export async function insertSession(db: Db, userId: number, tokenHash: string, expiresAt: Date, now: Date): Promise<void> {
-  await db.insert(sessions).values({ userId, tokenHash, expiresAt, createdAt: now, lastUsedAt: now });
+export async function insertSession(
+  db: Db,
+  userId: number,
+  tokenHash: string,
+  expiresAt: Date,
+  now: Date,
+  origin: { password?: boolean; passkeyId?: number } = {},
+): Promise<void> {
+  await db.insert(sessions).values({
+    userId,
+    tokenHash,
+    expiresAt,
+    createdAt: now,
+    lastUsedAt: now,
+    passkeyId: origin.passkeyId ?? null,
+    passwordAt: origin.password ? now : null,
+  });
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
 }
 

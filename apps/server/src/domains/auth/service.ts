@@ -44,10 +44,19 @@ export async function findUserByLoginId(db: Db, id: string): Promise<{ user: Use
   return data.findUserByLoginKey(db, id.trim().toLowerCase());
 }
 
-export async function createSession(db: Db, userId: number, now: Date): Promise<{ token: string; expiresAt: Date }> {
+/**
+ * How a session was opened (decision 175): with the password (`password`: a passkey may be added without typing it
+ * again for a while), or with a passkey (`passkeyId`: the session ends when that passkey is deleted).
+ */
+export interface SessionOrigin {
+  password?: boolean;
+  passkeyId?: number;
+}
+
+export async function createSession(db: Db, userId: number, now: Date, origin: SessionOrigin = {}): Promise<{ token: string; expiresAt: Date }> {
   const token = newOpaqueToken();
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
-  await data.insertSession(db, userId, hashToken(token), expiresAt, now);
+  await data.insertSession(db, userId, hashToken(token), expiresAt, now, origin);
   return { token, expiresAt };
 }
 
@@ -319,7 +328,7 @@ export function contractEnded(tenant: Pick<TenantRow, 'contractEndsAt'>, now: Da
   return tenant.contractEndsAt !== null && tenant.contractEndsAt.getTime() <= now.getTime();
 }
 
-export function toAuthUser(user: UserRow, tenant: TenantRow, session: { id: number; expiresAt: Date }): AuthUser {
+export function toAuthUser(user: UserRow, tenant: TenantRow, session: { id: number; expiresAt: Date; passwordAt?: Date | null }): AuthUser {
   return {
     id: user.id,
     tenantId: tenant.id,
@@ -332,6 +341,7 @@ export function toAuthUser(user: UserRow, tenant: TenantRow, session: { id: numb
     contract: toTenantContract(tenant),
     sessionId: session.id,
     sessionExpiresAt: session.expiresAt,
+    sessionPasswordAt: session.passwordAt ?? null,
   };
 }
 
@@ -453,19 +463,23 @@ export async function login(ctx: Pick<BaseContext, 'db' | 'ip' | 'now' | 'rateLi
   if (!found || !ok) return failure('invalidCredentials');
   await refundRateLimit(ctx.db, addressKey, LOGIN_WINDOW_MS, ctx.now());
   await refundRateLimit(ctx.db, accountKey, LOGIN_WINDOW_MS, ctx.now());
-  return openSignedInSession(ctx, found);
+  return openSignedInSession(ctx, found, { password: true });
 }
 
 /**
  * The one way into a member session once the caller proved who they are (a password in `login`, a passkey in
  * `finishPasskeySignIn`, decision 148): who may sign in at all is decided here, so every way in obeys the same rules.
  */
-export async function openSignedInSession(ctx: Pick<BaseContext, 'db' | 'now' | 'config'>, found: { user: UserRow; tenant: TenantRow | null }) {
+export async function openSignedInSession(
+  ctx: Pick<BaseContext, 'db' | 'now' | 'config'>,
+  found: { user: UserRow; tenant: TenantRow | null },
+  origin: SessionOrigin,
+) {
   // A member an operator deactivated is, for now, no tenant user (the same answer; migration 0630).
   if (!found.tenant || found.user.deactivatedAt !== null) return failure('notTenantUser');
   if (contractEnded(found.tenant, ctx.now())) return failure('contractEnded');
   const { user, tenant } = found;
-  const session = await createSession(ctx.db, user.id, ctx.now());
+  const session = await createSession(ctx.db, user.id, ctx.now(), origin);
   return {
     token: session.token,
     expiresAt: session.expiresAt.getTime(),

@@ -214,12 +214,16 @@ export async function tryPurgeLock(tx: Db): Promise<boolean> {
   return Boolean(lock?.locked);
 }
 
-/** Tenants whose purge time (contract end + the grace period) has come and that are not purged yet; locked. */
+/**
+ * Tenants whose purge time (contract end + the grace period) has come and that are not purged yet, or that were but
+ * have accounts again (made after the purge, which signup now refuses: issue 53, decision 175); locked.
+ */
 export async function tenantsDueForPurge(tx: Db, now: Date, graceMs: number): Promise<TenantRecord[]> {
   return rows<TenantRecord>(
     tx,
     sql`SELECT id, name_ja, name_en, contract_ends_at, purged_at FROM tenants
-         WHERE contract_ends_at IS NOT NULL AND purged_at IS NULL
+         WHERE contract_ends_at IS NOT NULL
+           AND (purged_at IS NULL OR EXISTS (SELECT 1 FROM users u WHERE u.tenant_id = tenants.id))
            AND contract_ends_at <= ${iso(new Date(now.getTime() - graceMs))}::timestamptz
          ORDER BY id FOR UPDATE SKIP LOCKED`,
   );
@@ -256,7 +260,7 @@ export async function purgeTenantMembers(tx: Db, tenantId: number, now: Date): P
   );
   await tx.execute(sql`DELETE FROM mail_outbox WHERE to_address IN (SELECT email FROM users WHERE tenant_id = ${tenantId} AND email IS NOT NULL)`);
   await tx.execute(sql`DELETE FROM users WHERE tenant_id = ${tenantId}`);
-  await tx.execute(sql`UPDATE tenants SET purged_at = ${iso(now)}::timestamptz WHERE id = ${tenantId}`);
+  await tx.execute(sql`UPDATE tenants SET purged_at = COALESCE(purged_at, ${iso(now)}::timestamptz) WHERE id = ${tenantId}`);
   return counts!;
 }
 

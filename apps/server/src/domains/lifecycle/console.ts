@@ -121,11 +121,19 @@ function isUniqueViolation(error: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
+/** Invitation codes one operator may create in the window (a company makes a few a month). */
+export const CODES_PER_OPERATOR = 30;
+const CODES_WINDOW_MS = 60 * 60 * 1000;
+
 export async function createInvitationCode(
   ctx: ConsoleContext,
   p: { tenantId: number; code?: string | undefined; maxUses: number; expiresAt: number },
-): Promise<{ code: string } | BusinessFailure<'notFound' | 'codeTaken' | 'expiryInPast'>> {
+): Promise<{ code: string } | BusinessFailure<'notFound' | 'codeTaken' | 'generatedCodesOnly' | 'expiryInPast'>> {
   const now = ctx.now();
+  // A company operator would learn from codeTaken whether another tenant's code exists: generated codes only, refused
+  // before anything is looked up (issue 53, decision 175); and every operator's codes are limited per window.
+  if (ctx.operator.role === 'company' && p.code !== undefined) return failure('generatedCodesOnly');
+  await ctx.rateLimit(`invitation-code-create:${ctx.operator.id}`, CODES_PER_OPERATOR, CODES_WINDOW_MS);
   if (p.expiresAt <= now.getTime()) return failure('expiryInPast');
   if (!(await data.tenantById(ctx.db, p.tenantId))) return failure('notFound');
   // A chosen code may be taken; a generated one (80 random bits) is drawn again should it ever collide.

@@ -36,10 +36,23 @@ export async function claimInvitationCode(tx: Db, code: string, now: Date): Prom
         isNull(invitationCodes.revokedAt),
         sql`(${invitationCodes.expiresAt} IS NULL OR ${invitationCodes.expiresAt} > ${now.toISOString()})`,
         sql`(${invitationCodes.maxUses} IS NULL OR ${invitationCodes.usedCount} < ${invitationCodes.maxUses})`,
+        // Only a tenant whose contract has not ended (nor been purged) takes new members (issue 53, decision 175).
+        sql`EXISTS (SELECT 1 FROM tenants t WHERE t.id = ${invitationCodes.tenantId} AND t.purged_at IS NULL
+                     AND (t.contract_ends_at IS NULL OR t.contract_ends_at > ${now.toISOString()}::timestamptz))`,
       ),
     )
     .returning({ tenantId: invitationCodes.tenantId });
   return claimed[0]?.tenantId ?? null;
+}
+
+/** Whether `code` belongs to a tenant whose contract has ended at `now` (or that was purged): signup says so. */
+export async function codeOfEndedContract(db: Db, code: string, now: Date): Promise<boolean> {
+  const [row] = await rows<{ ended: boolean }>(
+    db,
+    sql`SELECT true AS ended FROM invitation_codes c JOIN tenants t ON t.id = c.tenant_id
+         WHERE c.code = ${code} AND (t.purged_at IS NOT NULL OR (t.contract_ends_at IS NOT NULL AND t.contract_ends_at <= ${now.toISOString()}::timestamptz))`,
+  );
+  return Boolean(row?.ended);
 }
 
 /* ------------------------------------------------------------------ accounts */

@@ -8,6 +8,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { endAllSessions } from '../auth/service.ts';
+import { removeUnprovedPasskeys } from '../passkeys/service.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { hitRateLimit, peekRateLimit, refundRateLimit, TooManyRequests } from '../../lib/rate-limit.ts';
@@ -104,8 +105,12 @@ export async function signUp(db: Db, config: Config, input: SignupInput, locale:
   await transaction(db, async (tx) => {
     // Use the code atomically: only a code that exists, has not expired and has uses left is counted.
     const tenantId = await data.claimInvitationCode(tx, code, now);
-    // Unknown, expired and used up answer alike (issue 12, finding 9).
-    if (tenantId === null) throw new LifecycleFailure('validationError', ['invitationCodeInvalid']);
+    // Unknown, expired and used up answer alike (issue 12, finding 9); a code of a company whose contract has ended
+    // says so, since its holder cannot do anything else about it (issue 53, decision 175).
+    if (tenantId === null) {
+      const ended = await data.codeOfEndedContract(tx, code, now);
+      throw new LifecycleFailure('validationError', [ended ? 'invitationCodeContractEnded' : 'invitationCodeInvalid']);
+    }
     // An address that already has an account answers like any signup (no account enumeration, issue 12, 11):
     // its owner gets a password-reset link instead, as if they had asked for one.
     if ((await data.userIdByEmail(tx, email)) !== null) throw new SignupAbsorbed();
@@ -247,6 +252,16 @@ export async function usePasswordLink(
     // No other link of this user stays usable once a password was set.
     await data.spendLinksOf(tx, user.id, now);
     await endAllSessions(tx, user.id, keepSessionId ?? undefined);
+    // Whoever held a session could have added a passkey on a fresh sign-in (or, before decision 175, on the session
+    // alone): those go with the old password, and the member is told (decision 175).
+    if (notify) {
+      await removeUnprovedPasskeys(
+        tx,
+        notify.appBaseUrl,
+        { id: user.id, to: patch.email ?? user.email, name: user.nickname, locale: normaliseLocale(user.locale) },
+        now,
+      );
+    }
     // The old address is told, with a way back (issue 12, finding 5); its revert link is issued after the others
     // were spent, so it stays usable.
     if (previousEmail && notify) {
@@ -300,6 +315,16 @@ export async function revertEmailChange(db: Db, config: Config, token: string, l
     await data.updateUser(tx, link.userId, { email: link.email, passwordHash: null });
     await data.spendLinksOf(tx, link.userId, now);
     await endAllSessions(tx, link.userId);
+    // The passkeys not added with the password, and every passkey added since the address changed (whoever changed
+    // it knew the password), go; the old address is told (decision 175).
+    const user = await data.userById(tx, link.userId);
+    await removeUnprovedPasskeys(
+      tx,
+      config.appBaseUrl,
+      { id: link.userId, to: link.email, name: user?.nickname ?? null, locale: normaliseLocale(user?.locale ?? locale) },
+      now,
+      link.createdAt,
+    );
     return link.email;
   });
   await requestReset(db, config, restored, locale, now);
@@ -320,7 +345,9 @@ export async function signUpWithCode(ctx: Pick<BaseContext, 'db' | 'config' | 'l
   try {
     await signUp(ctx.db, ctx.config, input, ctx.locale, ctx.now());
   } catch (error) {
-    codeFailed = error instanceof LifecycleFailure && error.messageKeys.includes('invitationCodeInvalid');
+    codeFailed =
+      error instanceof LifecycleFailure &&
+      (error.messageKeys.includes('invitationCodeInvalid') || error.messageKeys.includes('invitationCodeContractEnded'));
     throw error;
   } finally {
     if (!codeFailed) await refundRateLimit(ctx.db, FAILED_CODES_KEY, LIFECYCLE_WINDOW_MS, ctx.now());

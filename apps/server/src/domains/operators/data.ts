@@ -211,15 +211,18 @@ export async function useRecoveryCode(db: Db, operatorId: number, hash: string, 
 
 /* ------------------------------------------------------------------ sessions */
 
-export async function insertSession(db: Db, operatorId: number, tokenHash: string, expiresAt: Date, now: Date): Promise<void> {
+/** A new console session; `passkeyId` names the passkey of its second step (the session ends when it is deleted). */
+export async function insertSession(db: Db, operatorId: number, tokenHash: string, expiresAt: Date, now: Date, passkeyId?: number): Promise<void> {
   await db.execute(
-    sql`INSERT INTO operator_sessions (token_hash, operator_id, created_at, expires_at, last_used_at)
-        VALUES (${tokenHash}, ${operatorId}, ${iso(now)}::timestamptz, ${iso(expiresAt)}::timestamptz, ${iso(now)}::timestamptz)`,
+    sql`INSERT INTO operator_sessions (token_hash, operator_id, created_at, expires_at, last_used_at, passkey_id)
+        VALUES (${tokenHash}, ${operatorId}, ${iso(now)}::timestamptz, ${iso(expiresAt)}::timestamptz, ${iso(now)}::timestamptz,
+                ${passkeyId ?? null}::int)`,
   );
 }
 
 export interface LiveSessionRecord {
   session_id: number;
+  created_at: Date | string;
   expires_at: Date | string;
   last_used_at: Date | string;
   id: number;
@@ -233,7 +236,7 @@ export interface LiveSessionRecord {
 export async function liveSession(db: Db, tokenHash: string, now: Date, idleSince: Date): Promise<LiveSessionRecord | undefined> {
   const [row] = await rows<LiveSessionRecord>(
     db,
-    sql`SELECT s.id AS session_id, s.expires_at, s.last_used_at, o.id, o.email, o.display_name, o.role, o.tenant_id
+    sql`SELECT s.id AS session_id, s.created_at, s.expires_at, s.last_used_at, o.id, o.email, o.display_name, o.role, o.tenant_id
         FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
         WHERE s.token_hash = ${tokenHash} AND s.expires_at > ${iso(now)}::timestamptz
           AND s.last_used_at > ${iso(idleSince)}::timestamptz AND o.active`,
@@ -351,7 +354,7 @@ export async function activeOperatorsWithoutPasskey(db: Db) {
   return rows<{ id: number; email: string; display_name: string }>(
     db,
     sql`SELECT o.id, o.email, o.display_name FROM operators o
-        WHERE o.active AND o.password_hash IS NOT NULL AND o.role <> 'company'
+        WHERE o.active AND o.password_hash IS NOT NULL
           AND NOT EXISTS (SELECT 1 FROM operator_passkeys p WHERE p.operator_id = o.id)
         ORDER BY o.email LIMIT 500`,
   );

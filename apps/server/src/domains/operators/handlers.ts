@@ -43,7 +43,7 @@ export const operatorsConsoleHandlers = [
   defineConsoleHandler(listAuditLog, async (p, ctx) => service.listAuditLog(ctx.db, p)),
   // Passkeys (issue 35, decision 148).
   defineConsoleHandler(listMyPasskeys, async (_p, ctx) => ({ passkeys: await passkeys.listMine(ctx, ctx.operator) })),
-  defineConsoleHandler(beginMyPasskeyRegistration, async (_p, ctx) => passkeys.beginMine(ctx, ctx.operator)),
+  defineConsoleHandler(beginMyPasskeyRegistration, async (p, ctx) => passkeys.beginMine(ctx, ctx.operator, p.currentPassword)),
   defineConsoleHandler(finishMyPasskeyRegistration, async (p, ctx) =>
     passkeys.finishMine(ctx, ctx.operator, p.response as RegistrationResponseJSON, p.name),
   ),

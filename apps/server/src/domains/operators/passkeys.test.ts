@@ -107,8 +107,8 @@ describe('operator passkeys', () => {
     const security = await t.consoleCall('getConsoleSecurity', {}, { token: owner });
     expect(security.body.withoutPasskey.map((o) => o.email)).toContain('editor@example.com');
     expect(security.body.withoutPasskey.map((o) => o.email)).not.toContain('owner@example.com');
-    // A company operator has no passkeys to add (the functions serve the staff roles): not someone to ask.
-    expect(security.body.withoutPasskey.map((o) => o.email)).not.toContain('hr@example.com');
+    // A company operator adds passkeys too (issue 55, decision 175): one more to ask.
+    expect(security.body.withoutPasskey.map((o) => o.email)).toContain('hr@example.com');
 
     const challenge = await passwordStep('owner@example.com');
     const refused = await t.consoleCall('verifyTotp', { challenge, code: await totpCode(new Date(Date.now() + 60_000)) });

@@ -10,7 +10,7 @@ import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 import { hitRateLimit, refundRateLimit } from '../../lib/rate-limit.ts';
 import * as passkeys from '../passkeys/service.ts';
 import * as data from './data.ts';
-import { FAILURES_PER_ACCOUNT, FAILURES_PER_ADDRESS, SIGN_IN_WINDOW_MS, operatorOf, type SessionStart } from './service.ts';
+import { FAILURES_PER_ACCOUNT, FAILURES_PER_ADDRESS, SIGN_IN_WINDOW_MS, operatorOf, operatorPasswordMatches, type SessionStart } from './service.ts';
 
 const REQUIRE_PASSKEYS = 'consoleRequirePasskeys';
 
@@ -22,8 +22,17 @@ function notice(ctx: ConsoleContext, operator: ConsoleOperator): passkeys.Notice
 
 export const listMine = (ctx: ConsoleContext, operator: ConsoleOperator) => passkeys.listFor(ctx.db, owner(operator));
 
-export const beginMine = (ctx: ConsoleContext, operator: ConsoleOperator) =>
-  passkeys.beginRegistrationFor(ctx, owner(operator), { name: operator.email, displayName: operator.displayName }, 'Hibi console');
+/**
+ * A new passkey's options: with the current password, or within 5 minutes of signing in (every console sign-in begins
+ * with the password), decision 175.
+ */
+export async function beginMine(ctx: ConsoleContext, operator: ConsoleOperator, currentPassword?: string) {
+  const proof = await passkeys.proofFor(ctx.now(), operator.sessionCreatedAt, currentPassword, (password) =>
+    operatorPasswordMatches(ctx, operator.id, password),
+  );
+  if (typeof proof !== 'string') return proof;
+  return passkeys.beginRegistrationFor(ctx, owner(operator), { name: operator.email, displayName: operator.displayName }, proof, 'Hibi console');
+}
 
 export async function finishMine(ctx: ConsoleContext, operator: ConsoleOperator, response: RegistrationResponseJSON, name: string) {
   const result = await passkeys.finishRegistrationFor(ctx, owner(operator), response, name, notice(ctx, operator));
@@ -32,7 +41,7 @@ export async function finishMine(ctx: ConsoleContext, operator: ConsoleOperator,
 }
 
 export async function deleteMine(ctx: ConsoleContext, operator: ConsoleOperator, id: number) {
-  const result = await passkeys.deleteFor(ctx, owner(operator), id, notice(ctx, operator));
+  const result = await passkeys.deleteFor(ctx, owner(operator), id, notice(ctx, operator), operator.sessionId);
   if (!('errorCode' in result)) ctx.note({ targetType: 'passkey', targetId: id, summary: 'passkey deleted' });
   return result;
 }
@@ -91,7 +100,8 @@ export async function verify(
   if (!step) return failure('invalidChallenge');
   const { live, operator } = step;
   const keys: [string, number][] = [
-    [`console-passkey:account:${operator.id}`, FAILURES_PER_ACCOUNT],
+    // Per account *and* address, as the password and code steps: a stranger's failures never lock the operator out.
+    [`console-passkey:account:${operator.id}:${ctx.ip}`, FAILURES_PER_ACCOUNT],
     [`console-passkey:address:${ctx.ip}`, FAILURES_PER_ADDRESS],
   ];
   for (const [key, limit] of keys) await hitRateLimit(ctx.db, key, limit, SIGN_IN_WINDOW_MS, now);
@@ -104,7 +114,7 @@ export async function verify(
   for (const [key] of keys) await refundRateLimit(ctx.db, key, SIGN_IN_WINDOW_MS, now);
   const token = newOpaqueToken();
   const expiresAt = new Date(now.getTime() + CONSOLE_SESSION_LIFETIME_MS);
-  await data.insertSession(ctx.db, operator.id, hashToken(token), expiresAt, now);
+  await data.insertSession(ctx.db, operator.id, hashToken(token), expiresAt, now, outcome.passkey.id);
   await data.touchSignIn(ctx.db, operator.id, now);
   await ctx.audit({ action: 'signInSucceeded', operatorId: operator.id, operatorEmail: operator.email, summary: 'passkey' });
   ctx.setSessionCookie(token, expiresAt);

@@ -75,6 +75,26 @@ async function reserveAttempt(db: Db, keys: [string, number][], now: Date): Prom
   };
 }
 
+/**
+ * Whether `password` is the signed-in operator's current password (asked before a passkey is added, decision 175):
+ * counted per account and address, and per address, as the password step is, and given back when right.
+ */
+export async function operatorPasswordMatches(ctx: ConsoleContext, operatorId: number, password: string): Promise<boolean> {
+  const now = ctx.now();
+  const refund = await reserveAttempt(
+    ctx.db,
+    [
+      [`console-reauth:account:${operatorId}:${ctx.ip}`, FAILURES_PER_ACCOUNT],
+      [`console-reauth:address:${ctx.ip}`, FAILURES_PER_ADDRESS],
+    ],
+    now,
+  );
+  const operator = await data.operatorById(ctx.db, operatorId);
+  const ok = await verifyPassword(operator?.password_hash ?? null, password);
+  if (ok) await refund();
+  return ok;
+}
+
 /* ------------------------------------------------------------------ sign-in */
 
 export async function signIn(
@@ -206,6 +226,7 @@ export async function resolveOperatorToken(db: Db, token: string, now: Date): Pr
     tenantId: row.tenant_id,
     sessionId: row.session_id,
     sessionExpiresAt: toDate(row.expires_at),
+    sessionCreatedAt: toDate(row.created_at),
   };
 }
 

@@ -65,21 +65,28 @@ export interface NewPasskey {
   backupEligible: boolean;
   backedUp: boolean;
   name: string;
+  /** What allowed it to be added (migration 0840, decision 175). */
+  addedWith: Proof;
 }
 
+/** What allowed a passkey to be added: the current password typed for it, or a password sign-in under 5 minutes old. */
+export type Proof = 'password' | 'signIn';
+
 /** Stores a passkey; undefined when its credential id is stored already (the same authenticator registering twice). */
-export async function insertPasskey(db: Db, owner: Owner, p: NewPasskey, now: Date): Promise<PasskeyRecord | undefined> {
+export async function insertPasskey(db: Db, owner: Owner, p: NewPasskey, now: Date, sessionId?: number): Promise<PasskeyRecord | undefined> {
   const { table, column } = target(owner.kind);
+  const session = owner.kind === 'member' ? sql`, added_by_session` : sql``;
+  const sessionValue = owner.kind === 'member' ? sql`, ${sessionId ?? null}::int` : sql``;
   const [row] = await rows<PasskeyRecord>(
     db,
     sql`INSERT INTO ${table} (${column}, credential_id, user_handle, public_key, counter, transports, device_type, backup_eligible,
-                              backed_up, name, created_at)
+                              backed_up, name, created_at, added_with${session})
         VALUES (${owner.id}, ${p.credentialId}, ${p.userHandle}, ${p.publicKey}, ${p.counter},
                 ${sql`ARRAY[${sql.join(
                   p.transports.map((t) => sql`${t}`),
                   sql`, `,
                 )}]::text[]`},
-                ${p.deviceType}, ${p.backupEligible}, ${p.backedUp}, ${p.name}, ${iso(now)}::timestamptz)
+                ${p.deviceType}, ${p.backupEligible}, ${p.backedUp}, ${p.name}, ${iso(now)}::timestamptz, ${p.addedWith}${sessionValue})
         ON CONFLICT (credential_id) DO NOTHING
         RETURNING ${COLUMNS(column)}`,
   );
@@ -108,11 +115,31 @@ export async function recordUse(
   return updated.length === 1;
 }
 
-/** Deletes one of an owner's passkeys; its name, or undefined when the owner has no such passkey. */
-export async function deletePasskey(db: Db, owner: Owner, id: number): Promise<string | undefined> {
+/**
+ * Deletes one of an owner's passkeys and ends the sessions it opened (decision 175), all but `keepSessionId` (the
+ * session asking); its name, or undefined when the owner has no such passkey.
+ */
+export async function deletePasskey(db: Db, owner: Owner, id: number, keepSessionId?: number): Promise<string | undefined> {
   const { table, column } = target(owner.kind);
+  const sessionTable = owner.kind === 'member' ? sql.raw('sessions') : sql.raw('operator_sessions');
+  const sessionOwner = owner.kind === 'member' ? sql.raw('user_id') : sql.raw('operator_id');
+  await db.execute(sql`DELETE FROM ${sessionTable} WHERE passkey_id = ${id} AND ${sessionOwner} = ${owner.id} AND id <> ${keepSessionId ?? 0}::int`);
   const [row] = await rows<{ name: string }>(db, sql`DELETE FROM ${table} WHERE id = ${id} AND ${column} = ${owner.id} RETURNING name`);
   return row?.name;
+}
+
+/**
+ * Deletes a member's passkeys that were not added with the password typed for them (added on a recent sign-in, or
+ * before migration 0840 on the session alone), and with `since` also every passkey added from then on; their
+ * sessions end with them (ON DELETE CASCADE). The names of the passkeys deleted, oldest first.
+ */
+export async function deleteUnprovedPasskeys(db: Db, userId: number, since?: Date): Promise<string[]> {
+  const recent = since ? sql` OR created_at >= ${iso(since)}::timestamptz` : sql``;
+  const deleted = await rows<{ id: number; name: string }>(
+    db,
+    sql`DELETE FROM member_passkeys WHERE user_id = ${userId} AND (added_with IS DISTINCT FROM 'password'${recent}) RETURNING id, name`,
+  );
+  return deleted.sort((a, b) => a.id - b.id).map((r) => r.name);
 }
 
 /** The user handle an owner's passkeys share, if any is left. */
@@ -132,17 +159,18 @@ export interface ChallengeRecord {
   user_id: number | null;
   operator_id: number | null;
   user_handle: string | null;
+  proof: Proof | null;
   expires_at: Date | string;
 }
 
 export async function insertChallenge(
   db: Db,
-  c: { challenge: string; purpose: ChallengePurpose; userId?: number; operatorId?: number; userHandle?: string; expiresAt: Date },
+  c: { challenge: string; purpose: ChallengePurpose; userId?: number; operatorId?: number; userHandle?: string; proof?: Proof; expiresAt: Date },
   now: Date,
 ): Promise<void> {
   await db.execute(
-    sql`INSERT INTO webauthn_challenges (challenge, purpose, user_id, operator_id, user_handle, expires_at, created_at)
-        VALUES (${c.challenge}, ${c.purpose}, ${c.userId ?? null}, ${c.operatorId ?? null}, ${c.userHandle ?? null},
+    sql`INSERT INTO webauthn_challenges (challenge, purpose, user_id, operator_id, user_handle, proof, expires_at, created_at)
+        VALUES (${c.challenge}, ${c.purpose}, ${c.userId ?? null}, ${c.operatorId ?? null}, ${c.userHandle ?? null}, ${c.proof ?? null},
                 ${iso(c.expiresAt)}::timestamptz, ${iso(now)}::timestamptz)`,
   );
 }
@@ -165,7 +193,7 @@ export async function takeChallenge(
         WHERE challenge = ${challenge} AND purpose = ${purpose}
           AND user_id IS NOT DISTINCT FROM ${owner.userId ?? null}::int
           AND operator_id IS NOT DISTINCT FROM ${owner.operatorId ?? null}::int
-        RETURNING challenge, purpose, user_id, operator_id, user_handle, expires_at`,
+        RETURNING challenge, purpose, user_id, operator_id, user_handle, proof, expires_at`,
   );
   if (!row) return undefined;
   const expiresAt = row.expires_at instanceof Date ? row.expires_at : new Date(row.expires_at);

@@ -6,7 +6,7 @@ import * as service from './service.ts';
 
 export const passkeysHandlers = [
   defineHandler(fns.listPasskeys, async (_p, ctx) => ({ passkeys: await service.listPasskeys(ctx, ctx.user) })),
-  defineHandler(fns.beginPasskeyRegistration, async (_p, ctx) => service.beginRegistration(ctx, ctx.user)),
+  defineHandler(fns.beginPasskeyRegistration, async (p, ctx) => service.beginRegistration(ctx, ctx.user, p.currentPassword)),
   defineHandler(fns.finishPasskeyRegistration, async (p, ctx) =>
     service.finishRegistration(ctx, ctx.user, p.response as RegistrationResponseJSON, p.name),
   ),

@@ -7,6 +7,9 @@ import { SoftAuthenticator } from '../../../test/soft-authenticator.ts';
 import { rows } from '../../db/query.ts';
 import { runMaintenance } from '../../maintenance.ts';
 
+/** The fixture members' password: adding a passkey asks for it (decision 175). */
+const PW = 'passkey-test-password';
+
 // A clock the suite moves (the 5-minute challenge); every call reads it.
 let clock = Date.now();
 let t: TestApp;
@@ -61,7 +64,7 @@ async function mailsTo(address: string) {
 
 /** Registers a passkey for a member through the functions; the authenticator keeps its key. */
 async function register(m: MemberFixture, auth: SoftAuthenticator, name = 'ノートPC') {
-  const begin = await fn('beginPasskeyRegistration', {}, { token: m.token });
+  const begin = await fn('beginPasskeyRegistration', { currentPassword: PW }, { token: m.token });
   expect(begin.body.succeed).toBe(true);
   const finish = await fn('finishPasskeyRegistration', { response: auth.create(begin.body.options), name }, { token: m.token });
   expect(finish.body).toMatchObject({ succeed: true });
@@ -76,8 +79,8 @@ async function signInOptions(ip = '127.0.0.1') {
 
 describe('registering a passkey', () => {
   it('offers a discoverable credential for APP_BASE_URL’s host, stores counter, flags and transports, and mails a notice', async () => {
-    const m = await createMember(t.database.db, { now: new Date(clock) });
-    const begin = await fn('beginPasskeyRegistration', {}, { token: m.token });
+    const m = await createMember(t.database.db, { now: new Date(clock), password: PW });
+    const begin = await fn('beginPasskeyRegistration', { currentPassword: PW }, { token: m.token });
     expect(begin.body.options).toMatchObject({
       rp: { id: 'localhost', name: 'Hibi' },
       user: { name: m.email },
@@ -103,16 +106,16 @@ describe('registering a passkey', () => {
     expect(mails.map((x) => x.kind)).toEqual(['passkeyAdded']);
     expect(mails[0]!.text_body).toContain('iPhone');
     // The next registration excludes the passkey the member has (one per authenticator) and keeps the user handle.
-    const again = await fn('beginPasskeyRegistration', {}, { token: m.token });
+    const again = await fn('beginPasskeyRegistration', { currentPassword: PW }, { token: m.token });
     expect(again.body.options.excludeCredentials).toEqual([{ id: auth.credentials[0]!.id, type: 'public-key', transports: ['internal'] }]);
     expect(again.body.options.user.id).toBe(begin.body.options.user.id);
   });
 
   it('refuses an answer from another origin or for another RP ID, and stores nothing', async () => {
-    const m = await createMember(t.database.db, { now: new Date(clock) });
+    const m = await createMember(t.database.db, { now: new Date(clock), password: PW });
     const auth = new SoftAuthenticator(origin);
     for (const bend of [{ origin: 'https://hibi.example.evil' }, { origin: 'http://localhost:9999' }, { rpId: 'evil.example' }]) {
-      const begin = await fn('beginPasskeyRegistration', {}, { token: m.token });
+      const begin = await fn('beginPasskeyRegistration', { currentPassword: PW }, { token: m.token });
       const finish = await fn('finishPasskeyRegistration', { response: auth.create(begin.body.options, bend), name: 'x' }, { token: m.token });
       expect(finish.body).toEqual({ succeed: false, errorCode: 'passkeyRejected' });
     }
@@ -121,22 +124,22 @@ describe('registering a passkey', () => {
   });
 
   it('refuses a challenge used once already, one past its 5 minutes, and one given to another member', async () => {
-    const m = await createMember(t.database.db, { now: new Date(clock) });
-    const other = await createMember(t.database.db, { now: new Date(clock) });
+    const m = await createMember(t.database.db, { now: new Date(clock), password: PW });
+    const other = await createMember(t.database.db, { now: new Date(clock), password: PW });
     const auth = new SoftAuthenticator(origin);
 
-    const begin = await fn('beginPasskeyRegistration', {}, { token: m.token });
+    const begin = await fn('beginPasskeyRegistration', { currentPassword: PW }, { token: m.token });
     const response = auth.create(begin.body.options);
     expect((await fn('finishPasskeyRegistration', { response, name: 'a' }, { token: m.token })).body.succeed).toBe(true);
     expect((await fn('finishPasskeyRegistration', { response, name: 'a' }, { token: m.token })).body.errorCode).toBe('invalidChallenge');
 
-    const late = await fn('beginPasskeyRegistration', {}, { token: m.token });
+    const late = await fn('beginPasskeyRegistration', { currentPassword: PW }, { token: m.token });
     clock += 5 * 60_000 + 1;
     const lateAnswer = await fn('finishPasskeyRegistration', { response: auth.create(late.body.options), name: 'b' }, { token: m.token });
     expect(lateAnswer.body.errorCode).toBe('invalidChallenge');
 
     // Another member's challenge is not theirs to spend (and stays the owner's).
-    const mine = await fn('beginPasskeyRegistration', {}, { token: m.token });
+    const mine = await fn('beginPasskeyRegistration', { currentPassword: PW }, { token: m.token });
     const stolen = auth.create(mine.body.options);
     expect((await fn('finishPasskeyRegistration', { response: stolen, name: 'c' }, { token: other.token })).body.errorCode).toBe('invalidChallenge');
     expect(await passkeyRows(other.id)).toEqual([]);
@@ -144,14 +147,14 @@ describe('registering a passkey', () => {
   });
 
   it('refuses a credential another member registered already', async () => {
-    const m = await createMember(t.database.db, { now: new Date(clock) });
-    const other = await createMember(t.database.db, { now: new Date(clock) });
+    const m = await createMember(t.database.db, { now: new Date(clock), password: PW });
+    const other = await createMember(t.database.db, { now: new Date(clock), password: PW });
     const auth = new SoftAuthenticator(origin);
-    const begin = await fn('beginPasskeyRegistration', {}, { token: m.token });
+    const begin = await fn('beginPasskeyRegistration', { currentPassword: PW }, { token: m.token });
     const response = auth.create(begin.body.options);
     expect((await fn('finishPasskeyRegistration', { response, name: 'mine' }, { token: m.token })).body.succeed).toBe(true);
     // A new key claiming the first member's credential id, answered to the other member's challenge.
-    const theirs = await fn('beginPasskeyRegistration', {}, { token: other.token });
+    const theirs = await fn('beginPasskeyRegistration', { currentPassword: PW }, { token: other.token });
     const copied = new SoftAuthenticator(origin).create(theirs.body.options, { credentialId: auth.credentials[0]!.id });
     const attempt = await fn('finishPasskeyRegistration', { response: copied, name: 'copy' }, { token: other.token });
     expect(attempt.body).toEqual({ succeed: false, errorCode: 'alreadyRegistered' });
@@ -160,9 +163,9 @@ describe('registering a passkey', () => {
   });
 
   it('answers 400 to a malformed response or name and stores nothing', async () => {
-    const m = await createMember(t.database.db, { now: new Date(clock) });
+    const m = await createMember(t.database.db, { now: new Date(clock), password: PW });
     const auth = new SoftAuthenticator(origin);
-    const begin = await fn('beginPasskeyRegistration', {}, { token: m.token });
+    const begin = await fn('beginPasskeyRegistration', { currentPassword: PW }, { token: m.token });
     const good = auth.create(begin.body.options);
     const bad: object[] = [
       { response: good, name: 'x'.repeat(61) },
@@ -203,7 +206,7 @@ describe('registering a passkey', () => {
 
 describe('signing in with a passkey', () => {
   it('opens the same session as login (bearer), without any user named in the options', async () => {
-    const m = await createMember(t.database.db, { now: new Date(clock) });
+    const m = await createMember(t.database.db, { now: new Date(clock), password: PW });
     const auth = new SoftAuthenticator(origin);
     await register(m, auth);
     const options = await signInOptions();
@@ -219,7 +222,7 @@ describe('signing in with a passkey', () => {
   });
 
   it('refuses a replayed assertion, and an assertion whose counter did not move on', async () => {
-    const m = await createMember(t.database.db, { now: new Date(clock) });
+    const m = await createMember(t.database.db, { now: new Date(clock), password: PW });
     const auth = new SoftAuthenticator(origin);
     await register(m, auth);
     const ip = newAddress();
@@ -234,7 +237,7 @@ describe('signing in with a passkey', () => {
   });
 
   it('accepts a synced passkey that keeps no counter, once per challenge', async () => {
-    const m = await createMember(t.database.db, { now: new Date(clock) });
+    const m = await createMember(t.database.db, { now: new Date(clock), password: PW });
     const auth = new SoftAuthenticator(origin, { counters: false, backedUp: true });
     await register(m, auth);
     const ip = newAddress();
@@ -244,8 +247,8 @@ describe('signing in with a passkey', () => {
   });
 
   it('refuses another origin, another RP ID, no user verification, an expired challenge, a foreign user handle', async () => {
-    const m = await createMember(t.database.db, { now: new Date(clock) });
-    const other = await createMember(t.database.db, { now: new Date(clock) });
+    const m = await createMember(t.database.db, { now: new Date(clock), password: PW });
+    const other = await createMember(t.database.db, { now: new Date(clock), password: PW });
     const auth = new SoftAuthenticator(origin);
     await register(m, auth);
     const otherAuth = new SoftAuthenticator(origin);
@@ -271,10 +274,10 @@ describe('signing in with a passkey', () => {
   });
 
   it('signs in a member with a company-assigned id and no email (no notice to mail)', async () => {
-    const m = await createMember(t.database.db, { now: new Date(clock) });
+    const m = await createMember(t.database.db, { now: new Date(clock), password: PW });
     await t.database.db.execute(sql`UPDATE users SET email = NULL, login_id = 'EMP-PK-1', login_id_lower = 'emp-pk-1' WHERE id = ${m.id}`);
     const auth = new SoftAuthenticator(origin);
-    const begin = await fn('beginPasskeyRegistration', {}, { token: m.token });
+    const begin = await fn('beginPasskeyRegistration', { currentPassword: PW }, { token: m.token });
     expect(begin.body.options.user.name).toBe('EMP-PK-1');
     expect((await fn('finishPasskeyRegistration', { response: auth.create(begin.body.options), name: 'PC' }, { token: m.token })).body.succeed).toBe(
       true,
@@ -284,7 +287,7 @@ describe('signing in with a passkey', () => {
   });
 
   it('obeys what login obeys: a deactivated member is refused, a member behind on the terms meets the terms gate', async () => {
-    const m = await createMember(t.database.db, { now: new Date(clock) });
+    const m = await createMember(t.database.db, { now: new Date(clock), password: PW });
     const auth = new SoftAuthenticator(origin);
     await register(m, auth);
     await t.database.db.execute(sql`UPDATE users SET deactivated_at = now() WHERE id = ${m.id}`);
@@ -299,7 +302,7 @@ describe('signing in with a passkey', () => {
   });
 
   it("obeys the end of the tenant's contract, as login does (issue 32)", async () => {
-    const m = await createMember(t.database.db, { now: new Date(clock) });
+    const m = await createMember(t.database.db, { now: new Date(clock), password: PW });
     const auth = new SoftAuthenticator(origin);
     await register(m, auth);
     await t.database.db.execute(
@@ -313,7 +316,7 @@ describe('signing in with a passkey', () => {
 
   it('counts refused answers against the address’s sign-in limit (429), as login does', async () => {
     const ip = newAddress();
-    const m = await createMember(t.database.db, { now: new Date(clock) });
+    const m = await createMember(t.database.db, { now: new Date(clock), password: PW });
     const auth = new SoftAuthenticator(origin);
     await register(m, auth);
     const statuses: number[] = [];
@@ -335,7 +338,7 @@ describe('signing in with a passkey', () => {
   });
 
   it("starts the web app's cookie session only from the app's own origin", async () => {
-    const m = await createMember(t.database.db, { now: new Date(clock) });
+    const m = await createMember(t.database.db, { now: new Date(clock), password: PW });
     const auth = new SoftAuthenticator(origin);
     await register(m, auth);
     const refused = await fn(
@@ -353,8 +356,8 @@ describe('signing in with a passkey', () => {
 
 describe('deleting a passkey', () => {
   it('deletes only the member’s own passkey, mails a notice, and the passkey signs in no more', async () => {
-    const m = await createMember(t.database.db, { now: new Date(clock) });
-    const other = await createMember(t.database.db, { now: new Date(clock) });
+    const m = await createMember(t.database.db, { now: new Date(clock), password: PW });
+    const other = await createMember(t.database.db, { now: new Date(clock), password: PW });
     const auth = new SoftAuthenticator(origin);
     const passkey = await register(m, auth, 'Laptop');
     expect((await fn('deletePasskey', { id: passkey.id }, { token: other.token })).body).toEqual({ succeed: false, errorCode: 'notFound' });

@@ -9,12 +9,34 @@ import { failure, type AuthUser, type BaseContext, type BusinessFailure } from '
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { refundRateLimit } from '../../lib/rate-limit.ts';
-import { findUserById, openSignedInSession } from '../auth/service.ts';
+import { currentPasswordMatches, findUserById, openSignedInSession } from '../auth/service.ts';
 import * as data from './data.ts';
-import { mailPasskeyChange } from './mail.ts';
+import { mailPasskeyChange, mailPasskeysRemoved } from './mail.ts';
 import { authenticationOptions, registrationOptions, relyingParty, toPasskey, verifyAuthentication, verifyRegistration } from './webauthn.ts';
 
 export type PasskeyOwner = data.Owner;
+export type Proof = data.Proof;
+
+/**
+ * A sign-in with the password this recent lets its session add a passkey without typing the password again
+ * (decision 175): the member who just signed in is not asked twice, a stolen older session must know the password.
+ */
+export const FRESH_SIGN_IN_MS = 5 * 60 * 1000;
+
+/**
+ * What lets a caller add a passkey now (decision 175): the current password, checked (and counted, as a sign-in is)
+ * by `matches`, or a password sign-in of their session under FRESH_SIGN_IN_MS old (`passwordAt`).
+ */
+export async function proofFor(
+  now: Date,
+  passwordAt: Date | null | undefined,
+  currentPassword: string | undefined,
+  matches: (password: string) => Promise<boolean>,
+): Promise<Proof | BusinessFailure<'passwordRequired' | 'wrongPassword'>> {
+  if (currentPassword !== undefined && currentPassword !== '') return (await matches(currentPassword)) ? 'password' : failure('wrongPassword');
+  const age = passwordAt ? now.getTime() - passwordAt.getTime() : Number.POSITIVE_INFINITY;
+  return age >= 0 && age < FRESH_SIGN_IN_MS ? 'signIn' : failure('passwordRequired');
+}
 
 const WINDOW_MS = 10 * 60 * 1000;
 /** Registrations an owner may begin in the window (each stores a challenge). */
@@ -46,11 +68,17 @@ export async function countFor(db: Db, owner: PasskeyOwner): Promise<number> {
   return data.countPasskeys(db, owner);
 }
 
-export async function beginRegistrationFor(ctx: Ctx, owner: PasskeyOwner, user: { name: string; displayName: string }, rpName?: string) {
+export async function beginRegistrationFor(
+  ctx: Ctx,
+  owner: PasskeyOwner,
+  user: { name: string; displayName: string },
+  proof: Proof,
+  rpName?: string,
+) {
   await ctx.rateLimit(`passkey-register:${owner.kind}:${owner.id}`, REGISTRATIONS_PER_OWNER, WINDOW_MS);
   const existing = await data.passkeysOf(ctx.db, owner, PASSKEYS_MAX);
   if (existing.length >= PASSKEYS_MAX) return failure('tooManyPasskeys');
-  const options = await registrationOptions(ctx.db, relyingParty(ctx.config, rpName), owner, user, existing, ctx.now());
+  const options = await registrationOptions(ctx.db, relyingParty(ctx.config, rpName), owner, user, existing, ctx.now(), proof);
   return { options: { ...options } };
 }
 
@@ -60,13 +88,14 @@ export async function finishRegistrationFor(
   response: RegistrationResponseJSON,
   name: string,
   notice: Notice,
+  sessionId?: number,
 ): Promise<{ passkey: Passkey } | BusinessFailure<'invalidChallenge' | 'passkeyRejected' | 'tooManyPasskeys' | 'alreadyRegistered'>> {
   const now = ctx.now();
   const outcome = await verifyRegistration(ctx.db, relyingParty(ctx.config), owner, response, name, now);
   if (!outcome.ok) return failure(outcome.why);
   const stored = await transaction(ctx.db, async (tx) => {
     if ((await data.countPasskeys(tx, owner)) >= PASSKEYS_MAX) return 'tooManyPasskeys' as const;
-    const row = await data.insertPasskey(tx, owner, outcome.passkey, now);
+    const row = await data.insertPasskey(tx, owner, outcome.passkey, now, sessionId);
     if (!row) return 'alreadyRegistered' as const;
     if (notice.to) await mailPasskeyChange(tx, { ...notice, to: notice.to, change: 'added', passkeyName: row.name }, now);
     return row;
@@ -75,10 +104,17 @@ export async function finishRegistrationFor(
   return { passkey: toPasskey(stored) };
 }
 
-export async function deleteFor(ctx: Ctx, owner: PasskeyOwner, id: number, notice: Notice): Promise<{} | BusinessFailure<'notFound'>> {
+/** Deletes a passkey and ends the sessions it opened, all but the caller's own (`keepSessionId`), decision 175. */
+export async function deleteFor(
+  ctx: Ctx,
+  owner: PasskeyOwner,
+  id: number,
+  notice: Notice,
+  keepSessionId?: number,
+): Promise<{} | BusinessFailure<'notFound'>> {
   const now = ctx.now();
   const deleted = await transaction(ctx.db, async (tx) => {
-    const name = await data.deletePasskey(tx, owner, id);
+    const name = await data.deletePasskey(tx, owner, id, keepSessionId);
     if (name !== undefined && notice.to) await mailPasskeyChange(tx, { ...notice, to: notice.to, change: 'deleted', passkeyName: name }, now);
     return name !== undefined;
   });
@@ -107,13 +143,17 @@ function memberNotice(ctx: Ctx, user: AuthUser): Notice {
 
 export const listPasskeys = (ctx: Ctx, user: AuthUser) => listFor(ctx.db, member(user));
 
-export const beginRegistration = (ctx: Ctx, user: AuthUser) =>
-  beginRegistrationFor(ctx, member(user), { name: user.email ?? user.loginId ?? user.nickname, displayName: user.nickname });
+/** A new passkey's options: with the current password, or within 5 minutes of a password sign-in (decision 175). */
+export async function beginRegistration(ctx: Ctx, user: AuthUser, currentPassword?: string) {
+  const proof = await proofFor(ctx.now(), user.sessionPasswordAt, currentPassword, (password) => currentPasswordMatches(ctx, user.id, password));
+  if (typeof proof !== 'string') return proof;
+  return beginRegistrationFor(ctx, member(user), { name: user.email ?? user.loginId ?? user.nickname, displayName: user.nickname }, proof);
+}
 
 export const finishRegistration = (ctx: Ctx, user: AuthUser, response: RegistrationResponseJSON, name: string) =>
-  finishRegistrationFor(ctx, member(user), response, name, memberNotice(ctx, user));
+  finishRegistrationFor(ctx, member(user), response, name, memberNotice(ctx, user), user.sessionId);
 
-export const deletePasskey = (ctx: Ctx, user: AuthUser, id: number) => deleteFor(ctx, member(user), id, memberNotice(ctx, user));
+export const deletePasskey = (ctx: Ctx, user: AuthUser, id: number) => deleteFor(ctx, member(user), id, memberNotice(ctx, user), user.sessionId);
 
 export async function beginSignIn(ctx: Ctx) {
   await ctx.rateLimit(`passkey-begin-ip:${ctx.ip}`, signInBeginsPerAddress(ctx.config.loginLimitPerAddress), WINDOW_MS);
@@ -133,7 +173,30 @@ export async function finishSignIn(ctx: Ctx, response: AuthenticationResponseJSO
   await refundRateLimit(ctx.db, addressKey, WINDOW_MS, ctx.now());
   const found = await findUserById(ctx.db, outcome.passkey.owner_id);
   if (!found) return failure('passkeyRejected');
-  return openSignedInSession(ctx, found);
+  return openSignedInSession(ctx, found, { passkeyId: outcome.passkey.id });
+}
+
+/**
+ * A new password was set with an emailed link, or an email change was undone (decision 175): the member's passkeys
+ * that were not added with the password typed for them go (and with `since`, every passkey added from then on), and
+ * the member is told at `to` when there is an address. Call it in the transaction of the change; the names removed.
+ */
+export async function removeUnprovedPasskeys(
+  db: Db,
+  appBaseUrl: string,
+  user: { id: number; to: string | null; name: string | null; locale: Locale },
+  now: Date,
+  since?: Date,
+): Promise<string[]> {
+  const names = await data.deleteUnprovedPasskeys(db, user.id, since);
+  if (names.length > 0 && user.to) {
+    await mailPasskeysRemoved(
+      db,
+      { to: user.to, name: user.name, locale: user.locale, passkeyNames: names, link: `${appBaseUrl}/account/profile#passkeys` },
+      now,
+    );
+  }
+  return names;
 }
 
 /** Maintenance: challenges past their time go (they can no longer be answered). */

@@ -60,6 +60,7 @@ export async function registrationOptions(
   user: { name: string; displayName: string },
   existing: data.PasskeyRecord[],
   now: Date,
+  proof: data.Proof,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const userHandle = existing[0]?.user_handle ?? (await data.userHandleOf(db, owner)) ?? isoBase64URL.fromBuffer(crypto.randomBytes(32));
   const challenge = newChallenge();
@@ -83,6 +84,7 @@ export async function registrationOptions(
       purpose: owner.kind === 'member' ? 'memberRegistration' : 'operatorRegistration',
       ...(owner.kind === 'member' ? { userId: owner.id } : { operatorId: owner.id }),
       userHandle,
+      proof,
       expiresAt: new Date(now.getTime() + WEBAUTHN_CHALLENGE_LIFETIME_MS),
     },
     now,
@@ -110,7 +112,8 @@ export async function verifyRegistration(
     now,
     owner.kind === 'member' ? { userId: owner.id } : { operatorId: owner.id },
   );
-  if (!taken || !taken.user_handle) return { ok: false, why: 'invalidChallenge' };
+  // A challenge without a proof was given before a passkey needed one (migration 0840): it adds nothing.
+  if (!taken || !taken.user_handle || !taken.proof) return { ok: false, why: 'invalidChallenge' };
   let verified;
   try {
     verified = await verifyRegistrationResponse({
@@ -140,6 +143,7 @@ export async function verifyRegistration(
       backupEligible: info.credentialDeviceType === 'multiDevice',
       backedUp: info.credentialBackedUp,
       name,
+      addedWith: taken.proof,
     },
   };
 }

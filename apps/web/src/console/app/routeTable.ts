@@ -22,6 +22,8 @@ export const STAFF: readonly OperatorRole[] = ['owner', 'editor', 'support'];
 /** Company insights: owners and support for any tenant, a company operator for its own. */
 export const INSIGHTS: readonly OperatorRole[] = ['owner', 'support', 'company'];
 export const COMPANY: readonly OperatorRole[] = ['company'];
+/** Every role: each operator secures their own sign-in (passkeys, issue 55 and decision 175). */
+export const EVERYONE: readonly OperatorRole[] = ['owner', 'editor', 'support', 'company'];
 
 export const consoleRoutes: ConsoleRouteSpec[] = [
   { path: '/signin', title: 'signIn', public: true, load: () => import('../features/auth/pages/SignInPage.tsx') },
@@ -74,7 +76,7 @@ export const consoleRoutes: ConsoleRouteSpec[] = [
   { path: '/insights', title: 'insights', roles: INSIGHTS, load: () => import('../features/insights/pages/InsightsPage.tsx') },
   { path: '/codes', title: 'companyCodes', roles: COMPANY, load: () => import('../features/tenants/pages/CompanyCodesPage.tsx') },
   // The signed-in operator's passkeys; owners also require passkeys for the console (issue 35).
-  { path: '/security', title: 'security', roles: STAFF, load: () => import('../features/security/pages/SecurityPage.tsx') },
+  { path: '/security', title: 'security', roles: EVERYONE, load: () => import('../features/security/pages/SecurityPage.tsx') },
   // Scheduled content as members will see it (issue 36, decision 154).
   { path: '/time-machine', title: 'timeMachine', roles: EDITORS, load: () => import('../features/time-machine/pages/TimeMachinePage.tsx') },
   { path: '*', title: 'notFound', load: () => import('./routes/NotFoundPage.tsx') },
@@ -96,5 +98,5 @@ export const consoleNav: { to: string; key: string; roles?: readonly OperatorRol
   { to: '/mail', key: 'nav.mail', roles: PEOPLE },
   { to: '/insights', key: 'nav.insights', roles: INSIGHTS },
   { to: '/codes', key: 'nav.companyCodes', roles: COMPANY },
-  { to: '/security', key: 'nav.security', roles: STAFF },
+  { to: '/security', key: 'nav.security', roles: EVERYONE },
 ];

@@ -5,6 +5,8 @@ import { call, callOrThrow } from '../../../lib/api.ts';
 export const passkeysKey = ['account', 'passkeys'] as const;
 export const usePasskeys = () => useQuery(queryOptions({ queryKey: passkeysKey, queryFn: () => callOrThrow('listPasskeys') }));
 
-export const beginPasskeyRegistration = () => call('beginPasskeyRegistration');
+/** With the current password when the server asked for it (passwordRequired, decision 175). */
+export const beginPasskeyRegistration = (currentPassword?: string) =>
+  call('beginPasskeyRegistration', currentPassword === undefined ? {} : { currentPassword });
 export const finishPasskeyRegistration = (response: object, name: string) => call('finishPasskeyRegistration', { response: response as never, name });
 export const deletePasskey = (id: number) => call('deletePasskey', { id });

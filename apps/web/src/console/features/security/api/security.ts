@@ -25,8 +25,9 @@ export type AddAnswer = { succeed: true; name: string } | { succeed: false; erro
  * Adds a passkey: begin (options) → the browser's ceremony (the WebAuthn library loads only now) → finish under the
  * name. A ceremony the operator cancels rejects with the browser's error (passkeyErrorKind tells which).
  */
-export async function addMyPasskey(name: string): Promise<AddAnswer> {
-  const begin = await consoleCall('beginMyPasskeyRegistration');
+export async function addMyPasskey({ name, currentPassword }: { name: string; currentPassword?: string | undefined }): Promise<AddAnswer> {
+  // The current password once the server asked for it (passwordRequired: signed in over 5 minutes ago, decision 175).
+  const begin = await consoleCall('beginMyPasskeyRegistration', currentPassword === undefined ? {} : { currentPassword });
   if (!begin.succeed) return begin;
   const response = await createPasskey(begin.options);
   // The library's RegistrationResponseJSON is the contract's JSON form; its extension outputs lack an index signature.

@@ -90,6 +90,36 @@ describe('SecurityPage', () => {
     expect(call).toHaveBeenCalledWith('finishMyPasskeyRegistration', { response, name: 'Work laptop' });
   });
 
+  it('asks for the current password when the server wants it, says when it is wrong, then sends it (decision 175)', async () => {
+    signedInAs('editor');
+    answers([]);
+    const options = { challenge: 'abc' };
+    call.mockImplementation(async (name: string, payload: { currentPassword?: string }) => {
+      if (name === 'beginMyPasskeyRegistration') {
+        if (payload.currentPassword === undefined) return { succeed: false, errorCode: 'passwordRequired' };
+        return payload.currentPassword === 'right-password' ? { succeed: true, options } : { succeed: false, errorCode: 'wrongPassword' };
+      }
+      return { succeed: true, passkey: { ...laptop, name: 'Laptop' } };
+    });
+    create.mockResolvedValue({} as never);
+    renderWithProviders(<SecurityPage />);
+    expect(screen.queryByLabelText(/security\.passkeys\.password/)).toBeNull();
+    fireEvent.change(screen.getByLabelText(/security\.passkeys\.name/), { target: { value: 'Laptop' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'security.passkeys.add' })));
+    const field = await screen.findByLabelText(/security\.passkeys\.password/);
+    expect(screen.getByText('security.passkeys.passwordNeeded')).toBeTruthy();
+    expect(create).not.toHaveBeenCalled();
+    fireEvent.change(field, { target: { value: 'wrong-password' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'security.passkeys.add' })));
+    await waitFor(() => expect(screen.getByText('security.passkeys.wrongPassword')).toBeTruthy());
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(field, { target: { value: 'right-password' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'security.passkeys.add' })));
+    await waitFor(() => expect(screen.getByText('security.passkeys.added:{"name":"Laptop"}')).toBeTruthy());
+    expect(call).toHaveBeenCalledWith('beginMyPasskeyRegistration', { currentPassword: 'right-password' });
+    expect(screen.queryByLabelText(/security\.passkeys\.password/)).toBeNull();
+  });
+
   it.each([
     ['tooManyPasskeys', 'security.passkeys.tooMany'],
     ['invalidChallenge', 'security.passkeys.expired'],

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSKEY_NAME_MAX, type Passkey } from '@hibi/contract/webauthn';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
@@ -39,45 +39,67 @@ function MyPasskeys() {
   const [nameError, setNameError] = useState<string | undefined>();
   const [status, setStatus] = useState<StatusText | null>(null);
   const [pending, setPending] = useState<Passkey | null>(null);
+  // The current password, asked for once the server says so (decision 175).
+  const [askPassword, setAskPassword] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+  const passwordRef = useRef<HTMLInputElement>(null);
   const rows = list.data?.passkeys ?? [];
+
+  function needPassword(error?: string) {
+    setAskPassword(true);
+    setPasswordError(error);
+    requestAnimationFrame(() => passwordRef.current?.focus());
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed || trimmed.length > PASSKEY_NAME_MAX) return setNameError(t('security.passkeys.nameInvalid', { max: PASSKEY_NAME_MAX }));
     setNameError(undefined);
+    if (askPassword && password === '') return needPassword(t('security.passkeys.passwordEmpty'));
+    setPasswordError(undefined);
     if (!passkeysSupported()) return setStatus({ text: t('security.passkeys.unsupported'), error: true });
     setStatus(null);
-    add.mutate(trimmed, {
-      onSuccess: (answer) => {
-        if (answer.succeed) {
-          setName('');
-          setStatus({ text: t('security.passkeys.added', { name: answer.name }), error: false });
-        } else {
+    add.mutate(
+      { name: trimmed, currentPassword: askPassword ? password : undefined },
+      {
+        onSuccess: (answer) => {
+          if (answer.succeed) {
+            setName('');
+            setPassword('');
+            setAskPassword(false);
+            setStatus({ text: t('security.passkeys.added', { name: answer.name }), error: false });
+          } else if (answer.errorCode === 'passwordRequired') {
+            needPassword();
+          } else if (answer.errorCode === 'wrongPassword') {
+            needPassword(t('security.passkeys.wrongPassword'));
+          } else {
+            setStatus({
+              text: failureText(answer, {
+                tooManyPasskeys: t('security.passkeys.tooMany'),
+                invalidChallenge: t('security.passkeys.expired'),
+                passkeyRejected: t('security.passkeys.rejected'),
+                alreadyRegistered: t('security.passkeys.exists'),
+              }),
+              error: true,
+            });
+          }
+        },
+        onError: (error) => {
+          const kind = passkeyErrorKind(error);
           setStatus({
-            text: failureText(answer, {
-              tooManyPasskeys: t('security.passkeys.tooMany'),
-              invalidChallenge: t('security.passkeys.expired'),
-              passkeyRejected: t('security.passkeys.rejected'),
-              alreadyRegistered: t('security.passkeys.exists'),
-            }),
+            text:
+              kind === 'cancelled' || kind === 'aborted'
+                ? t('security.passkeys.cancelled')
+                : kind === 'exists'
+                  ? t('security.passkeys.exists')
+                  : callErrorText(error),
             error: true,
           });
-        }
+        },
       },
-      onError: (error) => {
-        const kind = passkeyErrorKind(error);
-        setStatus({
-          text:
-            kind === 'cancelled' || kind === 'aborted'
-              ? t('security.passkeys.cancelled')
-              : kind === 'exists'
-                ? t('security.passkeys.exists')
-                : callErrorText(error),
-          error: true,
-        });
-      },
-    });
+    );
   }
 
   function runDelete(passkey: Passkey) {
@@ -117,6 +139,26 @@ function MyPasskeys() {
             />
           )}
         </Field>
+        {askPassword && (
+          <>
+            <p role="status">{t('security.passkeys.passwordNeeded')}</p>
+            <Field label={t('security.passkeys.password')} error={passwordError} errorAlert requiredMark>
+              {(control) => (
+                <input
+                  {...control}
+                  ref={passwordRef}
+                  name="currentPassword"
+                  type="password"
+                  required
+                  autoComplete="current-password"
+                  maxLength={128}
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+              )}
+            </Field>
+          </>
+        )}
         <p>
           <button type="submit" className="button button--primary" disabled={add.isPending} aria-busy={add.isPending || undefined}>
             {add.isPending ? t('security.passkeys.adding') : t('security.passkeys.add')}

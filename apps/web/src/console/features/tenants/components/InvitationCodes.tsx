@@ -53,6 +53,7 @@ export function InvitationCodes({ tenantId, asPage = false }: { tenantId: number
               failureText(answer, {
                 notFound: t('notFound'),
                 codeTaken: t('codes.codeTaken'),
+                generatedCodesOnly: t('codes.generatedCodesOnly'),
                 expiryInPast: t('codes.expiryInPast'),
               }),
             );
@@ -108,19 +109,22 @@ export function InvitationCodes({ tenantId, asPage = false }: { tenantId: number
         </FormHeading>
         <FormError>{formError}</FormError>
         <div className="console-localized">
-          <Field label={t('codes.code')} hint={t('codes.codeHint')}>
-            {(control) => (
-              <input
-                {...control}
-                type="text"
-                value={draft.code}
-                maxLength={40}
-                autoComplete="off"
-                spellCheck={false}
-                onChange={(e) => setDraft({ ...draft, code: e.target.value })}
-              />
-            )}
-          </Field>
+          {/* A company operator's codes are always generated (decision 175): no chosen code to try. */}
+          {asPage ? null : (
+            <Field label={t('codes.code')} hint={t('codes.codeHint')}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="text"
+                  value={draft.code}
+                  maxLength={40}
+                  autoComplete="off"
+                  spellCheck={false}
+                  onChange={(e) => setDraft({ ...draft, code: e.target.value })}
+                />
+              )}
+            </Field>
+          )}
           <Field label={t('codes.maxUses')} requiredMark>
             {(control) => (
               <input

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
@@ -15,7 +15,8 @@ const NAME_MAX = 60;
 /**
  * The member's passkeys (issue 35): add one under a name of their choice, see them with when they were added and
  * last used, delete one. Each change is mailed to the member too (server side). The WebAuthn browser library loads
- * only when a passkey is added (lib/auth/passkeys.ts).
+ * only when a passkey is added (lib/auth/passkeys.ts). Adding one asks for the current password unless the member
+ * logged in with it under 5 minutes ago (decision 175): the field appears when the server asks for it.
  */
 export function Passkeys() {
   const { t } = useTranslation('account');
@@ -27,6 +28,18 @@ export function Passkeys() {
   const [status, setStatus] = useState<StatusText | null>(null);
   const [confirm, setConfirm] = useState<{ id: number; name: string } | null>(null);
   const [deleting, setDeleting] = useState(false);
+  // The current password, shown once the server asked for it (passwordRequired).
+  const [askPassword, setAskPassword] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  function needPassword(error?: string) {
+    setAskPassword(true);
+    setPasswordError(error);
+    // After the field is shown: the member types there next.
+    requestAnimationFrame(() => passwordRef.current?.focus());
+  }
 
   async function add(event: FormEvent) {
     event.preventDefault();
@@ -36,6 +49,11 @@ export function Passkeys() {
       return;
     }
     setNameError(undefined);
+    if (askPassword && password === '') {
+      needPassword(t('passkeys.passwordEmpty'));
+      return;
+    }
+    setPasswordError(undefined);
     if (!passkeysSupported()) {
       setStatus({ text: t('passkeys.unsupported'), error: true });
       return;
@@ -43,8 +61,10 @@ export function Passkeys() {
     setBusy(true);
     setStatus(null);
     try {
-      const begin = await beginPasskeyRegistration();
+      const begin = await beginPasskeyRegistration(askPassword ? password : undefined);
       if (!begin.succeed) {
+        if (begin.errorCode === 'passwordRequired') return needPassword();
+        if (begin.errorCode === 'wrongPassword') return needPassword(t('passkeys.wrongPassword'));
         setStatus({ text: begin.errorCode === 'tooManyPasskeys' ? t('passkeys.tooMany') : t('passkeys.addFailed'), error: true });
         return;
       }
@@ -61,6 +81,8 @@ export function Passkeys() {
         return;
       }
       setName('');
+      setPassword('');
+      setAskPassword(false);
       setStatus({ text: t('passkeys.added', { name: result.passkey.name }), error: false });
       await client.invalidateQueries({ queryKey: passkeysKey });
     } catch (e) {
@@ -154,6 +176,27 @@ export function Passkeys() {
             />
           )}
         </Field>
+        {askPassword && (
+          <>
+            <p className="passkey-add__ask" role="status">
+              {t('passkeys.passwordNeeded')}
+            </p>
+            <Field label={t('passkeys.password')} hint={t('passkeys.passwordHint')} error={passwordError} errorAlert>
+              {(control) => (
+                <input
+                  {...control}
+                  ref={passwordRef}
+                  name="currentPassword"
+                  type="password"
+                  autoComplete="current-password"
+                  maxLength={128}
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+              )}
+            </Field>
+          </>
+        )}
         <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
           {busy ? t('passkeys.adding') : t('passkeys.add')}
         </button>
