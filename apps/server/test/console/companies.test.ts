@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { INSIGHTS_MIN_GROUP, type InsightsGroup } from '@hibi/contract/console/insights';
+import { sql, type SQL } from 'drizzle-orm';
+import { INSIGHTS_MIN_GROUP, type InsightsGroup, type InsightsGroupBy } from '@hibi/contract/console/insights';
 import { addDays } from '@hibi/contract/time';
 import { rows } from '../../src/db/query.ts';
 import { refreshAllAggregates } from '../../src/domains/health/data.ts';
 import { PURGE_AFTER_MS, purgeEndedContracts, suppressCells } from '../../src/domains/companies/service.ts';
 import { createMember, createTenant } from '../fixtures.ts';
+import { derivableSmallCells, type AuditPerson } from './insights-audit.ts';
 import { createTestApp, totpCode, type TestApp } from '../helpers.ts';
 
 /**
@@ -163,6 +164,51 @@ describe('getCompanyInsights', () => {
     // Only fixed groupings exist: a free filter is refused.
     expect((await insights(owner, { tenantId: small, from: FROM, to: TO, groupBy: 'department', filter: { birthYear: 1990 } })).status).toBe(400);
     expect((await insights(owner, { tenantId: small, from: FROM, to: TO, groupBy: 'gender' })).status).toBe(400);
+  });
+
+  it('a step band hidden in an age band cannot be read as the tenant’s band minus the other age bands (issue 53)', async () => {
+    // As in the demo company: the 60s have 3, 4, 2 and 2 people in the four lower bands; every other age band has
+    // 5 in each band, so all of their cells and the tenant's show.
+    const demoLike = await createTenant(t.database.db);
+    const audited: AuditPerson[] = [];
+    const bandSteps = [1000, 3000, 6000, 9000, 12000];
+    const counts: Record<string, number[]> = {
+      2000: [5, 5, 5, 5, 5],
+      1990: [5, 5, 5, 5, 5],
+      1980: [5, 5, 5, 5, 5],
+      1970: [5, 5, 5, 5, 5],
+      1960: [3, 4, 2, 2, 0],
+    };
+    const values: SQL[] = [];
+    let n = 0;
+    for (const [birthYear, perBand] of Object.entries(counts)) {
+      for (const [band, count] of perBand.entries()) {
+        for (let i = 0; i < count; i++) {
+          const dept = n++ % 3 === 0 ? '人事部' : '営業部';
+          const m = await createMember(t.database.db, { tenantId: demoLike, attribution1: dept, birthYear: Number(birthYear) });
+          audited.push({ dept, age: String(Math.floor((2026 - Number(birthYear)) / 10) * 10), band });
+          for (let d = 0; d < 31; d++) values.push(sql`(${m.id}, ${addDays(FROM, d)}::date, ${bandSteps[band]!})`);
+        }
+      }
+    }
+    await t.database.db.execute(sql`INSERT INTO daily_steps (user_id, day, steps) VALUES ${sql.join(values, sql`, `)}`);
+    await refreshAllAggregates(t.database.db);
+    const answer = async (groupBy: InsightsGroupBy) =>
+      (await insights(owner, { tenantId: demoLike, from: FROM, to: TO, groupBy })).body.groups as InsightsGroup[];
+    const answers = { none: await answer('none'), department: await answer('department'), ageBand: await answer('ageBand') };
+    const tenantBands = answers.none[0]!.stepBands!;
+    // The subtraction of the issue: for each band, the tenant's cell minus every other age band's shown cell.
+    const sixties = answers.ageBand.find((g) => g.key === '60')!;
+    const recovered = tenantBands.map((total, b) => {
+      if (sixties.stepBands?.[b] !== null || total === null) return null;
+      const others = answers.ageBand.filter((g) => g !== sixties).map((g) => g.stepBands?.[b] ?? null);
+      return others.includes(null) ? null : total - others.reduce((s: number, v) => s + v!, 0);
+    });
+    expect(recovered.filter((v) => v !== null && v > 0 && v < INSIGHTS_MIN_GROUP)).toEqual([]);
+    // And no sum or difference of the three answers' shown figures gives any hidden cell under 5.
+    expect(derivableSmallCells(audited, answers)).toEqual([]);
+    // What is still shown: the tenant's participants, and the bands the floor does not need to hide.
+    expect(answers.none[0]).toMatchObject({ members: 111, stepParticipation: 1 });
   });
 
   it('a tenant under the floor answers suppressed as a whole', async () => {

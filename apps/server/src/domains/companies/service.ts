@@ -1,6 +1,7 @@
 // The companies domain's service and public module (issue 32, product-decisions §11, decision 146): company
 // insights with the privacy floor, their CSV, and the purge of a tenant's personal data 90 days after its contract.
 import {
+  INSIGHTS_GROUP_BY,
   INSIGHTS_MIN_GROUP,
   LIFESTYLE_DIMENSIONS,
   STEP_BANDS,
@@ -17,6 +18,7 @@ import { CsvFile, type CsvCell } from '../../lib/csv.ts';
 import { repeatEvery } from '../../lib/repeat.ts';
 import { recordAudit } from '../operators/service.ts';
 import * as data from './data.ts';
+import { protectBandsAcrossGroupings, type BandRow } from './suppression.ts';
 
 /** A contract's members' personal data is purged this long after its end (the terms: within 3 months). */
 export const PURGE_AFTER_MS = 90 * 24 * 60 * 60 * 1000;
@@ -63,25 +65,48 @@ export function scopeOf(tenantId: number, from: string, to: string, groupBy: Ins
 
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
-/** Insights of a tenant (the entry has refused a company operator's other tenants already). */
-export async function companyInsights(
-  db: Db,
-  p: { tenantId: number; from: string; to: string; groupBy: InsightsGroupBy },
-): Promise<CompanyInsights | BusinessFailure<'notFound'>> {
-  const tenant = await data.tenantById(db, p.tenantId);
-  if (!tenant) return failure('notFound');
-  const s = scopeOf(p.tenantId, p.from, p.to, p.groupBy);
-  const [base, weeks, part, articles] = await Promise.all([
-    data.groupBase(db, s, STEP_BANDS),
-    data.weeklySteps(db, s),
-    data.participation(db, s),
-    data.topArticles(db, s, INSIGHTS_MIN_GROUP, TOP_ARTICLES),
-  ]);
+export interface GroupingPlan {
+  base: data.GroupBaseRow[];
+  /** The group itself: under the floor, or hidden to protect another (complementary). */
+  groupHidden: boolean[];
+  /** Step figures rest on the participants, the lifestyle on those who logged. */
+  stepHidden: boolean[];
+  lifeHidden: boolean[];
+  /** The step bands as protectBandsAcrossGroupings sees them: hidden within the group first. */
+  bandRows: BandRow[];
+}
+
+/**
+ * What the floor hides in each grouping's groups (their rows of data.groupBase, every grouping at once), the step
+ * bands decided for the three groupings together so that no hidden band cell can be worked out from the shown ones
+ * of all three (issue 53, decision 176).
+ */
+export function planInsights(every: readonly data.GroupBaseRow[]): Record<InsightsGroupBy, GroupingPlan> {
+  const plans = Object.fromEntries(
+    INSIGHTS_GROUP_BY.map((groupBy) => [
+      groupBy,
+      planGrouping(
+        groupBy,
+        every.filter((r) => r.g === groupBy),
+      ),
+    ]),
+  ) as Record<InsightsGroupBy, GroupingPlan>;
+  protectBandsAcrossGroupings({
+    tenant: plans.none.bandRows[0]!,
+    department: plans.department.bandRows,
+    ageBand: plans.ageBand.bandRows,
+  });
+  return plans;
+}
+
+/** One grouping's groups in their fixed order, and what the floor hides within the grouping. */
+function planGrouping(groupBy: InsightsGroupBy, base: data.GroupBaseRow[]): GroupingPlan {
   // Fixed groups in a fixed order: by key (the age bands numerically), 'unknown' and '' last.
-  const order = (k: string) => (k === '' || k === 'unknown' ? '~' : p.groupBy === 'ageBand' ? k.padStart(3, '0') : k);
+  const order = (k: string) => (k === '' || k === 'unknown' ? '~' : groupBy === 'ageBand' ? k.padStart(3, '0') : k);
   base.sort((a, b) => (order(a.k) < order(b.k) ? -1 : order(a.k) > order(b.k) ? 1 : 0));
-  if (p.groupBy === 'none' && base.length === 0)
+  if (groupBy === 'none' && base.length === 0)
     base.push({
+      g: 'none',
       k: 'all',
       members: 0,
       active: 0,
@@ -96,13 +121,10 @@ export async function companyInsights(
       sleep: null,
       stress: null,
     });
-
-  // The group itself: under the floor, or hidden to protect another (complementary).
   const groupHidden = suppressCells(
     base.map((g) => g.members),
     base.map((g) => g.members < INSIGHTS_MIN_GROUP),
   );
-  // Step figures rest on the participants, the lifestyle on those who logged, each week on who recorded that week.
   const stepHidden = suppressCells(
     base.map((g) => g.participants),
     groupHidden,
@@ -111,6 +133,34 @@ export async function companyInsights(
     base.map((g) => g.people),
     groupHidden,
   );
+  const bandRows = base.map((g, i): BandRow => {
+    const stepsShown = !groupHidden[i] && !stepHidden[i] && g.participants >= INSIGHTS_MIN_GROUP;
+    return {
+      // A shown group's participants can be worked out from its participation rate and members.
+      participants: groupHidden[i] ? null : g.participants,
+      bands: g.bands,
+      hidden: stepsShown ? suppressCells(g.bands) : g.bands.map(() => true),
+    };
+  });
+  return { base, groupHidden, stepHidden, lifeHidden, bandRows };
+}
+
+/** Insights of a tenant (the entry has refused a company operator's other tenants already). */
+export async function companyInsights(
+  db: Db,
+  p: { tenantId: number; from: string; to: string; groupBy: InsightsGroupBy },
+): Promise<CompanyInsights | BusinessFailure<'notFound'>> {
+  const tenant = await data.tenantById(db, p.tenantId);
+  if (!tenant) return failure('notFound');
+  const s = scopeOf(p.tenantId, p.from, p.to, p.groupBy);
+  const [every, weeks, part, articles] = await Promise.all([
+    data.groupBase(db, s, STEP_BANDS),
+    data.weeklySteps(db, s),
+    data.participation(db, s),
+    data.topArticles(db, s, INSIGHTS_MIN_GROUP, TOP_ARTICLES),
+  ]);
+  const plans = planInsights(every);
+  const { base, groupHidden, stepHidden, lifeHidden, bandRows } = plans[p.groupBy];
   const partBy = new Map(part.map((r) => [r.k, r]));
   const weekKeys = [...new Set(weeks.map((w) => w.week))].sort();
   const weekBy = new Map(weeks.map((w) => [`${w.k}\u0000${w.week}`, w]));
@@ -143,7 +193,7 @@ export async function companyInsights(
       };
     }
     const stepsShown = !stepHidden[i] && g.participants >= INSIGHTS_MIN_GROUP;
-    const bandHidden = suppressCells(g.bands);
+    const bandHidden = bandRows[i]!.hidden;
     const lifeShown = !lifeHidden[i] && g.people >= INSIGHTS_MIN_GROUP;
     const r = partBy.get(g.k);
     return {
