@@ -214,6 +214,28 @@ describe('getCompanyInsights', () => {
     expect(answers.none[0]).toMatchObject({ members: 111, stepParticipation: 1 });
   });
 
+  it('the demo company: no hidden cell under 5 follows from its three answers for the console’s default period', async () => {
+    const to = addDays(new Date(clock).toISOString().slice(0, 10), -1);
+    const from = addDays(to, -83);
+    const audited = await rows<AuditPerson & { daily: number | null }>(
+      t.database.db,
+      sql`SELECT u.attribution1 AS dept,
+                 CASE WHEN u.birth_year IS NULL THEN 'unknown' ELSE (greatest(0, (${Number(to.slice(0, 4))}::int - u.birth_year) / 10) * 10)::text END AS age,
+                 (SELECT avg(d.steps)::float8 FROM daily_steps d WHERE d.user_id = u.id AND d.day BETWEEN ${from}::date AND ${to}::date) AS daily
+            FROM users u WHERE u.tenant_id = ${companyTenant}`,
+    );
+    const people = audited.map((p) => ({
+      dept: p.dept,
+      age: p.age,
+      band: p.daily === null ? null : [2000, 5000, 8000, 10000].filter((bound) => p.daily! >= bound).length,
+    }));
+    const answer = async (groupBy: InsightsGroupBy) =>
+      (await insights(owner, { tenantId: companyTenant, from, to, groupBy })).body.groups as InsightsGroup[];
+    const answers = { none: await answer('none'), department: await answer('department'), ageBand: await answer('ageBand') };
+    expect(people.filter((p) => p.band !== null).length).toBeGreaterThan(100);
+    expect(derivableSmallCells(people, answers)).toEqual([]);
+  });
+
   it('a tenant under the floor answers suppressed as a whole', async () => {
     const tiny = await createTenant(t.database.db);
     await createMember(t.database.db, { tenantId: tiny });
