@@ -17,6 +17,22 @@ async function check(page: Page, testInfo: TestInfo, name: string, lang: Lang) {
   if (SCREENSHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}-${testInfo.project.name}-${lang}.png`), fullPage: true });
 }
 
+/** The page's one-line definitions of its figures (issue 55), as the locale files give them. */
+const definitions = (lang: Lang) =>
+  Object.values(
+    (
+      JSON.parse(fs.readFileSync(path.join(import.meta.dirname, `../../apps/web/src/locales/${lang}/consoleInsights.json`), 'utf8')) as {
+        definitions: Record<string, string>;
+      }
+    ).definitions,
+  );
+
+async function expectDefinitions(page: Page, lang: Lang) {
+  const all = definitions(lang);
+  expect(all.length).toBeGreaterThanOrEqual(17);
+  for (const text of all) await expect(page.getByText(text, { exact: true })).toBeVisible();
+}
+
 const setLanguage = (page: Page, lang: Lang) => page.evaluate((l) => localStorage.setItem('hibi.language', l), lang);
 
 test('a company operator signs in and sees its insights and invitation codes, nothing else', async ({ page }, testInfo) => {
@@ -38,15 +54,18 @@ test('a company operator signs in and sees its insights and invitation codes, no
   const overview = page.getByRole('table').first();
   await expect(overview.getByRole('rowheader', { name: 'All members' })).toBeVisible({ timeout: 90_000 });
   await expect(page.getByRole('img', { name: /Bar chart of each group.s average daily steps/ })).toBeVisible({ timeout: 30_000 });
+  // Every figure has its one-line definition on the screen (issue 55).
+  await expectDefinitions(page, 'en');
   await check(page, testInfo, 'insights', 'en');
   await page.getByLabel('Group by').selectOption('department');
   await expect(overview.getByRole('rowheader', { name: '営業部' })).toBeVisible({ timeout: 90_000 });
   await check(page, testInfo, 'insights-department', 'en');
 
-  // The CSV.
+  // The export: a zip of one CSV per section (issue 55).
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download CSV' }).click();
-  expect((await download).suggestedFilename()).toMatch(/^insights-tenant-\d+-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}-department\.csv$/);
+  await page.getByRole('button', { name: 'Download (CSV in a ZIP)' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^insights-tenant-\d+-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}-department\.zip$/);
+  await expect(page.getByText(/^Saved insights-tenant-.*\.zip\.$/)).toBeVisible();
 
   // A period over 12 months is refused before any call.
   await page.getByLabel('From').fill('2024-01-01');
@@ -65,7 +84,11 @@ test('a company operator signs in and sees its insights and invitation codes, no
   await page.goto('/console/insights');
   await expect(page.getByRole('heading', { level: 1, name: 'インサイト' })).toBeVisible();
   await expect(page.getByRole('table').first().getByRole('rowheader', { name: '全体' })).toBeVisible({ timeout: 90_000 });
+  await expectDefinitions(page, 'ja');
   await check(page, testInfo, 'insights', 'ja');
+  await page.getByLabel('集計の単位').selectOption('department');
+  await expect(page.getByRole('table').first().getByRole('rowheader', { name: '営業部' })).toBeVisible({ timeout: 90_000 });
+  await check(page, testInfo, 'insights-department', 'ja');
   await page.goto('/console/codes');
   await expect(page.getByRole('heading', { level: 1, name: '招待コード' })).toBeVisible();
   // The page's title once (it used to be repeated as the section's heading), the form's heading one level below.

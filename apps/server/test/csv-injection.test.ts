@@ -111,16 +111,25 @@ async function consoleCsv(name: string, payload: object, email: string): Promise
 
 describe('CSV formula guard on every export (issue 30, finding 4)', () => {
   it('the console exports this test attacks are all there are', () => {
-    const csv = allConsoleFunctions.filter((f) => f.kind === 'csv').map((f) => f.name);
+    const csv = allConsoleFunctions.filter((f) => f.kind === 'csv' || f.kind === 'zip').map((f) => f.name);
     expect(csv.sort()).toEqual([...COVERED_CONSOLE_CSV].sort());
   });
 
   it('exportCompanyInsights: no cell starts a formula, the department a tenant wrote is there behind an apostrophe', async () => {
     const to = new Date().toISOString().slice(0, 10);
     const from = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
-    const text = await consoleCsv('exportCompanyInsights', { tenantId, from, to, groupBy: 'department' }, 'owner@example.com');
-    expect(formulas(text)).toEqual([]);
-    expect(cells(text)).toContain(`'${HOSTILE[0]}`);
+    // A zip of one CSV per section (decision 176): every file checked.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/console/exportCompanyInsights',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await t.operatorToken('owner@example.com')}` },
+      payload: JSON.stringify({ tenantId, from, to, groupBy: 'department' }),
+    });
+    expect(res.headers['content-type']).toBe('application/zip');
+    const csvFiles = [...(await unzip(res.rawPayload))].filter(([name]) => name.endsWith('.csv'));
+    expect(csvFiles).toHaveLength(5);
+    for (const [name, text] of csvFiles) expect(formulas(text), name).toEqual([]);
+    expect(csvFiles.flatMap(([, text]) => cells(text))).toContain(`'${HOSTILE[0]}`);
   });
 
   it('exportMembers, exportReservations, exportSurveyAnswers: no cell starts a formula, the texts are all there', async () => {

@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import type { ConsoleErrorCodeOf, ConsoleFunctionDef, ConsoleResponseOf, OperatorRole } from '@hibi/contract/console/protocol';
 import type { CsvFile } from '../lib/csv.ts';
+import type { ZipDownload } from '../lib/export-zip.ts';
 import type { BaseContext, BusinessFailure } from './handler.ts';
 
 /** The signed-in operator, as the console entry resolved it from the session cookie or bearer token. */
@@ -49,7 +50,7 @@ export type ConsoleContext<F extends ConsoleFunctionDef = ConsoleFunctionDef> = 
 
 /** What a handler returns: its response, a business failure, or (a function of kind `csv`) the file to stream. */
 export type ConsoleHandlerResult<F extends ConsoleFunctionDef> =
-  z.input<F['response']> | ConsoleResponseOf<F> | BusinessFailure<ConsoleErrorCodeOf<F>> | CsvFile;
+  z.input<F['response']> | ConsoleResponseOf<F> | BusinessFailure<ConsoleErrorCodeOf<F>> | CsvFile | ZipDownload;
 
 export interface ConsoleHandler<F extends ConsoleFunctionDef = ConsoleFunctionDef> {
   def: F;

@@ -10,6 +10,7 @@ import { CONTENT_WRITE, refreshMediaUses } from '../domains/media/service.ts';
 import { signUploadUrls, unsignUploadUrls } from '../lib/media-signing.ts';
 import { Readable } from 'node:stream';
 import { attachmentDisposition, CsvFile } from '../lib/csv.ts';
+import { ZipDownload } from '../lib/export-zip.ts';
 import { clientKey, hitRateLimit, TooManyRequests } from '../lib/rate-limit.ts';
 import { BusinessFailure } from '../core/handler.ts';
 import { asOneCall } from '../db/deadline.ts';
@@ -220,7 +221,7 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
       try {
         const result = await handler.run(payload as never, ctx as never);
         // Every call of a company operator is audited (§11), reads and failures too; writes and exports below.
-        if (operator?.role === 'company' && (result instanceof BusinessFailure || (!def.audited && def.kind !== 'csv'))) {
+        if (operator?.role === 'company' && (result instanceof BusinessFailure || (!def.audited && def.kind !== 'csv' && def.kind !== 'zip'))) {
           await ctx.audit({
             targetType: 'tenant',
             targetId: operator.tenantId,
@@ -235,6 +236,28 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
           });
         }
         if (result instanceof BusinessFailure) return send(reply, 200, { ...result.extra, succeed: false, errorCode: result.errorCode });
+        if (def.kind === 'zip') {
+          if (!(result instanceof ZipDownload)) throw new Error(`${def.name} is a zip function but returned no ZipDownload`);
+          // An export is recorded before its first byte, as a CSV's (product-decisions §8: exports are audited).
+          if (operator) {
+            await ctx.audit({
+              ...note,
+              summary: note.summary ?? result.fileName,
+              action: def.name,
+              operatorId: operator.id,
+              operatorEmail: operator.email,
+            });
+          }
+          const body = result.stream();
+          body.on('error', (error) => request.log.error({ err: error, fn: def.name }, 'zip export failed while streaming'));
+          return reply
+            .code(200)
+            .header('cache-control', 'no-store')
+            .header('content-type', 'application/zip')
+            .header('content-disposition', attachmentDisposition(result.fileName))
+            .header('x-content-type-options', 'nosniff')
+            .send(body);
+        }
         if (def.kind === 'csv') {
           if (!(result instanceof CsvFile)) throw new Error(`${def.name} is a csv function but returned no CsvFile`);
           // An export is recorded before its first byte (product-decisions §8: exports are audited).

@@ -14,12 +14,14 @@ export interface ExportTable {
   name: string;
   /** The CSV header and the order of the fields (JSON objects carry the same keys). */
   columns: readonly string[];
+  /** The CSV header when it differs from the fields' keys (words in the reader's language, say). */
+  header?: readonly string[];
   /** Pages of records, read lazily; called once per file (JSON, then CSV). */
   pages: () => AsyncIterable<ExportRecord[]>;
 }
 
 async function* csvChunks(table: ExportTable): AsyncGenerator<string> {
-  yield CSV_BOM + table.columns.map(csvField).join(',') + '\r\n';
+  yield CSV_BOM + (table.header ?? table.columns).map(csvField).join(',') + '\r\n';
   for await (const page of table.pages()) {
     yield page.map((record) => table.columns.map((c) => csvField(record[c] ?? null)).join(',') + '\r\n').join('');
   }
@@ -41,10 +43,10 @@ async function* jsonChunks(table: ExportTable): AsyncGenerator<string> {
 }
 
 /**
- * The zip as a stream: `<folder>/README.txt`, then per table its JSON and CSV files. An error while reading a table
+ * The zip as a stream: `<folder>/README.txt`, then per table its JSON (unless `formats.json` is false) and CSV files. An error while reading a table
  * destroys the stream (the download breaks instead of ending in a zip that looks complete).
  */
-export function exportZip(folder: string, readme: string, tables: ExportTable[]): Readable {
+export function exportZip(folder: string, readme: string, tables: ExportTable[], formats: { json: boolean } = { json: true }): Readable {
   const zip = new yazl.ZipFile();
   const mtime = new Date();
   const add = (file: string, chunks: AsyncIterable<string>) => {
@@ -54,9 +56,17 @@ export function exportZip(folder: string, readme: string, tables: ExportTable[])
   };
   zip.addBuffer(Buffer.from(readme, 'utf8'), `${folder}/README.txt`, { mtime });
   for (const table of tables) {
-    add(`${table.name}.json`, jsonChunks(table));
+    if (formats.json) add(`${table.name}.json`, jsonChunks(table));
     add(`${table.name}.csv`, csvChunks(table));
   }
   zip.end();
   return zip.outputStream as Readable;
+}
+
+/** A zip download: what a console function of kind `zip` returns (its file name, and the stream, made once). */
+export class ZipDownload {
+  constructor(
+    readonly fileName: string,
+    readonly stream: () => Readable,
+  ) {}
 }

@@ -1,12 +1,16 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { INSIGHTS_MIN_GROUP, type InsightsGroup } from '@hibi/contract/console/insights';
+import { sql, type SQL } from 'drizzle-orm';
+import { INSIGHTS_MIN_GROUP, type InsightsGroup, type InsightsGroupBy } from '@hibi/contract/console/insights';
 import { addDays } from '@hibi/contract/time';
 import { rows } from '../../src/db/query.ts';
 import { refreshAllAggregates } from '../../src/domains/health/data.ts';
+import { INSIGHTS_EXPORT_TEXT } from '../../src/domains/companies/export-text.ts';
 import { PURGE_AFTER_MS, purgeEndedContracts, suppressCells } from '../../src/domains/companies/service.ts';
 import { createMember, createTenant } from '../fixtures.ts';
+import { derivableSmallCells, type AuditPerson } from './insights-audit.ts';
 import { createTestApp, totpCode, type TestApp } from '../helpers.ts';
+import { unzip } from '../unzip.ts';
 
 /**
  * Issue 32 (product-decisions §11, decision 146): the company role, insights with the privacy floor (small
@@ -165,6 +169,73 @@ describe('getCompanyInsights', () => {
     expect((await insights(owner, { tenantId: small, from: FROM, to: TO, groupBy: 'gender' })).status).toBe(400);
   });
 
+  it('a step band hidden in an age band cannot be read as the tenant’s band minus the other age bands (issue 53)', async () => {
+    // As in the demo company: the 60s have 3, 4, 2 and 2 people in the four lower bands; every other age band has
+    // 5 in each band, so all of their cells and the tenant's show.
+    const demoLike = await createTenant(t.database.db);
+    const audited: AuditPerson[] = [];
+    const bandSteps = [1000, 3000, 6000, 9000, 12000];
+    const counts: Record<string, number[]> = {
+      2000: [5, 5, 5, 5, 5],
+      1990: [5, 5, 5, 5, 5],
+      1980: [5, 5, 5, 5, 5],
+      1970: [5, 5, 5, 5, 5],
+      1960: [3, 4, 2, 2, 0],
+    };
+    const values: SQL[] = [];
+    let n = 0;
+    for (const [birthYear, perBand] of Object.entries(counts)) {
+      for (const [band, count] of perBand.entries()) {
+        for (let i = 0; i < count; i++) {
+          const dept = n++ % 3 === 0 ? '人事部' : '営業部';
+          const m = await createMember(t.database.db, { tenantId: demoLike, attribution1: dept, birthYear: Number(birthYear) });
+          audited.push({ dept, age: String(Math.floor((2026 - Number(birthYear)) / 10) * 10), band });
+          for (let d = 0; d < 31; d++) values.push(sql`(${m.id}, ${addDays(FROM, d)}::date, ${bandSteps[band]!})`);
+        }
+      }
+    }
+    await t.database.db.execute(sql`INSERT INTO daily_steps (user_id, day, steps) VALUES ${sql.join(values, sql`, `)}`);
+    await refreshAllAggregates(t.database.db);
+    const answer = async (groupBy: InsightsGroupBy) =>
+      (await insights(owner, { tenantId: demoLike, from: FROM, to: TO, groupBy })).body.groups as InsightsGroup[];
+    const answers = { none: await answer('none'), department: await answer('department'), ageBand: await answer('ageBand') };
+    const tenantBands = answers.none[0]!.stepBands!;
+    // The subtraction of the issue: for each band, the tenant's cell minus every other age band's shown cell.
+    const sixties = answers.ageBand.find((g) => g.key === '60')!;
+    const recovered = tenantBands.map((total, b) => {
+      if (sixties.stepBands?.[b] !== null || total === null) return null;
+      const others = answers.ageBand.filter((g) => g !== sixties).map((g) => g.stepBands?.[b] ?? null);
+      return others.includes(null) ? null : total - others.reduce((s: number, v) => s + v!, 0);
+    });
+    expect(recovered.filter((v) => v !== null && v > 0 && v < INSIGHTS_MIN_GROUP)).toEqual([]);
+    // And no sum or difference of the three answers' shown figures gives any hidden cell under 5.
+    expect(derivableSmallCells(audited, answers)).toEqual([]);
+    // What is still shown: the tenant's participants, and the bands the floor does not need to hide.
+    expect(answers.none[0]).toMatchObject({ members: 111, stepParticipation: 1 });
+  });
+
+  it('the demo company: no hidden cell under 5 follows from its three answers for the console’s default period', async () => {
+    const to = addDays(new Date(clock).toISOString().slice(0, 10), -1);
+    const from = addDays(to, -83);
+    const audited = await rows<AuditPerson & { daily: number | null }>(
+      t.database.db,
+      sql`SELECT u.attribution1 AS dept,
+                 CASE WHEN u.birth_year IS NULL THEN 'unknown' ELSE (greatest(0, (${Number(to.slice(0, 4))}::int - u.birth_year) / 10) * 10)::text END AS age,
+                 (SELECT avg(d.steps)::float8 FROM daily_steps d WHERE d.user_id = u.id AND d.day BETWEEN ${from}::date AND ${to}::date) AS daily
+            FROM users u WHERE u.tenant_id = ${companyTenant}`,
+    );
+    const people = audited.map((p) => ({
+      dept: p.dept,
+      age: p.age,
+      band: p.daily === null ? null : [2000, 5000, 8000, 10000].filter((bound) => p.daily! >= bound).length,
+    }));
+    const answer = async (groupBy: InsightsGroupBy) =>
+      (await insights(owner, { tenantId: companyTenant, from, to, groupBy })).body.groups as InsightsGroup[];
+    const answers = { none: await answer('none'), department: await answer('department'), ageBand: await answer('ageBand') };
+    expect(people.filter((p) => p.band !== null).length).toBeGreaterThan(100);
+    expect(derivableSmallCells(people, answers)).toEqual([]);
+  });
+
   it('a tenant under the floor answers suppressed as a whole', async () => {
     const tiny = await createTenant(t.database.db);
     await createMember(t.database.db, { tenantId: tiny });
@@ -222,26 +293,130 @@ describe('getCompanyInsights', () => {
     expect((await insights(owner, { tenantId: -1, from: FROM, to: TO })).status).toBe(400);
   });
 
-  it('exportCompanyInsights: CSV with BOM, the same suppression, formula texts neutralised, audited', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/console/exportCompanyInsights',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner}` },
-      payload: JSON.stringify({ tenantId, from: FROM, to: TO, groupBy: 'department' }),
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.body.startsWith('\ufeff')).toBe(true);
-    const lines = res.body.slice(1).split('\r\n');
-    expect(lines[0]).toMatch(/^section,group,members,activeMembers,stepParticipation,avgDailySteps,/);
-    const groupLine = (key: string) => lines.find((l) => l.startsWith(`group,${key},`))!;
-    expect(groupLine('総務部')).toMatch(/^group,総務部,,,,,.*,true,/);
-    expect(groupLine('開発部')).toContain('group,開発部,8,8,1,');
-    expect(lines.some((l) => l.startsWith("group,'=CMD(),12,"))).toBe(true);
-    expect(res.body).not.toContain(people[0]!.email);
+  it('exportCompanyInsights: a zip of one CSV per section, in the operator’s language, hidden cells marked as the screen marks them, audited', async () => {
+    const exportAs = async (locale: 'ja' | 'en') => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/console/exportCompanyInsights',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${owner}` },
+        payload: JSON.stringify({ tenantId, from: FROM, to: TO, groupBy: 'department', locale }),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/zip');
+      expect(res.headers['content-disposition']).toContain(`insights-tenant-${tenantId}-${FROM}-${TO}-department.zip`);
+      const files = await unzip(res.rawPayload);
+      /** Each CSV as rows of cells (RFC 4180 as a spreadsheet reads it). */
+      const tables = new Map(
+        [...files]
+          .filter(([name]) => name.endsWith('.csv'))
+          .map(([name, body]) => {
+            expect(body.startsWith('\ufeff')).toBe(true);
+            return [name, parseCsv(body.slice(1))] as const;
+          }),
+      );
+      return { files, tables };
+    };
+    const screen = (lang: 'ja' | 'en') =>
+      JSON.parse(fs.readFileSync(new URL(`../../../web/src/locales/${lang}/consoleInsights.json`, import.meta.url), 'utf8')) as {
+        hidden: string;
+        figures: Record<string, string>;
+        tables: Record<string, string>;
+        lifestyle: Record<string, string>;
+        definitions: Record<string, string>;
+      };
+
+    const ja = await exportAs('ja');
+    const jaScreen = screen('ja');
+    const mark = jaScreen.hidden.replace('{{floor}}', String(INSIGHTS_MIN_GROUP));
+    expect(mark).toBe('5人未満');
+    // One table per section, nothing else in the zip but its README.
+    expect([...ja.files.keys()].sort()).toEqual([
+      '1-summary.csv',
+      '2-step-bands.csv',
+      '3-weekly-steps.csv',
+      '4-lifestyle.csv',
+      '5-articles.csv',
+      'README.txt',
+    ]);
+    const summary = ja.tables.get('1-summary.csv')!;
+    expect(summary[0]).toEqual([
+      jaScreen.figures.group,
+      jaScreen.figures.members,
+      jaScreen.figures.activeMembers,
+      `${jaScreen.figures.stepParticipation}（%）`,
+      jaScreen.figures.avgDailySteps,
+      jaScreen.figures.eventReservations,
+      jaScreen.figures.eventAttendance,
+      `${jaScreen.figures.surveyResponseRate}（%）`,
+    ]);
+    expect(summary[0]).toContain('登録者');
+    const row = (rows: string[][], group: string) => rows.find((r) => r[0] === group)!;
+    // A hidden group reads "5人未満" in every cell, as on the screen; no blank cell and no suppressed=false beside it.
+    expect(row(summary, '総務部')).toEqual(['総務部', mark, mark, mark, mark, mark, mark, mark]);
+    expect(row(summary, '開発部').slice(0, 4)).toEqual(['開発部', '8', '8', '100']);
+    expect(row(summary, "'=CMD()")).toBeDefined();
+    expect(summary).toHaveLength(1 + 4);
+    expect(summary.flat()).not.toContain('');
+    const bands = ja.tables.get('2-step-bands.csv')!;
+    expect(bands[0]).toEqual(['グループ', '2,000歩未満', '2,000〜4,999歩', '5,000〜7,999歩', '8,000〜9,999歩', '10,000歩以上']);
+    expect(row(bands, '総務部').slice(1)).toEqual([mark, mark, mark, mark, mark]);
+    const weekly = ja.tables.get('3-weekly-steps.csv')!;
+    expect(weekly[0]![0]).toBe(jaScreen.figures.weekStart);
+    expect(new Set(weekly[0]!.slice(1))).toEqual(new Set(['営業部', '総務部', '開発部', "'=CMD()"]));
+    expect(weekly.slice(1).map((r) => r[0])).toEqual(['2026-01-05', '2026-01-12', '2026-01-19']);
+    expect(ja.tables.get('4-lifestyle.csv')![0]).toEqual([
+      'グループ',
+      ...['score', 'exercise', 'meal', 'drinking', 'sleep', 'stress'].map((d) => jaScreen.lifestyle[d]),
+    ]);
+    expect(ja.tables.get('5-articles.csv')![0]).toEqual(['順位', '記事', '読んだ人数']);
+    // The README: the period, the mark, and each figure's definition as the screen gives it.
+    const readme = ja.files.get('README.txt')!;
+    expect(readme).toContain(`${FROM} – ${TO}`);
+    expect(readme).toContain(`「${mark}」`);
+    expect(INSIGHTS_EXPORT_TEXT.ja.definitions).toEqual(jaScreen.definitions);
+    for (const definition of Object.values(jaScreen.definitions)) expect(readme).toContain(definition);
+    expect(JSON.stringify([...ja.files.values()])).not.toContain(people[0]!.email);
     expect(await lastAudit()).toMatchObject({ action: 'exportCompanyInsights', target_id: String(tenantId) });
+
+    const en = await exportAs('en');
+    const enScreen = screen('en');
+    const enSummary = en.tables.get('1-summary.csv')!;
+    expect(enSummary[0]!.slice(0, 3)).toEqual([enScreen.figures.group, enScreen.figures.members, enScreen.figures.activeMembers]);
+    expect(row(enSummary, '総務部')[1]).toBe(enScreen.hidden.replace('{{floor}}', '5'));
+    expect(INSIGHTS_EXPORT_TEXT.en.definitions).toEqual(enScreen.definitions);
+    for (const definition of Object.values(enScreen.definitions)) expect(en.files.get('README.txt')!).toContain(definition);
   });
 });
+
+/** RFC 4180 rows (quoted fields with commas, quotes and line breaks), CRLF line ends. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += c;
+  }
+  if (field !== '' || row.length > 0) rows.push([...row, field]);
+  return rows;
+}
 
 describe('the end of a contract', () => {
   it('needs confirmPurge when the purge would come within 7 days, and changes nothing without it', async () => {

@@ -157,7 +157,10 @@ async function reference(from: string, to: string, groupBy: InsightsGroupBy) {
 
 async function actual(from: string, to: string, groupBy: InsightsGroupBy) {
   const scope = scopeOf(tenantId, from, to, groupBy);
-  const base = (await companies.groupBase(database.db, scope, STEP_BANDS)).map(({ active: _active, ...g }) => g);
+  // groupBase answers every grouping at once (decision 176): the asked one's rows are compared.
+  const base = (await companies.groupBase(database.db, scope, STEP_BANDS))
+    .filter((row) => row.g === groupBy)
+    .map(({ active: _active, g: _grouping, ...g }) => g);
   const weekly = await companies.weeklySteps(database.db, scope);
   return { base, weekly };
 }

@@ -98,8 +98,9 @@ export const getCompanyInsights = defineConsoleFunction({
 export const exportCompanyInsights = defineConsoleFunction({
   name: 'exportCompanyInsights',
   roles: ['owner', 'support', 'company'],
-  kind: 'csv',
-  summary: 'The same figures as getCompanyInsights as CSV (UTF-8 with BOM), the same suppression. Audited.',
+  kind: 'zip',
+  summary:
+    'The same figures as getCompanyInsights as a zip of CSV files (UTF-8 with BOM), one table per section, headers in the operator’s language (`locale`), cells under the floor marked as the screen marks them, and a README with each figure’s definition. Audited.',
   payload: insightsPayload,
   response: z.object({}),
   errorCodes: ['notFound'],

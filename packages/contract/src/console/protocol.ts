@@ -21,9 +21,10 @@ export type ConsoleProtocolErrorCode = (typeof CONSOLE_PROTOCOL_ERROR_CODES)[num
  * - `json`: a JSON body, the §2 envelope back;
  * - `upload`: the raw file as the body, `Content-Type` the file's type, header `X-File-Name` (URI-encoded file
  *   name); the §2 envelope back;
- * - `csv`: a JSON body; `text/csv; charset=utf-8` with a BOM back (exports, part 2).
+ * - `csv`: a JSON body; `text/csv; charset=utf-8` with a BOM back (exports, part 2);
+ * - `zip`: a JSON body; `application/zip` back, CSV files with a BOM inside (an export of several tables, decision 176).
  */
-export type ConsoleCallKind = 'json' | 'upload' | 'csv';
+export type ConsoleCallKind = 'json' | 'upload' | 'csv' | 'zip';
 
 export interface ConsoleFunctionDef<
   Name extends string = string,

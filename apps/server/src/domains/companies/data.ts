@@ -35,12 +35,18 @@ export interface InsightsScope {
 const members = (s: InsightsScope) =>
   sql`SELECT u.id, ${groupKey(s.groupBy, Number(s.to.slice(0, 4)))} AS k, u.last_login_at FROM users u WHERE u.tenant_id = ${s.tenantId}`;
 
+/** The tenant's members with both groupings' keys (groupBase answers every grouping at once, decision 176). */
+const membersBothKeys = (s: InsightsScope) =>
+  sql`SELECT u.id, ${groupKey('department', Number(s.to.slice(0, 4)))} AS dept, ${groupKey('ageBand', Number(s.to.slice(0, 4)))} AS age,
+             u.last_login_at
+        FROM users u WHERE u.tenant_id = ${s.tenantId}`;
+
 /**
  * Each member's figures over the period, exact and without reading a day: the difference of two rows of the health
  * domain's running totals (migration 0780), the last on or before the period's last day and the last before its first.
  */
 const memberTotals = (s: InsightsScope) => sql`
-  SELECT m.id, m.k, m.last_login_at,
+  SELECT m.id, m.dept, m.age, m.last_login_at,
          coalesce(e.step_days, 0) - coalesce(b.step_days, 0) AS step_days, coalesce(e.steps, 0) - coalesce(b.steps, 0) AS steps,
          coalesce(e.log_days, 0) - coalesce(b.log_days, 0) AS log_days, coalesce(e.score10, 0) - coalesce(b.score10, 0) AS score10,
          coalesce(e.exercise480, 0) - coalesce(b.exercise480, 0) AS exercise480, coalesce(e.meal3, 0) - coalesce(b.meal3, 0) AS meal3,
@@ -53,6 +59,8 @@ const memberTotals = (s: InsightsScope) => sql`
                         ORDER BY r.day DESC LIMIT 1) b ON e.user_id IS NOT NULL`;
 
 export interface GroupBaseRow {
+  /** The grouping the row belongs to: all three come in one answer. */
+  g: InsightsGroupBy;
   k: string;
   members: number;
   active: number;
@@ -70,7 +78,8 @@ export interface GroupBaseRow {
 }
 
 /**
- * Per group: members, active members, step participants (a recorded day in the period), their mean daily steps and
+ * Per group of every grouping at once (GROUPING SETS: the tenant, each department, each age band; the privacy floor
+ * is decided for the three together, decision 176): members, active members, step participants (a recorded day in the period), their mean daily steps and
  * its bands, and the lifestyle dimensions averaged over the days logged in the period with how many members logged.
  * One pass over the members (two index lookups each); the figures are the same as summing their days.
  */
@@ -88,14 +97,18 @@ export async function groupBase(db: Db, s: InsightsScope, bandBounds: readonly n
     sql`round(sum(p.${sql.raw(sum)})::numeric / nullif(${sql.raw(String(scale))} * sum(p.log_days), 0), 1)::float8`;
   return rows<GroupBaseRow>(
     db,
-    sql`WITH m AS (${members(s)}),
-        p AS (SELECT t.*, CASE WHEN t.step_days > 0 THEN t.steps::float8 / t.step_days END AS daily FROM (${memberTotals(s)}) t)
-        SELECT p.k, count(*)::int AS members,
-               count(*) FILTER (WHERE p.step_days > 0 OR p.last_login_at >= ${iso(s.fromAt)}::timestamptz AND p.last_login_at < ${iso(s.toAt)}::timestamptz
-                 OR EXISTS (SELECT 1 FROM sessions se WHERE se.user_id = p.id AND se.last_used_at >= ${iso(s.fromAt)}::timestamptz
-                            AND se.created_at < ${iso(s.toAt)}::timestamptz)
-                 OR EXISTS (SELECT 1 FROM health_devices hd WHERE hd.user_id = p.id AND hd.last_upload_at >= ${iso(s.fromAt)}::timestamptz
-                            AND hd.last_upload_at < ${iso(s.toAt)}::timestamptz))::int AS active,
+    sql`WITH m AS (${membersBothKeys(s)}),
+        p AS (SELECT t.*, CASE WHEN t.step_days > 0 THEN t.steps::float8 / t.step_days END AS daily,
+                     (t.step_days > 0 OR t.last_login_at >= ${iso(s.fromAt)}::timestamptz AND t.last_login_at < ${iso(s.toAt)}::timestamptz
+                       OR EXISTS (SELECT 1 FROM sessions se WHERE se.user_id = t.id AND se.last_used_at >= ${iso(s.fromAt)}::timestamptz
+                                  AND se.created_at < ${iso(s.toAt)}::timestamptz)
+                       OR EXISTS (SELECT 1 FROM health_devices hd WHERE hd.user_id = t.id AND hd.last_upload_at >= ${iso(s.fromAt)}::timestamptz
+                                  AND hd.last_upload_at < ${iso(s.toAt)}::timestamptz)) AS is_active
+                FROM (${memberTotals(s)}) t)
+        SELECT CASE WHEN grouping(p.dept) = 0 THEN 'department' WHEN grouping(p.age) = 0 THEN 'ageBand' ELSE 'none' END AS g,
+               CASE WHEN grouping(p.dept) = 0 THEN p.dept WHEN grouping(p.age) = 0 THEN p.age ELSE 'all' END AS k,
+               count(*)::int AS members,
+               count(*) FILTER (WHERE p.is_active)::int AS active,
                count(*) FILTER (WHERE p.step_days > 0)::int AS participants,
                round(avg(p.daily))::int AS avg_daily,
                ARRAY[${bandCase}] AS bands,
@@ -103,7 +116,7 @@ export async function groupBase(db: Db, s: InsightsScope, bandBounds: readonly n
                ${avg('score10', 10)} AS score, ${avg('exercise480', 480)} AS exercise, ${avg('meal3', 3)} AS meal,
                ${avg('drinking', 0.01)} AS drinking, ${avg('sleep', 0.01)} AS sleep, ${avg('stress', 0.01)} AS stress
           FROM p
-         GROUP BY p.k`,
+         GROUP BY GROUPING SETS ((p.dept), (p.age), ())`,
   );
 }
 

@@ -1,6 +1,7 @@
 // The companies domain's service and public module (issue 32, product-decisions §11, decision 146): company
 // insights with the privacy floor, their CSV, and the purge of a tenant's personal data 90 days after its contract.
 import {
+  INSIGHTS_GROUP_BY,
   INSIGHTS_MIN_GROUP,
   LIFESTYLE_DIMENSIONS,
   STEP_BANDS,
@@ -13,10 +14,13 @@ import type { ConsoleContext } from '../../core/console-handler.ts';
 import { failure, type BusinessFailure } from '../../core/handler.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
-import { CsvFile, type CsvCell } from '../../lib/csv.ts';
+import { CSV_BOM } from '../../lib/csv.ts';
+import { exportZip, ZipDownload, type Cell, type ExportTable } from '../../lib/export-zip.ts';
 import { repeatEvery } from '../../lib/repeat.ts';
 import { recordAudit } from '../operators/service.ts';
 import * as data from './data.ts';
+import { INSIGHTS_EXPORT_TEXT, type InsightsExportText } from './export-text.ts';
+import { protectBandsAcrossGroupings, type BandRow } from './suppression.ts';
 
 /** A contract's members' personal data is purged this long after its end (the terms: within 3 months). */
 export const PURGE_AFTER_MS = 90 * 24 * 60 * 60 * 1000;
@@ -63,25 +67,48 @@ export function scopeOf(tenantId: number, from: string, to: string, groupBy: Ins
 
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
-/** Insights of a tenant (the entry has refused a company operator's other tenants already). */
-export async function companyInsights(
-  db: Db,
-  p: { tenantId: number; from: string; to: string; groupBy: InsightsGroupBy },
-): Promise<CompanyInsights | BusinessFailure<'notFound'>> {
-  const tenant = await data.tenantById(db, p.tenantId);
-  if (!tenant) return failure('notFound');
-  const s = scopeOf(p.tenantId, p.from, p.to, p.groupBy);
-  const [base, weeks, part, articles] = await Promise.all([
-    data.groupBase(db, s, STEP_BANDS),
-    data.weeklySteps(db, s),
-    data.participation(db, s),
-    data.topArticles(db, s, INSIGHTS_MIN_GROUP, TOP_ARTICLES),
-  ]);
+export interface GroupingPlan {
+  base: data.GroupBaseRow[];
+  /** The group itself: under the floor, or hidden to protect another (complementary). */
+  groupHidden: boolean[];
+  /** Step figures rest on the participants, the lifestyle on those who logged. */
+  stepHidden: boolean[];
+  lifeHidden: boolean[];
+  /** The step bands as protectBandsAcrossGroupings sees them: hidden within the group first. */
+  bandRows: BandRow[];
+}
+
+/**
+ * What the floor hides in each grouping's groups (their rows of data.groupBase, every grouping at once), the step
+ * bands decided for the three groupings together so that no hidden band cell can be worked out from the shown ones
+ * of all three (issue 53, decision 176).
+ */
+export function planInsights(every: readonly data.GroupBaseRow[]): Record<InsightsGroupBy, GroupingPlan> {
+  const plans = Object.fromEntries(
+    INSIGHTS_GROUP_BY.map((groupBy) => [
+      groupBy,
+      planGrouping(
+        groupBy,
+        every.filter((r) => r.g === groupBy),
+      ),
+    ]),
+  ) as Record<InsightsGroupBy, GroupingPlan>;
+  protectBandsAcrossGroupings({
+    tenant: plans.none.bandRows[0]!,
+    department: plans.department.bandRows,
+    ageBand: plans.ageBand.bandRows,
+  });
+  return plans;
+}
+
+/** One grouping's groups in their fixed order, and what the floor hides within the grouping. */
+function planGrouping(groupBy: InsightsGroupBy, base: data.GroupBaseRow[]): GroupingPlan {
   // Fixed groups in a fixed order: by key (the age bands numerically), 'unknown' and '' last.
-  const order = (k: string) => (k === '' || k === 'unknown' ? '~' : p.groupBy === 'ageBand' ? k.padStart(3, '0') : k);
+  const order = (k: string) => (k === '' || k === 'unknown' ? '~' : groupBy === 'ageBand' ? k.padStart(3, '0') : k);
   base.sort((a, b) => (order(a.k) < order(b.k) ? -1 : order(a.k) > order(b.k) ? 1 : 0));
-  if (p.groupBy === 'none' && base.length === 0)
+  if (groupBy === 'none' && base.length === 0)
     base.push({
+      g: 'none',
       k: 'all',
       members: 0,
       active: 0,
@@ -96,13 +123,10 @@ export async function companyInsights(
       sleep: null,
       stress: null,
     });
-
-  // The group itself: under the floor, or hidden to protect another (complementary).
   const groupHidden = suppressCells(
     base.map((g) => g.members),
     base.map((g) => g.members < INSIGHTS_MIN_GROUP),
   );
-  // Step figures rest on the participants, the lifestyle on those who logged, each week on who recorded that week.
   const stepHidden = suppressCells(
     base.map((g) => g.participants),
     groupHidden,
@@ -111,6 +135,34 @@ export async function companyInsights(
     base.map((g) => g.people),
     groupHidden,
   );
+  const bandRows = base.map((g, i): BandRow => {
+    const stepsShown = !groupHidden[i] && !stepHidden[i] && g.participants >= INSIGHTS_MIN_GROUP;
+    return {
+      // A shown group's participants can be worked out from its participation rate and members.
+      participants: groupHidden[i] ? null : g.participants,
+      bands: g.bands,
+      hidden: stepsShown ? suppressCells(g.bands) : g.bands.map(() => true),
+    };
+  });
+  return { base, groupHidden, stepHidden, lifeHidden, bandRows };
+}
+
+/** Insights of a tenant (the entry has refused a company operator's other tenants already). */
+export async function companyInsights(
+  db: Db,
+  p: { tenantId: number; from: string; to: string; groupBy: InsightsGroupBy },
+): Promise<CompanyInsights | BusinessFailure<'notFound'>> {
+  const tenant = await data.tenantById(db, p.tenantId);
+  if (!tenant) return failure('notFound');
+  const s = scopeOf(p.tenantId, p.from, p.to, p.groupBy);
+  const [every, weeks, part, articles] = await Promise.all([
+    data.groupBase(db, s, STEP_BANDS),
+    data.weeklySteps(db, s),
+    data.participation(db, s),
+    data.topArticles(db, s, INSIGHTS_MIN_GROUP, TOP_ARTICLES),
+  ]);
+  const plans = planInsights(every);
+  const { base, groupHidden, stepHidden, lifeHidden, bandRows } = plans[p.groupBy];
   const partBy = new Map(part.map((r) => [r.k, r]));
   const weekKeys = [...new Set(weeks.map((w) => w.week))].sort();
   const weekBy = new Map(weeks.map((w) => [`${w.k}\u0000${w.week}`, w]));
@@ -143,7 +195,7 @@ export async function companyInsights(
       };
     }
     const stepsShown = !stepHidden[i] && g.participants >= INSIGHTS_MIN_GROUP;
-    const bandHidden = suppressCells(g.bands);
+    const bandHidden = bandRows[i]!.hidden;
     const lifeShown = !lifeHidden[i] && g.people >= INSIGHTS_MIN_GROUP;
     const r = partBy.get(g.k);
     return {
@@ -179,62 +231,136 @@ export async function companyInsights(
   };
 }
 
-const CSV_HEADER = [
-  'section',
-  'group',
-  'members',
-  'activeMembers',
-  'stepParticipation',
-  'avgDailySteps',
-  ...STEP_BANDS.map((lower, i) => `steps${lower}${STEP_BANDS[i + 1] !== undefined ? `-${STEP_BANDS[i + 1]! - 1}` : '+'}`),
-  ...LIFESTYLE_DIMENSIONS.map((d) => `lifestyle.${d}`),
-  'eventReservations',
-  'eventAttendance',
-  'surveyResponseRate',
-  'suppressed',
-  'weekStart',
-  'weekAvgDailySteps',
-  'articleId',
-  'articleTitle',
-  'articleReaders',
-];
+/** A group's name as the Insights page gives it: the tenant, a department (or "not set"), an age band ("30s"). */
+function groupName(text: InsightsExportText, groupBy: InsightsGroupBy, key: string): string {
+  if (groupBy === 'none') return text.groups.all;
+  if (key === '' || key === 'unknown') return text.groups.unknown;
+  return groupBy === 'ageBand' ? text.groups.ageBand(key) : key;
+}
 
-/** The same figures as CSV: a row per group, a row per group and week, a row per top article. */
+/** The step bands' names as the page gives them: "2,000歩未満", "2,000–4,999 steps", …. */
+function bandNames(text: InsightsExportText): string[] {
+  const f = (n: number) => n.toLocaleString('en-US');
+  return STEP_BANDS.map((lower, i) => {
+    const upper = STEP_BANDS[i + 1];
+    if (i === 0) return text.bands.under(f(upper!));
+    if (upper === undefined) return text.bands.over(f(lower));
+    return text.bands.between(f(lower), f(upper - 1));
+  });
+}
+
+/** A table of the export: its header in the reader's words and its rows (one page: a few dozen groups at most). */
+function table(name: string, header: readonly string[], rows: readonly Cell[][]): ExportTable {
+  const columns = header.map((_, i) => `c${i}`);
+  const records = rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i] ?? null])));
+  return {
+    name,
+    columns,
+    header,
+    pages: async function* () {
+      yield records;
+    },
+  };
+}
+
+/**
+ * The same figures as a zip of CSV files, one table per section of the Insights page (overview, step bands, weekly
+ * steps, lifestyle, articles), with the page's headers and group names in the operator's language and a hidden cell
+ * written as the page writes it ("5人未満" / "Fewer than 5"); a README gives the period and each figure's definition.
+ */
 export async function exportInsights(
   ctx: ConsoleContext,
   p: { tenantId: number; from: string; to: string; groupBy: InsightsGroupBy },
-): Promise<CsvFile | BusinessFailure<'notFound'>> {
+): Promise<ZipDownload | BusinessFailure<'notFound'>> {
   const insights = await companyInsights(ctx.db, p);
   if (!('groups' in insights)) return insights;
-  const blank = (n: number): CsvCell[] => Array.from({ length: n }, () => null);
-  const lines: CsvCell[][] = [];
-  for (const g of insights.groups) {
-    lines.push([
-      'group',
-      g.key,
-      g.members,
-      g.activeMembers,
-      g.stepParticipation,
-      g.avgDailySteps,
-      ...(g.stepBands ?? STEP_BANDS.map(() => null)),
-      ...LIFESTYLE_DIMENSIONS.map((d) => g.lifestyleAverages?.[d] ?? null),
-      g.eventReservations,
-      g.eventAttendance,
-      g.surveyResponseRate,
-      g.suppressed,
-      ...blank(5),
-    ]);
-  }
-  for (const g of insights.groups) {
-    for (const w of g.weeklySteps ?? []) {
-      lines.push(['week', g.key, ...blank(CSV_HEADER.length - 8), w.weekStart, w.avgDailySteps, ...blank(3)]);
-    }
-  }
-  for (const a of insights.topArticles) {
-    lines.push(['article', null, ...blank(CSV_HEADER.length - 5), a.id, (ctx.locale === 'en' && a.title.en) || a.title.ja, a.readers]);
-  }
+  const text = INSIGHTS_EXPORT_TEXT[ctx.locale === 'en' ? 'en' : 'ja'];
+  const hidden = text.hidden(insights.minGroupSize);
+  const value = (v: number | null | undefined): Cell => (v === null || v === undefined ? hidden : v);
+  const percent = (v: number | null): Cell => (v === null ? hidden : Math.round(v * 1000) / 10);
+  const name = (key: string) => groupName(text, insights.groupBy, key);
+  const f = text.figures;
+  const weeks = insights.groups.find((g) => g.weeklySteps)?.weeklySteps?.map((w) => w.weekStart) ?? [];
+  const tables = [
+    table(
+      '1-summary',
+      [
+        f.group,
+        f.members,
+        f.activeMembers,
+        text.file.percent(f.stepParticipation),
+        f.avgDailySteps,
+        f.eventReservations,
+        f.eventAttendance,
+        text.file.percent(f.surveyResponseRate),
+      ],
+      insights.groups.map((g) => [
+        name(g.key),
+        value(g.members),
+        value(g.activeMembers),
+        percent(g.stepParticipation),
+        value(g.avgDailySteps),
+        value(g.eventReservations),
+        value(g.eventAttendance),
+        percent(g.surveyResponseRate),
+      ]),
+    ),
+    table(
+      '2-step-bands',
+      [f.group, ...bandNames(text)],
+      insights.groups.map((g) => [name(g.key), ...STEP_BANDS.map((_, b) => value(g.stepBands?.[b]))]),
+    ),
+    table(
+      '3-weekly-steps',
+      [f.weekStart, ...insights.groups.map((g) => name(g.key))],
+      weeks.map((week) => [week, ...insights.groups.map((g) => value(g.weeklySteps?.find((w) => w.weekStart === week)?.avgDailySteps))]),
+    ),
+    table(
+      '4-lifestyle',
+      [f.group, ...LIFESTYLE_DIMENSIONS.map((d) => text.lifestyle[d])],
+      insights.groups.map((g) => [name(g.key), ...LIFESTYLE_DIMENSIONS.map((d) => value(g.lifestyleAverages?.[d]))]),
+    ),
+    table(
+      '5-articles',
+      [text.file.rank, text.file.title, text.file.readers],
+      insights.topArticles.map((a, i) => [i + 1, (ctx.locale === 'en' && a.title.en) || a.title.ja, a.readers]),
+    ),
+  ];
+  const d = text.definitions;
+  const tenantName = (ctx.locale === 'en' && insights.tenant.name.en) || insights.tenant.name.ja;
+  const readme = [
+    `${text.readme.title}`,
+    `${text.readme.tenant}: ${tenantName}`,
+    `${text.readme.period}: ${p.from} – ${p.to}`,
+    `${text.readme.grouping}: ${text.groupBy[p.groupBy]}`,
+    '',
+    text.readme.floor(insights.minGroupSize),
+    '',
+    `${text.readme.files}:`,
+    `1-summary.csv: ${text.tables.summary}`,
+    `2-step-bands.csv: ${text.tables.bands}`,
+    `3-weekly-steps.csv: ${text.tables.weekly}`,
+    `4-lifestyle.csv: ${text.tables.lifestyle}`,
+    `5-articles.csv: ${text.tables.articles}`,
+    '',
+    `${text.readme.definitions}:`,
+    `${f.members}: ${d.members}`,
+    `${f.activeMembers}: ${d.activeMembers}`,
+    `${f.stepParticipation}: ${d.stepParticipation}`,
+    `${f.avgDailySteps}: ${d.avgDailySteps}`,
+    `${f.eventReservations}: ${d.eventReservations}`,
+    `${f.eventAttendance}: ${d.eventAttendance}`,
+    `${f.surveyResponseRate}: ${d.surveyResponseRate}`,
+    `${text.tables.bands}: ${d.stepBands}`,
+    `${text.tables.weekly}: ${d.weekly}`,
+    `${text.tables.lifestyle}: ${d.lifestyle}`,
+    ...LIFESTYLE_DIMENSIONS.map((dim) => `  ${text.lifestyle[dim]}: ${d[`lifestyle_${dim}`]}`),
+    `${text.tables.articles}: ${d.articles}`,
+    '',
+  ].join('\r\n');
+  const folder = `insights-tenant-${p.tenantId}-${p.from}-${p.to}-${p.groupBy}`;
   ctx.note({ targetType: 'tenant', targetId: p.tenantId, summary: `insights ${p.from}..${p.to} by ${p.groupBy} exported` });
-  return new CsvFile(`insights-tenant-${p.tenantId}-${p.from}-${p.to}-${p.groupBy}.csv`, CSV_HEADER, lines);
+  return new ZipDownload(`${folder}.zip`, () => exportZip(folder, CSV_BOM + readme, tables, { json: false }));
 }
 
 /* ------------------------------------------------------------------ end of contract */

@@ -18,7 +18,7 @@ export function fileNameOf(disposition: string | null, fallback: string): string
 }
 
 /**
- * Calls a console export (a function of kind `csv`) and saves the CSV it answers as a download. A refusal (the
+ * Calls a console export (a function of kind `csv` or `zip`) and saves the CSV or zip it answers as a download. A refusal (the
  * envelope of §2 instead of a file) rejects with a ConsoleApiError, as the other calls do.
  */
 export async function downloadCsv<N extends ConsoleFunctionName>(name: N, payload: ConsolePayload<N>): Promise<string> {
@@ -35,7 +35,7 @@ export async function downloadCsv<N extends ConsoleFunctionName>(name: N, payloa
   }
   if (response.status === 401) window.dispatchEvent(new Event(CONSOLE_SIGNED_OUT_EVENT));
   const type = response.headers.get('content-type') ?? '';
-  if (response.status !== 200 || !type.startsWith('text/csv')) {
+  if (response.status !== 200 || !(type.startsWith('text/csv') || type.startsWith('application/zip'))) {
     const body = (await response.json().catch(() => null)) as { errorCode?: string; validationErrorMessage?: string[] } | null;
     throw new ConsoleApiError(body?.errorCode ?? 'internalError', response.status, body?.validationErrorMessage ?? []);
   }

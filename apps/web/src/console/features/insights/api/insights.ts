@@ -23,7 +23,7 @@ export function useCompanyInsights(p: InsightsPayload | null) {
   return useQuery({ ...insightsQuery(p ?? { tenantId: 0, from: '', to: '' }), enabled: p !== null });
 }
 
-/** Saves the same figures as a CSV download; resolves with the file name. */
+/** Saves the same figures as a download (a zip of CSV files, one per section); resolves with the file name. */
 export function useExportInsights() {
   return useMutation({ mutationFn: (p: InsightsPayload) => downloadCsv('exportCompanyInsights', p) });
 }

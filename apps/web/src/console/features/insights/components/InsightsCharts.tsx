@@ -19,32 +19,33 @@ import {
 import { Chart as ReactChart } from 'react-chartjs-2';
 import type { CompanyInsights } from '@hibi/contract/console/insights';
 import { groupLabel, stepBandLabels } from './labels.ts';
+import { SERIES_COLOURS, seriesStyle } from './series.ts';
 
 Chart.register(BarController, BarElement, CategoryScale, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip);
 Chart.defaults.maintainAspectRatio = false;
 Chart.defaults.animation = false;
 
-/** The theme's chart colours (styles/tokens.css --chart-*): a canvas cannot read CSS variables itself. */
-function chartColors() {
-  const style = getComputedStyle(document.documentElement);
-  const read = (name: string) => style.getPropertyValue(name).trim();
-  return [read('--chart-primary'), read('--chart-accent'), read('--chart-pink'), read('--chart-primary-soft'), read('--chart-text')];
+/** The theme's value of a token (styles/tokens.css --chart-*): a canvas cannot read CSS variables itself. */
+function readToken(name: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim();
 }
 
 export default function InsightsCharts({ insights }: { insights: CompanyInsights }) {
   const { t } = useTranslation('consoleInsights');
-  const palette = useMemo(chartColors, []);
+  const palette = useMemo(() => SERIES_COLOURS.map(readToken), []);
+  const colourOf = (i: number) => palette[i % palette.length]!;
   const shown = insights.groups.filter((g) => !g.suppressed);
   const labels = shown.map((g) => groupLabel(t, insights.groupBy, g.key));
   const options: ChartOptions<'bar' | 'line'> = {
     responsive: true,
-    plugins: { legend: { position: 'bottom' } },
+    // The legend draws each series' point shape, so it matches the lines.
+    plugins: { legend: { position: 'bottom', labels: { usePointStyle: true } } },
     scales: { y: { beginAtZero: true } },
   };
 
   const steps: ChartData<'bar', (number | null)[], string> = {
     labels,
-    datasets: [{ label: t('figures.avgDailySteps'), data: shown.map((g) => g.avgDailySteps), backgroundColor: palette[0] }],
+    datasets: [{ label: t('figures.avgDailySteps'), data: shown.map((g) => g.avgDailySteps), backgroundColor: colourOf(0) }],
   };
   const bands = stepBandLabels(t);
   const bandData: ChartData<'bar', (number | null)[], string> = {
@@ -52,20 +53,27 @@ export default function InsightsCharts({ insights }: { insights: CompanyInsights
     datasets: bands.map((band, b) => ({
       label: band,
       data: shown.map((g) => g.stepBands?.[b] ?? null),
-      backgroundColor: palette[b % palette.length],
+      backgroundColor: colourOf(b),
       stack: 'bands',
     })),
   };
   const weeks = shown[0]?.weeklySteps?.map((w) => w.weekStart) ?? [];
   const weekly: ChartData<'line', (number | null)[], string> = {
     labels: weeks.map((w) => w.slice(5).replace('-', '/')),
-    datasets: shown.map((g, i) => ({
-      label: groupLabel(t, insights.groupBy, g.key),
-      data: weeks.map((w) => g.weeklySteps?.find((x) => x.weekStart === w)?.avgDailySteps ?? null),
-      borderColor: palette[i % palette.length],
-      backgroundColor: palette[i % palette.length],
-      spanGaps: false,
-    })),
+    // Every group a colour of its own (two departments shared one before, issue 55), a point shape and a dash.
+    datasets: shown.map((g, i) => {
+      const style = seriesStyle(i);
+      return {
+        label: groupLabel(t, insights.groupBy, g.key),
+        data: weeks.map((w) => g.weeklySteps?.find((x) => x.weekStart === w)?.avgDailySteps ?? null),
+        borderColor: readToken(style.colour),
+        backgroundColor: readToken(style.colour),
+        borderDash: [...style.dash],
+        pointStyle: style.point,
+        pointRadius: 4,
+        spanGaps: false,
+      };
+    }),
   };
 
   return (

@@ -114,6 +114,34 @@ export default function InsightsPage() {
   );
 }
 
+type DefinitionKey =
+  'members' | 'activeMembers' | 'stepParticipation' | 'avgDailySteps' | 'eventReservations' | 'eventAttendance' | 'surveyResponseRate';
+
+/** Each figure of a table with its one-line definition (the same words as the export's README). */
+function Definitions({ items }: { items: { term: string; definition: string }[] }) {
+  const { t } = useTranslation('consoleInsights');
+  return (
+    <dl className="insights-definitions" aria-label={t('definitionsLabel')}>
+      {items.map((item) => (
+        <div key={item.term}>
+          <dt>{item.term}</dt>
+          <dd>{item.definition}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const SUMMARY_FIGURES: DefinitionKey[] = [
+  'members',
+  'activeMembers',
+  'stepParticipation',
+  'avgDailySteps',
+  'eventReservations',
+  'eventAttendance',
+  'surveyResponseRate',
+];
+
 function InsightsView({ insights }: { insights: CompanyInsights }) {
   const { t, i18n } = useTranslation('consoleInsights');
   const locale = i18n.language === 'en' ? 'en-US' : 'ja-JP';
@@ -163,9 +191,11 @@ function InsightsView({ insights }: { insights: CompanyInsights }) {
             </tbody>
           </table>
         </div>
+        <Definitions items={SUMMARY_FIGURES.map((f) => ({ term: t(`figures.${f}`), definition: t(`definitions.${f}`) }))} />
       </section>
       <section aria-labelledby="insights-bands">
         <h2 id="insights-bands">{t('tables.bands')}</h2>
+        <p className="insights-definition">{t('definitions.stepBands')}</p>
         <div className="console-table-wrap" tabIndex={0} role="region" aria-labelledby="insights-bands">
           <table className="console-table insights-table">
             <thead>
@@ -193,6 +223,7 @@ function InsightsView({ insights }: { insights: CompanyInsights }) {
       </section>
       <section aria-labelledby="insights-weekly">
         <h2 id="insights-weekly">{t('tables.weekly')}</h2>
+        <p className="insights-definition">{t('definitions.weekly')}</p>
         <p className="console-muted">{weeks.length > 0 ? t('tables.weeklyNote') : t('tables.weeklyNone')}</p>
         <div className="console-table-wrap" tabIndex={0} role="region" aria-labelledby="insights-weekly">
           <table className="console-table insights-table">
@@ -221,6 +252,7 @@ function InsightsView({ insights }: { insights: CompanyInsights }) {
       </section>
       <section aria-labelledby="insights-lifestyle">
         <h2 id="insights-lifestyle">{t('tables.lifestyle')}</h2>
+        <p className="insights-definition">{t('definitions.lifestyle')}</p>
         <div className="console-table-wrap" tabIndex={0} role="region" aria-labelledby="insights-lifestyle">
           <table className="console-table insights-table">
             <thead>
@@ -245,9 +277,11 @@ function InsightsView({ insights }: { insights: CompanyInsights }) {
             </tbody>
           </table>
         </div>
+        <Definitions items={LIFESTYLE_DIMENSIONS.map((d) => ({ term: t(`lifestyle.${d}`), definition: t(`definitions.lifestyle_${d}`) }))} />
       </section>
       <section aria-labelledby="insights-articles">
         <h2 id="insights-articles">{t('tables.articles')}</h2>
+        <p className="insights-definition">{t('definitions.articles')}</p>
         {insights.topArticles.length === 0 ? (
           <p className="console-muted">{t('noArticles', { floor: insights.minGroupSize })}</p>
         ) : (
