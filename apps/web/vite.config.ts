@@ -267,6 +267,9 @@ const browserBuild = defineConfig({
             // which only the console uses (it stays in the console's chunks: decision 096), nor useQueries, which one
             // health screen uses.
             { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/](?!.*[\\/](mutationObserver|useMutation|useQueries|queriesObserver)\.js$)/ },
+            // Vite's preload helper and the yield, which the entry's stages use: a chunk of their own, or the helper lands in
+            // `kit`, and the entry imports kit, and with it React Router and i18next, before its first stage (decision 177).
+            { name: 'stages', test: /preload-helper|[\\/]src[\\/]app[\\/]yieldToMain\.ts$/ },
             // React Router, and i18next with react-i18next: chunks of their own, so that the entry evaluates each in a task
             // of its own (src/main.tsx, decision 177).
             { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/ },

@@ -274,7 +274,8 @@ async function main() {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.push(child);
-    return waitUp(`${origin}/readyz`);
+    // A busy machine can take minutes to start a server with the demo content.
+    return waitUp(`${origin}/readyz`, 600_000);
   };
   let staticSrv: http.Server | null = null;
   try {

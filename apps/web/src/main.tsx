@@ -1,4 +1,5 @@
 import './styles/global.css';
+import { yieldToMain } from './app/yieldToMain.ts';
 
 /**
  * The web app's entry. Evaluating the first screen's code took one task of 45–50 ms of the main thread's own time
@@ -9,10 +10,6 @@ import './styles/global.css';
  * all of them in index.html's module preloads (vite.config.ts, `routePreloads`), so they are fetched at once, as
  * before; only their evaluation is spread out.
  */
-const yieldToMain = (): Promise<void> => {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  return scheduler?.yield ? scheduler.yield() : new Promise<void>((resolve) => setTimeout(resolve, 0));
-};
 
 await import('react-dom/client');
 await yieldToMain();

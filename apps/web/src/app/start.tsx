@@ -12,7 +12,7 @@ import { rootOptions } from '../lib/rootOptions.ts';
 import { expectParts, SCREEN_PART, whenHydrated } from '../lib/hydration.ts';
 import { initTheme } from '../lib/theme.ts';
 import { timeMachine } from '../lib/timeMachine.ts';
-import { yieldToMain } from '../lib/yieldToMain.ts';
+import { yieldToMain } from './yieldToMain.ts';
 import { createRouter, createRoutes } from './router.tsx';
 
 // The inline script of index.html applied the theme before the first paint; from here on it follows changes.
@@ -69,7 +69,10 @@ if (page) {
 if (import.meta.env.PROD && !frame) {
   void whenHydrated()
     .then(() => import('./serviceWorker.ts'))
-    .then(({ registerServiceWorker }) => registerServiceWorker(router));
+    .then(({ registerServiceWorker }) => registerServiceWorker(router))
+    .catch(() => {
+      /* its chunk did not load (the network went away): the worker there is keeps serving; the next page registers */
+    });
 }
 if (page) await yieldToMain();
 
