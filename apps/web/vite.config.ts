@@ -66,20 +66,7 @@ function routePreloads(): Plugin {
           return into;
         };
         const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'index');
-        // The entry loads the first screen's code in stages (src/main.tsx: each chunk evaluated in a task of its own);
-        // index.html preloads every stage's files as Vite does the entry's own imports, so the server lists them for
-        // /boot.js (decision 141) and the browser fetches them together, not one after the other (decision 177).
-        const stages = entry ? entry.dynamicImports : [];
-        const loaded = entry ? closure([entry.fileName, ...stages]) : new Set<string>();
-        const html = bundle['index.html'];
-        if (entry && html?.type === 'asset' && typeof html.source === 'string') {
-          const source = html.source;
-          const links = [...closure(stages)]
-            .filter((file) => !source.includes(`/${file}"`))
-            .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-            .join('');
-          html.source = source.replace(/(<link rel="stylesheet")/, `${links}$1`);
-        }
+        const loaded = entry ? closure([entry.fileName]) : new Set<string>();
         const css = (files: Iterable<string>) => [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
         const loadedCss = new Set(css(loaded));
         const table: Record<string, { js: string[]; css: string[] }> = {};
@@ -146,27 +133,6 @@ function minifyPublicScripts(files: string[]): Plugin {
   };
 }
 
-/**
- * V8's explicit compile hint (`//# allFunctionsCalledOnLoad` on a script's first line, Chromium 136 on): the named
- * chunks' functions are compiled while the file streams in, on a background thread, instead of on the main thread when
- * first called. React DOM is wrapped in one function by the bundler (it ships as CommonJS), so without the hint the
- * first screen's largest task compiled all of it at once (decision 177). Other browsers ignore the comment.
- */
-function compileHints(groups: string[]): Plugin {
-  return {
-    name: 'hibi-compile-hints',
-    apply: 'build',
-    generateBundle: {
-      order: 'post',
-      handler(_options, bundle) {
-        for (const item of Object.values(bundle)) {
-          if (item.type === 'chunk' && groups.includes(item.name)) item.code = `//# allFunctionsCalledOnLoad\n${item.code}`;
-        }
-      },
-    },
-  };
-}
-
 /** Modules of the console only: its source, its message files and the packages only its screens use. */
 const CONSOLE_MODULE =
   /[\\/]src[\\/](console[\\/]|locales[\\/]\w+[\\/]console)|[\\/]node_modules[\\/](@tiptap|prosemirror-|qrcode|react-hook-form|@hookform|linkifyjs|dijkstrajs|orderedmap|rope-sequence|w3c-keyname)/;
@@ -202,7 +168,6 @@ const browserBuild = defineConfig({
     messageFallback(),
     offlinePageMessages(),
     routePreloads(),
-    compileHints(['react']),
     minifyPublicScripts(['boot.js', 'ie-check.js']),
     // The web app manifest and the service worker (docs/decisions/101-service-worker.md): src/sw.ts, built with the
     // list of the build's files to precache; registered by src/app/serviceWorker.ts after the page has loaded.
@@ -267,14 +232,6 @@ const browserBuild = defineConfig({
             // which only the console uses (it stays in the console's chunks: decision 096), nor useQueries, which one
             // health screen uses.
             { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/](?!.*[\\/](mutationObserver|useMutation|useQueries|queriesObserver)\.js$)/ },
-            // Vite's preload helper and the yield, which the entry's stages use: a chunk of their own, or the helper lands in
-            // `kit`, and the entry imports kit, and with it React Router and i18next, before its first stage (decision 177).
-            { name: 'stages', test: /preload-helper|[\\/]src[\\/]app[\\/]yieldToMain\.ts$/ },
-            // React Router, and i18next with react-i18next: chunks of their own, so that the entry evaluates each in a task
-            // of its own (src/main.tsx, decision 177).
-            { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/ },
-            // Not <Trans> (and its HTML parser), which one lazily loaded screen uses.
-            { name: 'i18n', test: /[\\/]node_modules[\\/](i18next[\\/]|react-i18next[\\/](?!.*[\\/]Trans(WithoutContext)?\.js$))/ },
             // The shell's plumbing and the UI kit pieces of the first screen (not the dialogs, forms or media pieces; not
             // the push and passkey code, which only the account and sign-in screens load: decision 177).
             {
