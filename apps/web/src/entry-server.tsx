@@ -1,7 +1,7 @@
 // The server's entry (docs/decisions/140-server-rendering.md): built apart (vite build --ssr, into dist-ssr/, never
 // served) and loaded by the Fastify server (apps/server/src/lib/page-render.ts), which calls renderPage for every page
 // GET. A page renders with its data: the screens' own TanStack queries run in-process with the request's cookie, and
-// their answers go into the page (dehydrated) so the browser hydrates without asking again (src/app/start.tsx).
+// their answers go into the page (dehydrated) so the browser hydrates without asking again (src/main.tsx).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough, Writable, type Readable } from 'node:stream';
 import type { ReactNode } from 'react';

@@ -52,7 +52,7 @@ export function createRoutes(): RouteObject[] {
 
 /**
  * The browser's router. With `hydrationData` (a page the server rendered) the first location's loaders do not run
- * again; the matched screens' code must be loaded before (app/start.tsx), as React Router asks of lazy routes.
+ * again; the matched screens' code must be loaded before (main.tsx), as React Router asks of lazy routes.
  */
 export function createRouter(routes: RouteObject[] = createRoutes(), hydrationData?: HydrationState) {
   return createBrowserRouter(routes, hydrationData ? { hydrationData } : {});
