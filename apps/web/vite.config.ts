@@ -232,10 +232,11 @@ const browserBuild = defineConfig({
             // which only the console uses (it stays in the console's chunks: decision 096), nor useQueries, which one
             // health screen uses.
             { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/](?!.*[\\/](mutationObserver|useMutation|useQueries|queriesObserver)\.js$)/ },
-            // The shell's plumbing and the UI kit pieces of the first screen (not the dialogs, forms or media pieces).
+            // The shell's plumbing and the UI kit pieces of the first screen (not the dialogs, forms or media pieces; not
+            // the push and passkey code, which only the account and sign-in screens load: decision 177).
             {
               name: 'kit',
-              test: /[\\/]src[\\/](lib[\\/](?!language\.ts|useMediaQuery\.ts)|components[\\/](Spinner|LoginRequired|QueryState|SectionHeading|ReadMore)\.tsx)/,
+              test: /[\\/]src[\\/](lib[\\/](?!language\.ts|useMediaQuery\.ts|push\.ts|auth[\\/]passkeys\.ts)|components[\\/](Spinner|LoginRequired|QueryState|SectionHeading|ReadMore)\.tsx)/,
             },
           ],
         },

@@ -9,11 +9,10 @@ import { markVerifiedNow } from './lib/auth/reauthenticate.ts';
 import { readPageData } from './lib/pageData.ts';
 import { preloadParts } from './lib/lazyPart.ts';
 import { rootOptions } from './lib/rootOptions.ts';
-import { expectParts, SCREEN_PART } from './lib/hydration.ts';
+import { expectParts, SCREEN_PART, whenHydrated } from './lib/hydration.ts';
 import { initTheme } from './lib/theme.ts';
 import { timeMachine } from './lib/timeMachine.ts';
 import { createRouter, createRoutes } from './app/router.tsx';
-import { registerServiceWorker } from './app/serviceWorker.ts';
 import './styles/global.css';
 
 // The inline script of index.html applied the theme before the first paint; from here on it follows changes.
@@ -71,8 +70,16 @@ if (page) {
     stop();
   });
 }
-// Production builds only: the development server has no worker (and must not keep one from a build).
-if (import.meta.env.PROD && !frame) registerServiceWorker(router);
+// Production builds only: the development server has no worker (and must not keep one from a build). Its code comes
+// after the page is taken over: nothing of it is needed for the first tap (decision 177).
+if (import.meta.env.PROD && !frame) {
+  void whenHydrated()
+    .then(() => import('./app/serviceWorker.ts'))
+    .then(({ registerServiceWorker }) => registerServiceWorker(router))
+    .catch(() => {
+      /* its chunk did not load (the network went away): the worker there is keeps serving; the next page registers */
+    });
+}
 if (page) await yieldToMain();
 
 const app = (

@@ -1,5 +1,4 @@
 import { call } from '../api.ts';
-import { unsubscribeThisDevice } from '../push.ts';
 import { session } from '../session.ts';
 
 /** Signs out: the server ends the session (best effort), and this browser forgets it and every cached list either way, and this browser's push subscription ends. */
@@ -11,6 +10,7 @@ export async function signOut() {
   } finally {
     session.clear();
     // The server forgot this device's push subscription with the session; the browser lets go of it too.
-    await unsubscribeThisDevice().catch(() => {});
+    // Its code is loaded here, not with the first screen (decision 177).
+    await import('../push.ts').then(({ unsubscribeThisDevice }) => unsubscribeThisDevice()).catch(() => {});
   }
 }
