@@ -15,9 +15,9 @@ import { sendDueReminders } from './reminders.ts';
  * events under way in the default list.
  */
 const HOUR = 3600_000;
-// 10:00 on 2030-03-04 in Tokyo (01:00 UTC): the suite's clock, moved by the tests.
+// 10:00 on 2030-03-04 in Tokyo (01:00 UTC): the suite's clock.
 const BASE = Date.UTC(2030, 2, 4, 1, 0, 0);
-let clock = BASE;
+const clock = BASE;
 let t: TestApp;
 let peer: ReturnType<typeof smtpPeer>;
 let sender: MailSender;
