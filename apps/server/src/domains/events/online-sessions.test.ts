@@ -66,7 +66,7 @@ describe("an online session's join link (issue 55, 1)", () => {
     expect(JSON.stringify(await detail(eventId, other.token))).not.toContain(JOIN);
     expect((await t.call('reserveEvent', { eventID: eventId, sessionID: sessionId }, booker.token)).body.succeed).toBe(true);
     const mine = await detail(eventId, booker.token);
-    expect(mine.event.sessions[0].url).toBe(JOIN);
+    expect(mine.event.sessions[0]!.url).toBe(JOIN);
     // …and after the booker read it (the kept event now built for them), others still never see it.
     expect(JSON.stringify(await detail(eventId, other.token))).not.toContain(JOIN);
     expect(JSON.stringify(await detail(eventId))).not.toContain(JOIN);
@@ -82,9 +82,9 @@ describe("an online session's join link (issue 55, 1)", () => {
     const booker = await createMember(db(), { now: new Date(clock) });
     const other = await createMember(db(), { now: new Date(clock) });
     expect((await t.call('reserveEvent', { eventID: eventId, sessionID: sessionId }, booker.token)).body.succeed).toBe(true);
-    expect((await detail(eventId, booker.token)).event.sessions[0].url).toBe(JOIN);
+    expect((await detail(eventId, booker.token)).event.sessions[0]!.url).toBe(JOIN);
     const theirs = await detail(eventId, other.token);
-    expect(theirs.event.sessions[0].url ?? null).toBeNull();
+    expect(theirs.event.sessions[0]!.url ?? null).toBeNull();
     expect(JSON.stringify(theirs)).not.toContain(JOIN);
     // A cancelled booking loses it.
     expect((await t.call('cancelEventReservation', { eventID: eventId, sessionID: sessionId }, booker.token)).body.succeed).toBe(true);
