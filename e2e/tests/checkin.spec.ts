@@ -105,7 +105,8 @@ test('a member opens the entry pass; an editor’s phone reads it through the ca
     await expect(pass.getByRole('img', { name: '「夕方の回」の入場パスのQRコード' })).toBeVisible();
     const token = (await pass.getAttribute('data-pass-token'))!;
     expect(token).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
-    await expect(pass.locator('code')).toHaveText(token.replace(/(.{4})(?=.)/g, '$1-'));
+    // Beneath the QR code, the short code typed at the door (decision 178).
+    await expect(pass.locator('code')).toHaveText(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/);
     // Kept in the browser for the door without a connection.
     expect(await page.evaluate(() => localStorage.getItem('hibi.passes'))).toContain(token);
     fs.mkdirSync(SHOTS, { recursive: true });
@@ -159,7 +160,8 @@ for (const lang of ['ja', 'en'] as const) {
     test.setTimeout(120_000);
     await page.context().addCookies([{ name: 'hibi_lang', value: lang, url: BASE_URL, sameSite: 'Lax' }]);
     await apiSignIn(page, 'editor');
-    const start = Math.floor((Date.now() + 4 * HOUR) / 60_000) * 60_000;
+    // Within the door's window: from three hours before the start (decision 178).
+    const start = Math.floor((Date.now() + 2 * HOUR) / 60_000) * 60_000;
     const saved = await consolePost(page.request, 'saveEvent', {
       title: { ja: `受付画面 ${uniqueTag(6)}`, en: 'Check-in page' },
       startAt: start,
@@ -178,7 +180,10 @@ for (const lang of ['ja', 'en'] as const) {
     ).id as number;
     try {
       expect(await member.call('reserveEvent', { eventID: eventId, sessionID: sessionId })).toMatchObject({ succeed: true });
-      const token = (await member.call('getReservationPass', { eventID: eventId, sessionID: sessionId })).token as string;
+      const pass = await member.call('getReservationPass', { eventID: eventId, sessionID: sessionId });
+      const token = pass.token as string;
+      const code = pass.code as string;
+      expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
       const t =
         lang === 'ja'
           ? {
@@ -192,12 +197,17 @@ for (const lang of ['ja', 'en'] as const) {
           : { code: 'Pass code', submit: 'Check in', ok: 'Checked in', already: 'Already checked in', undo: 'Undo', undone: 'Check-in undone' };
       fs.mkdirSync(SHOTS, { recursive: true });
       await page.goto(`/console/events/${eventId}/sessions/${sessionId}/checkin`);
-      // Typed as read aloud: lower case with hyphens.
-      await page.getByLabel(t.code).fill(token.toLowerCase().replace(/(.{4})(?=.)/g, '$1-'));
+      // Who is in: nobody yet of the one booking (decision 178).
+      const count = page.getByTestId('checkin-count');
+      await expect(count).toHaveText(lang === 'ja' ? '来場状況: 受付済み 0名 ／ 予約 1名' : 'Who is in: Checked in: 0 of 1 booked');
+      // The short code typed as read aloud: lower case with its hyphen.
+      await page.getByLabel(t.code).fill(`${code.slice(0, 5)}-${code.slice(5)}`.toLowerCase());
       await page.getByRole('button', { name: t.submit }).click();
       await expect(page.locator('[data-outcome="ok"]')).toContainText(t.ok);
+      await expect(count).toHaveText(lang === 'ja' ? '来場状況: 受付済み 1名 ／ 予約 1名' : 'Who is in: Checked in: 1 of 1 booked');
       await expectNoAxeViolations(page);
       if (SCREENSHOTS) await page.screenshot({ path: path.join(SHOTS, `checkin-${testInfo.project.name}-${lang}.png`), fullPage: true });
+      // The old 26-character token of the same pass still works.
       await page.getByLabel(t.code).fill(token);
       await page.getByRole('button', { name: t.submit }).click();
       await expect(page.locator('[data-outcome="already"]')).toContainText(t.already);

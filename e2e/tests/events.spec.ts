@@ -37,7 +37,7 @@ async function eventIds(request: APIRequestContext): Promise<Record<string, numb
 const T = {
   ja: {
     events: 'イベント',
-    upcoming: '開催予定のイベント',
+    upcoming: '開催中・開催予定のイベント',
     finished: '終了したイベント',
     readMore: 'もっと見る',
     onlyFree: '無料のみ',
@@ -61,7 +61,7 @@ const T = {
   },
   en: {
     events: 'Events',
-    upcoming: 'Upcoming events',
+    upcoming: 'Ongoing and upcoming events',
     finished: 'Finished events',
     readMore: 'Read more',
     onlyFree: 'Free only',

@@ -79,6 +79,9 @@ export interface SessionFixture {
   /** Booking window, from now, in hours (open a day ago and until the start by default). */
   opensIn?: number;
   closesIn?: number;
+  /** Held online (providingType 2), with this join link (decision 178). */
+  online?: boolean;
+  url?: string | null;
 }
 
 /** An event of its own for a test (not from the demo seed), with sessions and optionally one required question. */
@@ -99,6 +102,7 @@ export async function createEvent(
       placeJa: opts.place ?? '日比谷',
       placeEn: opts.place ?? 'Hibiya',
       publishedAt: new Date(Math.min(now, Date.now()) - 48 * HOUR),
+      ...(opts.sessions.length > 0 && opts.sessions.every((s) => s.online) ? { providingType: 2 } : {}),
     },
     opts.sessions.map((s, i) => ({
       titleJa: `回${i + 1}`,
@@ -110,6 +114,8 @@ export async function createEvent(
       reservationStartAt: new Date(now + (s.opensIn ?? -24) * HOUR),
       reservationEndAt: new Date(now + (s.closesIn ?? s.startsIn) * HOUR),
       sort: i,
+      ...(s.online ? { providingType: 2 } : {}),
+      ...(s.url !== undefined ? { url: s.url } : {}),
     })),
     opts.requiredQuestion
       ? [{ questionnaireIndex: 1, type: 'text', questionJa: '参加の目的', questionEn: 'Why are you coming?', required: true }]

@@ -48,7 +48,11 @@
       image.width = 240;
       image.height = 240;
       var code = document.createElement('code');
-      code.textContent = String(p.token).replace(/(.{4})(?=.)/g, '$1-');
+      // The short code typed at the door (decision 178), or the token of a pass kept before it.
+      code.textContent =
+        typeof p.code === 'string' && /^[0-9A-Z]{10}$/.test(p.code)
+          ? p.code.slice(0, 5) + '-' + p.code.slice(5)
+          : String(p.token).replace(/(.{4})(?=.)/g, '$1-');
       item.appendChild(heading);
       item.appendChild(session);
       item.appendChild(image);

@@ -87,6 +87,10 @@ export const PASS_TOKEN_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const PASS_TOKEN_LENGTH = 26;
 /** Longest text a check-in takes before it is normalised (spaces and hyphens of a code typed by hand). */
 export const PASS_INPUT_MAX = 64;
+/** Check-in at the door opens this long before a session starts and closes as it ends (decision 178). */
+export const CHECK_IN_OPENS_BEFORE_MS = 3 * 3600_000;
+/** The short code typed at the door (decision 178): 50 bits in Crockford's base32, shown as two groups of five. */
+export const PASS_CODE_LENGTH = 10;
 /** How long a check-in can be undone. */
 export const CHECK_IN_UNDO_MS = 60_000;
 
@@ -95,8 +99,9 @@ export function normalisePassCode(text: string): string {
   return text.toUpperCase().replace(/[\s-]/g, '').replace(/[IL]/g, '1').replace(/O/g, '0');
 }
 
-/** A pass code for reading aloud: groups of four joined by hyphens. */
+/** A pass code for reading aloud: the short code as two groups of five, an old 26-character one in groups of four. */
 export function formatPassCode(token: string): string {
+  if (token.length === PASS_CODE_LENGTH) return `${token.slice(0, 5)}-${token.slice(5)}`;
   return token.replace(/(.{4})(?=.)/g, '$1-');
 }
 

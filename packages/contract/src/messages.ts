@@ -54,7 +54,7 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     periodEndsBeforeStart: '終了日時は開始日時より後にしてください',
     // Check-in at the door (issue 33).
     passCodeRequired: 'パスのコードが入力されていません',
-    passCodeInvalid: 'Hibi のパスのコードではありません（英数字26文字）',
+    passCodeInvalid: 'Hibi のパスのコードではありません（英数字10文字）',
     windowEndsBeforeStart: '予約受付の終了は受付開始より後にしてください',
     externalUrlRequired: '外部サイトで予約する日程には、予約サイトのURL（https://）が必要です',
     choicesInvalid: '選択式の質問には選択肢を2つ以上入れてください（記述式には選択肢は入れられません）',
@@ -136,7 +136,7 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     periodEndsBeforeStart: 'The end must be after the start',
     // Check-in at the door (issue 33).
     passCodeRequired: 'Enter the code of the pass',
-    passCodeInvalid: 'This is not the code of a Hibi pass (26 letters and digits)',
+    passCodeInvalid: 'This is not the code of a Hibi pass (10 letters and digits)',
     windowEndsBeforeStart: 'The booking window must close after it opens',
     externalUrlRequired: 'A session booked on an external site needs the site’s https:// URL',
     choicesInvalid: 'A choice question needs at least 2 choices (a text question takes none)',

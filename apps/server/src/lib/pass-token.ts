@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { PASS_TOKEN_ALPHABET, PASS_TOKEN_LENGTH } from '@hibi/contract/constants';
+import { PASS_CODE_LENGTH, PASS_TOKEN_ALPHABET, PASS_TOKEN_LENGTH } from '@hibi/contract/constants';
 import { derivedSigningKey } from './media-signing.ts';
 
 /**
@@ -70,4 +70,59 @@ export function passIdOf(token: string): bigint | null {
   const id = bytes.subarray(0, ID_BYTES);
   if (!crypto.timingSafeEqual(mac(id), bytes.subarray(ID_BYTES))) return null;
   return id.readBigInt64BE();
+}
+
+/*
+ * The short code typed at the door (issue 55, decision 178): 10 characters of the same alphabet (50 bits), shown as
+ * "XXXXX-XXXXX" under the QR code, which keeps the 26-character token above. 30 bits are the low bits of the pass_id
+ * (a key to look the reservation up among the event's reservations, where a clash of two is checked by the MAC), 20
+ * bits an HMAC-SHA256 of the whole pass_id under a key of its own. A code cannot be made up: a guess must hit both
+ * an active reservation's 30 bits and its MAC, about n / 2^50 for an event of n bookings. Typed codes and old tokens
+ * both keep working: check-in tells them apart by length.
+ */
+const CODE_ID_BITS = 30;
+const CODE_MAC_BITS = 20;
+const CODE_ID_MASK = (1n << BigInt(CODE_ID_BITS)) - 1n;
+const codeKey = () => derivedSigningKey('hibi reservation pass code v1');
+
+function codeMac(passId: bigint): bigint {
+  const id = Buffer.alloc(ID_BYTES);
+  id.writeBigInt64BE(passId);
+  const digest = crypto.createHmac('sha256', codeKey()).update(id).digest();
+  return BigInt(digest.readUInt32BE(0) >>> (32 - CODE_MAC_BITS));
+}
+
+/** The short code of a reservation's pass_id. */
+export function passCode(passId: bigint | string): string {
+  const id = BigInt(passId);
+  let value = ((id & CODE_ID_MASK) << BigInt(CODE_MAC_BITS)) | codeMac(id);
+  let out = '';
+  for (let i = 0; i < PASS_CODE_LENGTH; i++) {
+    out = PASS_TOKEN_ALPHABET[Number(value & 31n)] + out;
+    value >>= 5n;
+  }
+  return out;
+}
+
+/** A short code's parts: the pass_id's low 30 bits to look up, and the MAC to check; null for a text that is not one. */
+export function passCodeParts(code: string): { idBits: number; check: (passId: bigint | string) => boolean } | null {
+  if (code.length !== PASS_CODE_LENGTH) return null;
+  let value = 0n;
+  for (const c of code) {
+    const n = PASS_TOKEN_ALPHABET.indexOf(c);
+    if (n < 0) return null;
+    value = (value << 5n) | BigInt(n);
+  }
+  const mac = value & ((1n << BigInt(CODE_MAC_BITS)) - 1n);
+  const idBits = value >> BigInt(CODE_MAC_BITS);
+  return {
+    idBits: Number(idBits),
+    check: (passId) => {
+      const id = BigInt(passId);
+      // Compared as fixed-length buffers in constant time, like the token's MAC.
+      const a = Buffer.from(passCode(id));
+      const b = Buffer.from(code);
+      return (id & CODE_ID_MASK) === idBits && codeMac(id) === mac && crypto.timingSafeEqual(a, b);
+    },
+  };
 }

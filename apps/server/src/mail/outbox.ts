@@ -38,6 +38,7 @@ export async function enqueueRenderedMail(
       subject: mail.rendered.subject,
       textBody: mail.rendered.text,
       htmlBody: mail.rendered.html,
+      headers: mail.rendered.headers && Object.keys(mail.rendered.headers).length > 0 ? mail.rendered.headers : null,
       // A stable Message-ID: should a delivery be repeated after a crash, receivers can tell it is the same mail.
       messageId: `<${crypto.randomUUID()}@hibi.mail>`,
       nextAttemptAt: now,

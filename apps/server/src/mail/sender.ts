@@ -68,6 +68,15 @@ function handOverStream(message: Buffer, beforeEnd: () => Promise<boolean>): Rea
   });
 }
 
+/** The outbox row's extra header fields: only well-formed names and single-line values reach the message. */
+function safeHeaders(headers: Record<string, string> | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (/^[A-Za-z][A-Za-z0-9-]{0,62}$/.test(name) && typeof value === 'string' && !/[\r\n\0]/.test(value)) out[name] = value;
+  }
+  return out;
+}
+
 function buildMessage(mail: OutboxRow, from: string): Promise<Buffer> {
   const node = new MailComposer({
     from,
@@ -77,7 +86,8 @@ function buildMessage(mail: OutboxRow, from: string): Promise<Buffer> {
     // QR codes are drawn as the mail leaves (decision 150): the outbox keeps a marker.
     html: drawQrCodes(mail.htmlBody),
     messageId: mail.messageId,
-    headers: { 'Content-Language': mail.locale },
+    // A mail's own header fields (List-Unsubscribe…, mail/headers.ts) first; the language is always ours.
+    headers: { ...safeHeaders(mail.headers), 'Content-Language': mail.locale },
   }).compile();
   return new Promise((resolve, reject) => node.build((error: Error | null, message: Buffer) => (error ? reject(error) : resolve(message))));
 }

@@ -9,6 +9,8 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra header fields of the message (mail/headers.ts), kept with the outbox row and added by the sender. */
+  headers?: Record<string, string>;
 }
 
 interface Copy {

@@ -651,7 +651,8 @@ export async function seedEvents(ctx: SeedContext): Promise<void> {
       entryUnitType: s.team ? 2 : 1,
       reservationStartAt: s.opens === undefined ? null : tokyo(todayStart, s.opens, 9),
       reservationEndAt: s.closes === undefined ? null : tokyo(todayStart, s.closes, 23.99),
-      url: s.url ?? null,
+      // An online session booked in the app carries its join link (shown only to members who booked it, decision 178).
+      url: s.url ?? (s.online && (s.type ?? 1) !== 2 ? `https://meet.example.com/hibi/${i + 1}-${sort + 1}` : null),
       externalFull: s.externalFull ?? false,
       sort,
     })),

@@ -12,6 +12,8 @@ export interface StoredPass {
   eventId: number;
   sessionId: number;
   token: string;
+  /** The short code typed at the door (decision 178); absent in a pass kept before it. */
+  code?: string;
   eventTitle: string;
   sessionTitle: string;
   /** The session's time as the page showed it. */

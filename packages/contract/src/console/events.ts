@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalisePassCode, PASS_INPUT_MAX, PASS_TOKEN_ALPHABET, PASS_TOKEN_LENGTH } from '../constants.ts';
+import { normalisePassCode, PASS_CODE_LENGTH, PASS_INPUT_MAX, PASS_TOKEN_ALPHABET, PASS_TOKEN_LENGTH } from '../constants.ts';
 import { contentListItem, contentListPayload, imageInputSchema, localizedOut, PUBLISH_STATES, sectionInputSchema } from './content.ts';
 import {
   consoleEpochMs,
@@ -214,7 +214,7 @@ export const sessionInputSchema = z
     /** The booking window; null start: open since publication; null end: until the session starts. */
     reservationStartAt: consoleEpochMs.nullable().default(null),
     reservationEndAt: consoleEpochMs.nullable().default(null),
-    /** The external booking site (reservationType 2 only; https). */
+    /** The external booking site (reservationType 2), or an online session's join link (providingType 2; decision 178); https. */
     url: contentUrl
       .refine((v) => v.startsWith('https://'), { error: 'msg:urlInvalid' })
       .nullable()
@@ -356,17 +356,21 @@ export const exportReservations = defineConsoleFunction({
 
 /**
  * A pass code as the camera read it or an operator typed it: spaces and hyphens dropped, capitals, Crockford's I/L/O
- * read as 1/1/0; then exactly the token's 26 characters of its alphabet. Anything else (empty, too long, another QR
- * code) is a 400 and nothing changes.
+ * read as 1/1/0; then exactly the token's 26 characters of its alphabet (the QR code), or the 10 of the short code
+ * typed by hand (decision 178). Anything else (empty, too long, another QR code) is a 400 and nothing changes.
  */
 export const passCodeSchema = z
   .string()
   .max(PASS_INPUT_MAX, { error: 'msg:passCodeInvalid' })
   .transform(normalisePassCode)
   .refine((v) => v.length > 0, { error: 'msg:passCodeRequired' })
-  .refine((v) => v.length === 0 || (v.length === PASS_TOKEN_LENGTH && [...v].every((c) => PASS_TOKEN_ALPHABET.includes(c))), {
-    error: 'msg:passCodeInvalid',
-  });
+  .refine(
+    (v) =>
+      v.length === 0 || ((v.length === PASS_TOKEN_LENGTH || v.length === PASS_CODE_LENGTH) && [...v].every((c) => PASS_TOKEN_ALPHABET.includes(c))),
+    {
+      error: 'msg:passCodeInvalid',
+    },
+  );
 
 export const CHECK_IN_ERROR_CODES = [
   /** The session open on the page does not exist. */
@@ -377,7 +381,29 @@ export const CHECK_IN_ERROR_CODES = [
   'reservationCancelled',
   /** The pass is for another session (its title and start come along). */
   'otherSession',
+  /** Too early: the door opens CHECK_IN_OPENS_BEFORE_MS before the start (`opensAt` comes along; decision 178). */
+  'checkInNotOpen',
+  /** The session has ended (`endedAt` comes along). */
+  'checkInClosed',
 ] as const;
+
+/** Who is in: a session's checked-in and active reservations, shown on the check-in page (decision 178). */
+const checkInCounts = { checkedInCount: z.number().int(), bookedCount: z.number().int() };
+
+export const getCheckInCounts = defineConsoleFunction({
+  name: 'getCheckInCounts',
+  roles: ['owner', 'editor', 'support'],
+  summary: "A session's check-in page head: its times and how many of its active reservations are checked in.",
+  payload: z.object({ sessionId: consoleId }),
+  response: z.object({
+    ...checkInCounts,
+    startAt: z.number().int(),
+    endAt: z.number().int(),
+    /** From when the door takes passes (the start minus CHECK_IN_OPENS_BEFORE_MS) until `endAt`. */
+    opensAt: z.number().int(),
+  }),
+  errorCodes: ['notFound'],
+});
 
 export const checkInReservation = defineConsoleFunction({
   name: 'checkInReservation',
@@ -392,6 +418,7 @@ export const checkInReservation = defineConsoleFunction({
     sessionTitle: localizedOut,
     checkedInAt: z.number().int(),
     alreadyCheckedIn: z.boolean(),
+    ...checkInCounts,
   }),
   errorCodes: CHECK_IN_ERROR_CODES,
   audited: true,
@@ -402,7 +429,7 @@ export const undoCheckIn = defineConsoleFunction({
   roles: ['owner', 'editor', 'support'],
   summary: 'Takes back a check-in within a minute of it (a wrong scan at the door).',
   payload: z.object({ reservationId: consoleId }),
-  response: z.object({}),
+  response: z.object(checkInCounts),
   /** undoExpired: not checked in, or checked in more than a minute ago. */
   errorCodes: ['undoExpired'],
   audited: true,
@@ -422,4 +449,5 @@ export const consoleEventFunctions = [
   exportReservations,
   checkInReservation,
   undoCheckIn,
+  getCheckInCounts,
 ] as const;

@@ -52,6 +52,10 @@ export const sessionSchema = z.object({
   reservationStartDateTime: z.number().int().nullable().optional(),
   reservationEndDateTime: z.number().int().nullable().optional(),
   isFullyReserved: z.boolean().optional(),
+  /**
+   * reservationType 2: the external booking site (signed-in callers). An online session booked in the app: its join
+   * link, only for the member who holds a reservation of it (decision 178); null for everyone else.
+   */
   url: z.string().nullable().optional(),
   participant: z.object({ reservationID: z.number().int() }).nullable().optional(),
   /** Null for reservationType 0 sessions (no button). */
@@ -196,10 +200,10 @@ export const getReservationPass = defineFunction({
   name: 'getReservationPass',
   auth: 'required',
   summary:
-    "The pass of the caller's reservation of a session (issue 33): a signed per-reservation token for the QR code shown at the door; it reveals nothing without the server.",
+    "The pass of the caller's reservation of a session (issue 33): a signed per-reservation token for the QR code shown at the door, and the short code typed there (decision 178); they reveal nothing without the server. An online-only session has no pass (onlineSession).",
   payload: z.object({ eventID: id, sessionID: id }),
-  response: z.object({ token: z.string() }),
-  errorCodes: ['noReservation'],
+  response: z.object({ token: z.string(), code: z.string() }),
+  errorCodes: ['noReservation', 'onlineSession'],
 });
 
 export const WAITING_LIST_ERROR_CODES = [

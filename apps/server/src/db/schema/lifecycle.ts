@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { tenants, users } from './core.ts';
 
 /** A tenant's signup code (stored upper-case); it may expire (`expiresAt`) and run out (`maxUses`). */
@@ -64,6 +64,8 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Extra header fields the sender adds (List-Unsubscribe…, migration 0860, decision 178); null for none. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
   },
   (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt), index('mail_outbox_created_idx').on(t.createdAt)],
 );

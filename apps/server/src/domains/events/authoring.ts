@@ -255,7 +255,8 @@ export async function saveSession(
     entryUnitType: input.entryUnitType,
     reservationStartAt: date(input.reservationStartAt),
     reservationEndAt: date(input.reservationEndAt),
-    url: input.reservationType === 2 ? input.url : null,
+    // The external booking site, or an online session's join link (decision 178); an offline session has none.
+    url: input.reservationType === 2 || input.providingType === 2 ? input.url : null,
     externalFull: input.reservationType === 2 && input.externalFull,
     sort: input.sort,
   };
@@ -413,7 +414,13 @@ async function mailCancelled(t: Db, r: { event_id: number; session_id: number; u
   const locale: Locale = normaliseLocale(u.locale);
   const d = await sessionMailData(t, r.event_id, r.session_id, locale);
   if (!d) return;
-  const rendered = renderEventMail('reservationCancelledByOffice', locale, { ...d, name: u.nickname, link: `${appBaseUrl}/events/${r.event_id}` });
+  // A cancelled booking's mail never carries the join link (decision 178).
+  const rendered = renderEventMail('reservationCancelledByOffice', locale, {
+    ...d,
+    joinUrl: null,
+    name: u.nickname,
+    link: `${appBaseUrl}/events/${r.event_id}`,
+  });
   await enqueueRenderedMail(t, { kind: 'reservationCancelledByOffice', locale, to: u.email, rendered }, now);
 }
 

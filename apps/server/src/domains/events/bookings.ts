@@ -9,11 +9,11 @@ import { transaction } from '../../db/transaction.ts';
 import type { AuthUser } from '../../core/handler.ts';
 import { marksPolicy, type Answer } from '../../core/read-cache.ts';
 import { loadSections } from '../content/service.ts';
-import { booksInApp, checkAnswers, isFullyReserved, isOneDay, reserveStatus, sessionButton, type SessionState } from './rules.ts';
+import { booksInApp, checkAnswers, isFullyReserved, isOneDay, joinUrlOf, reserveStatus, sessionButton, type SessionState } from './rules.ts';
 import { CALENDAR_LINK_LIFETIME_MS, CALENDAR_ROUTE, signCalendarLink } from './calendar.ts';
 import { renderEventMail } from './mails.ts';
 import { sessionEntry } from './session-entry.ts';
-import { passToken } from '../../lib/pass-token.ts';
+import { passCode, passToken } from '../../lib/pass-token.ts';
 import {
   activeReservationSession,
   activeReservationSessions,
@@ -98,6 +98,8 @@ export async function withSessionMarks(event: EventDetail, userId: number, db: D
     };
     return {
       ...s,
+      // The kept event may hold the join link of the member it was read for: each member gets only their own (decision 178).
+      url: s.reservationType === 2 ? (s.url ?? null) : reservationID !== null ? joinUrlOf(s.providingType, s.reservationType, mine?.u) : null,
       participant: reservationID !== null ? { reservationID } : null,
       button: sessionButton(state, reservationID !== null, now.getTime()),
       waitingPosition: mine?.w ?? null,
@@ -246,7 +248,8 @@ export async function getEventDetail(db: Db, user: AuthUser | null, locale: Loca
       reservationStartDateTime: s.rstart_ms,
       reservationEndDateTime: s.rend_ms,
       isFullyReserved: isFullyReserved(state),
-      url: s.reservation_type === 2 ? s.url : null,
+      // The external booking site for everyone signed in; an online session's join link only for the member who booked it (decision 178).
+      url: s.reservation_type === 2 ? s.url : s.reservation_id !== null ? joinUrlOf(s.providing_type, s.reservation_type, s.url) : null,
       participant: s.reservation_id !== null ? { reservationID: s.reservation_id } : null,
       button: sessionButton(state, s.reservation_id !== null, nowMs),
       waitingListCount: Number(s.waiting_count ?? 0),
@@ -264,7 +267,7 @@ export async function getEventDetail(db: Db, user: AuthUser | null, locale: Loca
   const sections = (await loadSections(db, 'event', [eventId], locale)).get(eventId) ?? [];
   return {
     ...base,
-    capacity: row.capacity,
+    capacity: row.capacity ?? capacityOfSessions(sessions),
     extraLabel: row.extra_label,
     extraText: row.extra_text,
     reportArticleID: row.report_article_id,
@@ -272,6 +275,16 @@ export async function getEventDetail(db: Db, user: AuthUser | null, locale: Loca
     hasQuestions: questions.length > 0,
     questions,
   };
+}
+
+/**
+ * The overview's capacity when the event names none (decision 178): the seats of its sessions booked in the app, when
+ * each has a limit; null ("no limit") only when one of them has none, or none books in the app.
+ */
+export function capacityOfSessions(sessions: EventSession[]): number | null {
+  const booked = sessions.filter((s) => booksInApp(s.reservationType));
+  if (booked.length === 0 || booked.some((s) => s.capacity === null || s.capacity === undefined)) return null;
+  return booked.reduce((sum, s) => sum + (s.capacity ?? 0), 0);
 }
 
 /** Rolls a transaction back with a business outcome. */
@@ -308,7 +321,7 @@ export function confirmationOf(user: AuthUser, entry: SessionEntryRow | null, ap
 export function newSeat(confirm: Confirmation | null): NewSeat {
   const passId = crypto.randomBytes(8).readBigInt64BE().toString();
   if (!confirm) return { passId, mail: null };
-  const { eventTitle, sessionTitle, startMs, endMs, place } = sessionEntry(confirm.entry, confirm.locale);
+  const { eventTitle, sessionTitle, startMs, endMs, place, joinUrl, doorPass } = sessionEntry(confirm.entry, confirm.locale);
   const rendered = renderEventMail('reservationConfirmed', confirm.locale, {
     name: confirm.name,
     eventTitle,
@@ -317,7 +330,9 @@ export function newSeat(confirm: Confirmation | null): NewSeat {
     endMs,
     place,
     link: confirm.link,
-    pass: passToken(passId),
+    // An online session: its join link instead of a door pass (decision 178).
+    pass: doorPass ? { token: passToken(passId), code: passCode(passId) } : null,
+    joinUrl,
   });
   return {
     passId,

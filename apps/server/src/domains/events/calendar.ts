@@ -126,6 +126,12 @@ export function buildIcs(entry: CalendarEntry): string {
   return lines.map(foldLine).join('\r\n') + '\r\n';
 }
 
+/** An entry's description: the event, an online session's join link for the member who booked it (decision 178), the page. */
+export function calendarDescription(entry: { eventTitle: string; joinUrl: string | null }, pageUrl: string, locale: Locale): string {
+  const join = entry.joinUrl ? [`${locale === 'ja' ? '参加リンク' : 'Join online'}: ${entry.joinUrl}`] : [];
+  return [entry.eventTitle, ...join, pageUrl].join('\n');
+}
+
 /** The .ics file a verified link names, or why there is none. */
 export async function calendarFile(
   db: Db,
@@ -148,7 +154,7 @@ export async function calendarFile(
     summary: entry.summary,
     location: entry.place,
     url: pageUrl,
-    description: `${entry.eventTitle}\n${pageUrl}`,
+    description: calendarDescription(entry, pageUrl, l),
   });
   return { file: `hibi-event-${entry.eventId}-${claims.s}.ics`, body };
 }

@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 describe('getEvents', () => {
-  it('pages upcoming events 9 at a time, soonest first, all starting after today', async () => {
+  it('pages upcoming and running events 9 at a time, soonest first, none over yet (decision 178)', async () => {
     const first = await t.call('getEvents', { scheduleType: 1, offset: 0, perPage: 9 });
     expect(first.status).toBe(200);
     expect(first.body.events).toHaveLength(9);
@@ -51,17 +51,26 @@ describe('getEvents', () => {
     expect(new Set(all.map((e: { id: number }) => e.id)).size).toBe(all.length);
     const starts = all.map((e: { startDateTime: number }) => e.startDateTime);
     expect([...starts].sort((a, b) => a - b)).toEqual(starts);
-    expect(starts.every((s: number) => s > Date.now())).toBe(true);
+    expect(all.every((e: { endDateTime: number }) => e.endDateTime > Date.now())).toBe(true);
   });
 
-  it('splits the 31 demo events over upcoming, today and finished (a guest misses the contract-only one)', async () => {
-    const count = async (scheduleType: 1 | 2 | 3, token?: string) =>
-      (await t.call('getEvents', { scheduleType, perPage: 50 }, token)).body.events.length as number;
-    const guest = (await count(1)) + (await count(2)) + (await count(3));
-    const signedIn = (await count(1, member)) + (await count(2, member)) + (await count(3, member));
+  it("splits the 31 demo events into not over yet and finished, today's within the first (a guest misses the contract-only one)", async () => {
+    const ids = async (scheduleType: 1 | 2 | 3, token?: string) =>
+      ((await t.call('getEvents', { scheduleType, perPage: 50 }, token)).body.events as { id: number; endDateTime: number }[]).map((e) => e.id);
+    const count = async (scheduleType: 1 | 2 | 3, token?: string) => (await ids(scheduleType, token)).length;
+    // Upcoming and running (1) and finished before today (2) leave out only what ended earlier today (decision 178).
+    const endedToday = (await t.call('getEvents', { scheduleType: 3, perPage: 50 })).body.events.filter(
+      (e: { endDateTime: number }) => e.endDateTime <= Date.now(),
+    ).length;
+    const guest = (await count(1)) + (await count(2)) + endedToday;
+    const signedIn = (await count(1, member)) + (await count(2, member)) + endedToday;
     expect(signedIn).toBe(31);
     expect(guest).toBe(30);
     expect(await count(3)).toBeGreaterThanOrEqual(1);
+    // Today's events not over yet are in the default list too, the walking week under way among them.
+    const upcoming = new Set(await ids(1));
+    const today = (await t.call('getEvents', { scheduleType: 3, perPage: 50 })).body.events as { id: number; endDateTime: number }[];
+    expect(today.filter((e) => e.endDateTime > Date.now()).every((e) => upcoming.has(e.id))).toBe(true);
     const finished = (await t.call('getEvents', { scheduleType: 2, perPage: 50 })).body.events;
     expect(finished.every((e: { endDateTime: number }) => e.endDateTime < Date.now())).toBe(true);
   });

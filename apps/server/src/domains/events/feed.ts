@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import { normaliseLocale, type Locale } from '@hibi/contract/protocol';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { signingKey } from './calendar.ts';
+import { calendarDescription, signingKey } from './calendar.ts';
 import { sessionEntry } from './session-entry.ts';
 import { feedEntries, feedGeneration, feedOwnerLocale, nextFeedGeneration } from './data/calendar.ts';
 
@@ -85,10 +85,11 @@ export async function buildFeed(db: Db, config: Config, userId: number, locale: 
       summary: entry.summary,
       location: entry.place,
       url: pageUrl,
-      description: `${entry.eventTitle}\n${pageUrl}`,
+      description: calendarDescription(entry, pageUrl, locale),
     });
   }
-  return calendar.toString();
+  // RFC 5545 §3.1: every content line ends with CRLF, the last one too (ical-generator leaves it off).
+  return `${calendar.toString().replace(/\r?\n$/, '')}\r\n`;
 }
 
 /** The feed a file name stands for, or null for a stranger's, tampered or revoked URL. */

@@ -105,8 +105,10 @@ export function eventsHandlers(config: Config): Handler[] {
     }),
 
     defineHandler(fns.getReservationPass, async ({ eventID, sessionID }, ctx) => {
-      const token = await reservationPass(ctx.db, ctx.user.id, eventID, sessionID);
-      return token === null ? failure('noReservation') : { token };
+      const pass = await reservationPass(ctx.db, ctx.user.id, eventID, sessionID);
+      if (pass === null) return failure('noReservation');
+      // An online-only session has no door, so no pass (decision 178).
+      return pass === 'online' ? failure('onlineSession') : pass;
     }),
 
     defineHandler(fns.joinWaitingList, async ({ eventID, sessionID, body }, ctx) => {
@@ -165,5 +167,6 @@ export function eventsConsoleHandlers(config: Config) {
     }),
     defineConsoleHandler(cfns.checkInReservation, async ({ sessionId, token }, ctx) => checkin.checkInByPass(ctx, sessionId, token)),
     defineConsoleHandler(cfns.undoCheckIn, async ({ reservationId }, ctx) => checkin.undoCheckInOf(ctx, reservationId)),
+    defineConsoleHandler(cfns.getCheckInCounts, async ({ sessionId }, ctx) => checkin.checkInCountsOf(ctx.db, sessionId)),
   ];
 }

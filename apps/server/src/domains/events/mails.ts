@@ -1,6 +1,7 @@
 import type { Locale } from '@hibi/contract/protocol';
 import { TOKYO_OFFSET_MS } from '@hibi/contract/time';
 import { formatPassCode } from '@hibi/contract/constants';
+import { tokyoDaysUntil } from './rules.ts';
 import { escapeHtml, greetingName, qrCodeMarker, renderLayout, type RenderedMail } from '../../mail/templates.ts';
 
 /**
@@ -18,8 +19,12 @@ export interface EventMailData {
   place: string | null;
   /** The event's page. */
   link: string;
-  /** The entry pass of the reservation (issue 33): its QR code and code in the mail. */
-  pass?: string | null;
+  /** The entry pass of the reservation (issue 33): its QR code (the token) and the short code typed at the door (decision 178). None for an online session. */
+  pass?: { token: string; code: string } | null;
+  /** An online session's join link (decision 178): only in the mails of the member who booked it. */
+  joinUrl?: string | null;
+  /** The day reminder's wording: when it goes out (Asia/Tokyo calendar days to the start, decision 178). */
+  sentAtMs?: number;
 }
 
 const WEEKDAYS: Record<Locale, string[]> = {
@@ -55,7 +60,7 @@ const COPY = {
     },
     reminderDay: {
       subject: '【Hibi】明日のイベントのお知らせ',
-      lead: ['ご予約いただいている次のイベントの開始まで、あと1日です。'],
+      lead: ['ご予約いただいている次のイベントは、明日開催です。'],
       after: ['参加できなくなった場合は、開始前にイベントのページから予約をキャンセルしてください。'],
     },
     reminderHour: {
@@ -72,6 +77,14 @@ const COPY = {
     greeting: (n: string) => `${n} 様`,
     labels: { event: 'イベント', session: '日程', when: '日時', place: '場所' },
     pass: ['入場パス：会場の受付でこのQRコードをお見せください。読み取れないときは次のコードをお伝えください。', 'パスのコード'],
+    join: 'オンラインでの参加はこちらのリンクから（ご予約の方のみ。他の方と共有しないでください）',
+    /** The day reminder when it goes out on the day itself or earlier than the day before (decision 178). */
+    dayWording: (days: number) =>
+      days <= 0
+        ? { subject: '【Hibi】本日のイベントのお知らせ', lead: 'ご予約いただいている次のイベントは、本日開催です。' }
+        : days === 1
+          ? null
+          : { subject: `【Hibi】${days}日後のイベントのお知らせ`, lead: `ご予約いただいている次のイベントは、${days}日後に開催です。` },
     settings: 'リマインダーの受け取りは、マイページのプロフィールの「設定」で変更できます。',
   },
   en: {
@@ -87,7 +100,7 @@ const COPY = {
     },
     reminderDay: {
       subject: '[Hibi] Your event is tomorrow',
-      lead: ['A reminder: the event you booked starts in a day.'],
+      lead: ['A reminder: the event you booked is tomorrow.'],
       after: ['If you cannot come, please cancel on the event page before it starts.'],
     },
     reminderHour: {
@@ -104,6 +117,13 @@ const COPY = {
     greeting: (n: string) => `Dear ${n},`,
     labels: { event: 'Event', session: 'Session', when: 'When', place: 'Place' },
     pass: ['Entry pass: show this QR code at the reception. If it cannot be scanned, read out the code below.', 'Pass code'],
+    join: 'Join online with this link (for you as a booked member; please do not share it)',
+    dayWording: (days: number) =>
+      days <= 0
+        ? { subject: '[Hibi] Your event is today', lead: 'A reminder: the event you booked is today.' }
+        : days === 1
+          ? null
+          : { subject: `[Hibi] Your event is in ${days} days`, lead: `A reminder: the event you booked is in ${days} days.` },
     settings: 'You can change which reminders you receive under Settings on your profile page.',
   },
 } as const;
@@ -117,11 +137,16 @@ export function renderEventMail(kind: EventMailKind, locale: Locale, d: EventMai
     `${c.labels.when}: ${sessionWhen(locale, d.startMs, d.endMs)}`,
     ...(d.place ? [`${c.labels.place}: ${d.place}`] : []),
   ];
+  // The day reminder says what the Tokyo calendar says: today, tomorrow or in n days (decision 178).
+  const wording = kind === 'reminderDay' && d.sentAtMs !== undefined ? c.dayWording(tokyoDaysUntil(d.sentAtMs, d.startMs)) : null;
+  const join = kind !== 'reservationCancelledByOffice' && d.joinUrl ? joinBlock(d.joinUrl, c.join) : null;
+  const pass = d.pass ? passBlock(d.pass, c.pass) : null;
+  const extra = [join, pass].filter((b) => b !== null);
   return renderLayout(locale, {
-    subject: k.subject,
+    subject: wording?.subject ?? k.subject,
     greeting: c.greeting(greetingName(locale, d.name)),
-    lead: [...k.lead, ...facts],
-    ...(d.pass ? { extra: passBlock(d.pass, c.pass) } : {}),
+    lead: [...(wording ? [wording.lead] : k.lead), ...facts],
+    ...(extra.length > 0 ? { extra: { text: extra.flatMap((b) => b.text), html: extra.map((b) => b.html).join('\n') } } : {}),
     button: c.button,
     link: d.link,
     // Only the reminders are a setting; a booking's own mails always go.
@@ -135,8 +160,9 @@ export function renderEventMail(kind: EventMailKind, locale: Locale, d: EventMai
  * where the code's rows go, and the sender draws them as it sends (`qrCodeMarker`, decision 150): a booking's mail is
  * written by the reservation's statement, which then carries 2 kB a mail instead of 38 kB, and renders no QR code.
  */
-function passBlock(token: string, copy: readonly [string, string]): { text: string[]; html: string } {
-  const code = formatPassCode(token);
+function passBlock(pass: { token: string; code: string }, copy: readonly [string, string]): { text: string[]; html: string } {
+  const token = pass.token;
+  const code = formatPassCode(pass.code);
   const html = `<div style="margin:24px 0;text-align:center">
 <p style="margin:0 0 12px">${escapeHtml(copy[0])}</p>
 <table role="img" aria-label="${escapeHtml(code)}" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:0 auto;background:#ffffff">${qrCodeMarker(token)}</table>
@@ -144,4 +170,13 @@ function passBlock(token: string, copy: readonly [string, string]): { text: stri
 <p style="margin:0;font-family:monospace;font-size:20px;font-weight:bold;letter-spacing:1px">${escapeHtml(code)}</p>
 </div>`;
   return { text: [copy[0], `${copy[1]}: ${code}`], html };
+}
+
+/** An online session's join link (decision 178): a line in the text mail, a link in the HTML one. */
+function joinBlock(url: string, label: string): { text: string[]; html: string } {
+  const html = `<div style="margin:24px 0">
+<p style="margin:0 0 8px">${escapeHtml(label)}</p>
+<p style="margin:0;word-break:break-all;font-size:17px"><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
+</div>`;
+  return { text: [`${label}:`, url, ''], html };
 }

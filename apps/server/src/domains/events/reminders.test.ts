@@ -35,7 +35,8 @@ afterAll(async () => {
 
 describe('event reminders (issue 19, 2)', () => {
   it('sends the day-before reminder once, from 24 hours before the start, in the member’s language', async () => {
-    const now = Date.now();
+    // 10:00 in Tokyo: the reminder goes out at 17:00 for 16:00 the next day, so it says "tomorrow" (decision 178).
+    const now = Date.UTC(2030, 0, 10, 1, 0, 0);
     const { eventId, sessionIds } = await createEvent(t.database.db, { title: 'Reminder day', sessions: [{ capacity: 10, startsIn: 30 }], now });
     const [s] = sessionIds as [number];
     const m180 = await member({ locale: 'en' });

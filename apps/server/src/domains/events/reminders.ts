@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { enqueueRenderedMail } from '../../mail/outbox.ts';
 import { enqueuePush } from '../../push/outbox.ts';
-import { passToken } from '../../lib/pass-token.ts';
+import { passCode, passToken } from '../../lib/pass-token.ts';
+import { listUnsubscribeHeaders } from '../../mail/headers.ts';
 import { renderEventMail, type EventMailKind } from './mails.ts';
 import { repeatEvery } from '../../lib/repeat.ts';
 import { sessionEntry } from './session-entry.ts';
@@ -21,6 +22,8 @@ import { markDueReminders, tryReminderLock } from './data/reminders.ts';
  * process at a time do the work.
  */
 export const REMINDER_EVERY_MS = 60_000;
+/** The page where a member turns reminder mails on and off (the profile's settings). */
+export const reminderSettingsUrl = (appBaseUrl: string) => `${appBaseUrl}/account/profile#settings`;
 const BATCH = 500;
 /** One run: marks and queues every reminder due at `now` (mail, and push notices). Returns how many reminders were queued (0 when another process holds the run). */
 export async function sendDueReminders(db: Db, config: Config, now: Date): Promise<number> {
@@ -32,7 +35,7 @@ export async function sendDueReminders(db: Db, config: Config, now: Date): Promi
       const en = locale === 'en';
       const kind: EventMailKind = d.kind === 'day' ? 'reminderDay' : 'reminderHour';
       // Each row in its member's language; the entry rules (online place) are the calendar's and the seat mail's.
-      const { eventTitle, sessionTitle, startMs, endMs, place } = sessionEntry(
+      const { eventTitle, sessionTitle, startMs, endMs, place, joinUrl, doorPass } = sessionEntry(
         {
           event_id: d.event_id,
           event_title: (en && d.event_title_en) || d.event_title_ja,
@@ -41,6 +44,8 @@ export async function sendDueReminders(db: Db, config: Config, now: Date): Promi
           providing_type: d.providing_type,
           start_ms: d.start_ms,
           end_ms: d.end_ms,
+          reservation_type: d.reservation_type,
+          url: d.url,
         },
         locale,
       );
@@ -52,9 +57,14 @@ export async function sendDueReminders(db: Db, config: Config, now: Date): Promi
         endMs,
         place,
         link: `${config.appBaseUrl}/events/${d.event_id}`,
-        pass: passToken(d.pass_id),
+        // An online session: the join link, and no door pass or reception line (decision 178).
+        pass: doorPass ? { token: passToken(d.pass_id), code: passCode(d.pass_id) } : null,
+        joinUrl,
+        sentAtMs: now.getTime(),
       });
-      if (d.email) await enqueueRenderedMail(t, { kind, locale, to: d.email, rendered }, now);
+      // Members can turn reminders off: the mail says where (List-Unsubscribe, decision 178).
+      const headers = listUnsubscribeHeaders({ url: reminderSettingsUrl(config.appBaseUrl) });
+      if (d.email) await enqueueRenderedMail(t, { kind, locale, to: d.email, rendered: { ...rendered, headers } }, now);
       // The same reminder on the member's devices that take reminders (issue 34): in this transaction, once.
       await enqueuePush(
         t,

@@ -1,5 +1,6 @@
 import type { Locale } from '@hibi/contract/protocol';
-import { DAY_MS } from '@hibi/contract/time';
+import { DAY_MS, startOfTokyoDay } from '@hibi/contract/time';
+import { CHECK_IN_OPENS_BEFORE_MS } from '@hibi/contract/constants';
 import type { EventQuestion, ReservationAnswer } from '@hibi/contract/functions/events';
 
 /** Pure rules of the events domain (spec 1 §4, §5): reserve status, one-day rule, session button, answers. */
@@ -148,4 +149,37 @@ export function checkAnswers(
   }
   if (missing) return { ok: false, problem: 'answersRequired' };
   return { ok: true, answers: stored };
+}
+
+/* ------------------------------------------------------------------ online sessions (issue 55, decision 178) */
+
+/**
+ * An online session's join link: its `url` when the session is online (providingType 2; 3 counts too) and not booked
+ * on an external site (whose `url` is that site, for everyone signed in). Whoever calls this has checked that the
+ * member holds a reservation of the session: the link is never in a shared answer, a list or a guest's view.
+ */
+export function joinUrlOf(providingType: number, reservationType: number | undefined, url: string | null | undefined): string | null {
+  if (providingType === 1 || reservationType === 2 || !url) return null;
+  return url;
+}
+
+/** A session held only online has no door, so no entry pass (no QR code, no reception line). */
+export function hasDoorPass(providingType: number): boolean {
+  return providingType !== 2;
+}
+
+/**
+ * How many calendar days, in Asia/Tokyo, lie between `nowMs` and `startMs`: 0 today, 1 tomorrow… (the day reminder's
+ * wording; a reminder that goes out late on the same evening says "today").
+ */
+export function tokyoDaysUntil(nowMs: number, startMs: number): number {
+  return Math.round((startOfTokyoDay(startMs) - startOfTokyoDay(nowMs)) / DAY_MS);
+}
+
+/**
+ * Check-in at the door is taken from this long before a session starts until it ends (decision 178): a pass shown
+ * days early, or at the wrong day's session, is refused with when the door opens.
+ */
+export function checkInWindow(startMs: number, endMs: number): { from: number; to: number } {
+  return { from: startMs - CHECK_IN_OPENS_BEFORE_MS, to: endMs };
 }

@@ -6,7 +6,7 @@ import { transaction } from '../../db/transaction.ts';
 import { enqueueRenderedMail } from '../../mail/outbox.ts';
 import { enqueuePush } from '../../push/outbox.ts';
 import { renderEventMail } from './mails.ts';
-import { passToken } from '../../lib/pass-token.ts';
+import { passCode, passToken } from '../../lib/pass-token.ts';
 import { cancel, Outcome, takesBookings } from './bookings.ts';
 import { sessionEntry } from './session-entry.ts';
 import { activePassId } from './data/attendance.ts';
@@ -105,13 +105,13 @@ async function mailPromoted(t: Db, userId: number, eventId: number, sessionId: n
   const locale: Locale = normaliseLocale(u.locale);
   const d = await sessionMailData(t, eventId, sessionId, locale);
   if (!d) return;
-  // The seat is a booking: the mail carries its entry pass (issue 33).
-  const passId = await activePassId(t, eventId, sessionId, userId);
+  // The seat is a booking: the mail carries its entry pass (issue 33), or an online session's join link (decision 178).
+  const pass = await activePassId(t, eventId, sessionId, userId);
   const rendered = renderEventMail('seatPromoted', locale, {
     ...d,
     name: u.nickname,
     link: `${appBaseUrl}/events/${eventId}`,
-    pass: passId === null ? null : passToken(passId),
+    pass: pass === null || !d.doorPass ? null : { token: passToken(pass.pass_id), code: passCode(pass.pass_id) },
   });
   await enqueueRenderedMail(t, { kind: 'seatPromoted', locale, to: u.email, rendered }, now);
 }
@@ -120,8 +120,8 @@ async function mailPromoted(t: Db, userId: number, eventId: number, sessionId: n
 export async function sessionMailData(t: Db, eventId: number, sessionId: number, locale: Locale) {
   const row = await sessionEntryRow(t, eventId, sessionId, locale);
   if (!row) return null;
-  const { eventTitle, sessionTitle, startMs, endMs, place } = sessionEntry(row, locale);
-  return { eventTitle, sessionTitle, startMs, endMs, place };
+  const { eventTitle, sessionTitle, startMs, endMs, place, joinUrl, doorPass } = sessionEntry(row, locale);
+  return { eventTitle, sessionTitle, startMs, endMs, place, joinUrl, doorPass };
 }
 
 /**

@@ -65,14 +65,19 @@ export async function eventReservationExportPage(db: Db, eventId: number, afterI
 
 /* ------------------------------------------------------------------ passes and check-in (issue 33, decision 147) */
 
-/** The pass_id of a member's active reservation of a session; null without one. */
-export async function activePassId(db: Db, eventId: number, sessionId: number, userId: number): Promise<string | null> {
-  const [row] = await rows<{ pass_id: string }>(
+/** The pass_id of a member's active reservation of a session, and how the session is held; null without one. */
+export async function activePassId(
+  db: Db,
+  eventId: number,
+  sessionId: number,
+  userId: number,
+): Promise<{ pass_id: string; providing_type: number } | null> {
+  const [row] = await rows<{ pass_id: string; providing_type: number }>(
     db,
-    sql`SELECT pass_id::text AS pass_id FROM event_reservations
-        WHERE event_id = ${eventId} AND session_id = ${sessionId} AND user_id = ${userId} AND cancelled_at IS NULL`,
+    sql`SELECT r.pass_id::text AS pass_id, s.providing_type FROM event_reservations r JOIN event_sessions s ON s.id = r.session_id
+        WHERE r.event_id = ${eventId} AND r.session_id = ${sessionId} AND r.user_id = ${userId} AND r.cancelled_at IS NULL`,
   );
-  return row?.pass_id ?? null;
+  return row ?? null;
 }
 
 export interface PassRow {
@@ -86,20 +91,55 @@ export interface PassRow {
   session_title_ja: string;
   session_title_en: string | null;
   session_start_ms: number;
+  session_end_ms: number;
+  pass_id: string;
 }
+
+const passColumns = sql`r.id, r.event_id, r.session_id, r.cancelled_at IS NOT NULL AS cancelled, u.nickname,
+  e.title_ja AS event_title_ja, e.title_en AS event_title_en, s.title_ja AS session_title_ja,
+  s.title_en AS session_title_en, ${ms('s', 'start_at')} AS session_start_ms, ${ms('s', 'end_at')} AS session_end_ms,
+  r.pass_id::text AS pass_id`;
 
 /** The reservation a pass names, with what the door shows of it; undefined when no reservation has it. */
 export async function reservationOfPass(db: Db, passId: bigint): Promise<PassRow | undefined> {
   const [row] = await rows<PassRow>(
     db,
-    sql`SELECT r.id, r.event_id, r.session_id, r.cancelled_at IS NOT NULL AS cancelled, u.nickname,
-          e.title_ja AS event_title_ja, e.title_en AS event_title_en, s.title_ja AS session_title_ja,
-          s.title_en AS session_title_en, ${ms('s', 'start_at')} AS session_start_ms
+    sql`SELECT ${passColumns}
         FROM event_reservations r JOIN users u ON u.id = r.user_id JOIN events e ON e.id = r.event_id
         JOIN event_sessions s ON s.id = r.session_id
         WHERE r.pass_id = ${passId.toString()}::bigint`,
   );
   return row;
+}
+
+/**
+ * The reservations of the event of session `sessionId` whose pass_id ends in `idBits` (a typed short code's 30 bits,
+ * decision 178): usually one, rarely two; the caller keeps the one whose MAC holds. Read through the reservations'
+ * event index, so the lookup stays one statement over one event's rows.
+ */
+export async function reservationsOfCode(db: Db, sessionId: number, idBits: number): Promise<PassRow[]> {
+  return rows<PassRow>(
+    db,
+    sql`SELECT ${passColumns}
+        FROM event_reservations r JOIN users u ON u.id = r.user_id JOIN events e ON e.id = r.event_id
+        JOIN event_sessions s ON s.id = r.session_id
+        WHERE (r.pass_id & 1073741823) = ${idBits}::bigint
+          AND r.event_id = (SELECT event_id FROM event_sessions WHERE id = ${sessionId})
+        ORDER BY r.cancelled_at IS NULL DESC, r.id DESC LIMIT 20`,
+  );
+}
+
+/** A session's times and who is in: its active reservations and how many of them are checked in. */
+export async function checkInCounts(db: Db, sessionId: number) {
+  const [row] = await rows<{ start_ms: number; end_ms: number; booked: number; checked_in: number }>(
+    db,
+    sql`SELECT ${ms('s', 'start_at')} AS start_ms, ${ms('s', 'end_at')} AS end_ms,
+          (SELECT count(*)::int FROM event_reservations r WHERE r.session_id = s.id AND r.cancelled_at IS NULL) AS booked,
+          (SELECT count(*)::int FROM event_reservations r
+            WHERE r.session_id = s.id AND r.cancelled_at IS NULL AND r.checked_in_at IS NOT NULL) AS checked_in
+        FROM event_sessions s WHERE s.id = ${sessionId}`,
+  );
+  return row ? { startMs: Number(row.start_ms), endMs: Number(row.end_ms), booked: Number(row.booked), checkedIn: Number(row.checked_in) } : null;
 }
 
 /**

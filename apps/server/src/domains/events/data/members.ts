@@ -44,10 +44,11 @@ export async function memberEventMarks(db: Db, userId: number, eventIds: number[
 
 /** A member's own marks on one event's sessions: their reservation, their place in each line, and the favourite. */
 export async function memberSessionMarks(db: Db, userId: number, eventId: number) {
-  const [row] = await rows<{ favorited: boolean; sessions: { id: number; r: number | null; w: number | null }[] | string | null }>(
+  const [row] = await rows<{ favorited: boolean; sessions: SessionMark[] | string | null }>(
     db,
+    // u: the session's url for the member who booked it (an online session's join link, decision 178), else null.
     sql`SELECT EXISTS (SELECT 1 FROM event_favorites f WHERE f.event_id = ${eventId} AND f.user_id = ${userId}) AS favorited,
-          (SELECT json_agg(json_build_object('id', s.id, 'r', r.id,
+          (SELECT json_agg(json_build_object('id', s.id, 'r', r.id, 'u', CASE WHEN r.id IS NOT NULL THEN s.url END,
                     'w', CASE WHEN mine.id IS NULL THEN NULL
                               ELSE (SELECT count(*)::int FROM event_waiting_list w WHERE w.session_id = s.id AND w.id <= mine.id) END))
              FROM event_sessions s
@@ -56,7 +57,15 @@ export async function memberSessionMarks(db: Db, userId: number, eventId: number
             WHERE s.event_id = ${eventId}) AS sessions`,
   );
   const sessions = typeof row?.sessions === 'string' ? JSON.parse(row.sessions) : (row?.sessions ?? []);
-  return { favorited: row?.favorited ?? false, sessions: sessions as { id: number; r: number | null; w: number | null }[] };
+  return { favorited: row?.favorited ?? false, sessions: sessions as SessionMark[] };
+}
+
+/** A member's marks on one session: their reservation, the url they may see with it, their place in line. */
+export interface SessionMark {
+  id: number;
+  r: number | null;
+  u: string | null;
+  w: number | null;
 }
 
 export interface SessionJson {
@@ -113,7 +122,8 @@ export interface ListFilter {
 export async function eventList(db: Db, caller: Caller, locale: Locale, now: Date, todayIso: string, tomorrowIso: string, f: ListFilter) {
   const schedule =
     f.scheduleType === 1
-      ? sql`e.start_at >= ${tomorrowIso}`
+      ? // Upcoming and running (decision 178, amending 023): every event not over yet, a walking week under way too.
+        sql`e.end_at > ${now.toISOString()}`
       : f.scheduleType === 3
         ? sql`e.start_at < ${tomorrowIso} AND e.end_at > ${todayIso}`
         : sql`e.end_at <= ${todayIso}`;

@@ -35,6 +35,9 @@ export interface DueReminderRow {
   end_ms: number;
   /** The reservation's pass (issue 33), for the reminder to carry. */
   pass_id: string;
+  /** With providing_type: an online session's join link (decision 178). */
+  reservation_type: number;
+  url: string | null;
 }
 
 /**
@@ -72,7 +75,7 @@ export async function markDueReminders(tx: Db, at: string, batch: number) {
           )
           SELECT m.kind, e.id AS event_id, r.id AS reservation_id, u.id AS user_id, u.email, u.nickname, u.locale,
                  e.title_ja AS event_title_ja, e.title_en AS event_title_en, s.title_ja AS session_title_ja, s.title_en AS session_title_en,
-                 e.place_ja, e.place_en, s.providing_type,
+                 e.place_ja, e.place_en, s.providing_type, s.reservation_type, s.url,
                  ${ms('s', 'start_at')} AS start_ms, ${ms('s', 'end_at')} AS end_ms,
                  r.pass_id::text AS pass_id
           FROM marked m JOIN event_reservations r ON r.id = m.reservation_id JOIN event_sessions s ON s.id = r.session_id

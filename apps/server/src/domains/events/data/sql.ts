@@ -21,7 +21,8 @@ export const ms = (alias: string, column: string) => sql.raw(`floor(extract(epoc
 /** What a calendar entry or an event mail shows of a session (aliases e and s), in a language. */
 export const sessionEntryColumns = (locale: Locale) =>
   sql`e.id AS event_id, ${loc('e', 'title', locale)} AS event_title, ${loc('s', 'title', locale)} AS session_title,
-    ${loc('e', 'place', locale)} AS place, s.providing_type, ${ms('s', 'start_at')} AS start_ms, ${ms('s', 'end_at')} AS end_ms`;
+    ${loc('e', 'place', locale)} AS place, s.providing_type, ${ms('s', 'start_at')} AS start_ms, ${ms('s', 'end_at')} AS end_ms,
+    s.reservation_type, s.url`;
 
 export interface SessionEntryRow {
   event_id: number;
@@ -31,6 +32,9 @@ export interface SessionEntryRow {
   providing_type: number;
   start_ms: number;
   end_ms: number;
+  /** With `url`: an online session's join link (rules.ts joinUrlOf), only ever shown to a member who booked it. */
+  reservation_type?: number;
+  url?: string | null;
 }
 
 /** Who may see an event: published, and contract-only events only for callers with a corporate contract. */

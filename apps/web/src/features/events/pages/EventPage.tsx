@@ -15,6 +15,7 @@ import { eventPlace, formatEventDate } from '../format.ts';
 import { FavoriteButton } from '../components/FavoriteButton.tsx';
 import { StatusTag } from '../components/StatusTag.tsx';
 import { SessionPanel } from '../components/SessionPanel.tsx';
+import { booksInApp } from '../components/session/rules.ts';
 import '../events.css';
 
 function Overview({ event, locale }: { event: EventDetail; locale: Locale }) {
@@ -40,10 +41,13 @@ function Overview({ event, locale }: { event: EventDetail; locale: Locale }) {
               <td>{place}</td>
             </tr>
           )}
-          <tr>
-            <th scope="row">{t('detail.capacity')}</th>
-            <td>{event.capacity == null ? t('detail.noLimit') : t('detail.capacityValue', { count: event.capacity })}</td>
-          </tr>
+          {/* The server answers the sessions' seats when the event names none (decision 178); no row without any booking. */}
+          {(event.capacity != null || event.sessions.some((s) => booksInApp(s.reservationType))) && (
+            <tr>
+              <th scope="row">{t('detail.capacity')}</th>
+              <td>{event.capacity == null ? t('detail.noLimit') : t('detail.capacityValue', { count: event.capacity })}</td>
+            </tr>
+          )}
           <tr>
             <th scope="row">{t('detail.fee')}</th>
             <td>

@@ -13,7 +13,18 @@ export const eventKeys = {
   list: (params: EventListParams) => ['console', 'events', 'list', params] as const,
   item: (id: number) => ['console', 'events', 'item', id] as const,
   reservations: (eventId: number, sessionId: number) => ['console', 'events', 'reservations', eventId, sessionId] as const,
+  checkInCounts: (sessionId: number) => ['console', 'events', 'checkin-counts', sessionId] as const,
 };
+
+/** Who is in: the check-in page's count and times (decision 178), read again after each check-in and undo. */
+export function useCheckInCounts(sessionId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: eventKeys.checkInCounts(sessionId),
+    queryFn: () => consoleCallOrThrow('getCheckInCounts', { sessionId }),
+    enabled,
+    refetchInterval: 30_000,
+  });
+}
 
 export function useEventList(params: EventListParams) {
   return useQuery(
@@ -123,6 +134,7 @@ export function useCheckIn(eventId: number, sessionId: number) {
     mutationFn: (token: string) => consoleCall('checkInReservation', { sessionId, token }),
     onSuccess: (answer) => {
       if (!answer.succeed) return;
+      void queryClient.invalidateQueries({ queryKey: eventKeys.checkInCounts(sessionId) });
       void queryClient.invalidateQueries({ queryKey: eventKeys.reservations(eventId, sessionId) });
       void queryClient.invalidateQueries({ queryKey: eventKeys.lists });
     },
@@ -134,6 +146,7 @@ export function useUndoCheckIn(eventId: number, sessionId: number) {
   return useMutation({
     mutationFn: (reservationId: number) => consoleCall('undoCheckIn', { reservationId }),
     onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: eventKeys.checkInCounts(sessionId) });
       void queryClient.invalidateQueries({ queryKey: eventKeys.reservations(eventId, sessionId) });
       void queryClient.invalidateQueries({ queryKey: eventKeys.lists });
     },

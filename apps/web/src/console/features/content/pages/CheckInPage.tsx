@@ -7,7 +7,7 @@ import { Field } from '../../../../components/Field.tsx';
 import { failureText } from '../../../lib/forms.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 import { formatTime } from '../../../../lib/format.ts';
-import { useCheckIn, useSessionReservations, useUndoCheckIn } from '../api/events.ts';
+import { useCheckIn, useCheckInCounts, useSessionReservations, useUndoCheckIn } from '../api/events.ts';
 import { localized } from '../components/ContentList.tsx';
 import { useQrScanner } from '../components/checkin/useQrScanner.ts';
 
@@ -32,6 +32,7 @@ export default function CheckInPage() {
   const sessionId = Number(params.sessionId);
   const valid = Number.isInteger(eventId) && eventId > 0 && Number.isInteger(sessionId) && sessionId > 0;
   const session = useSessionReservations({ eventId: valid ? eventId : 1, sessionId: valid ? sessionId : 1, offset: 0, perPage: 1 });
+  const counts = useCheckInCounts(sessionId, valid);
   const checkIn = useCheckIn(eventId, sessionId);
   const undo = useUndoCheckIn(eventId, sessionId);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -69,7 +70,12 @@ export default function CheckInPage() {
       }
       navigator.vibrate?.(answer.alreadyCheckedIn ? [60, 60, 60] : 80);
     } else {
-      const extra = answer as unknown as { sessionTitle?: { ja: string; en: string | null }; sessionStartAt?: number };
+      const extra = answer as unknown as {
+        sessionTitle?: { ja: string; en: string | null };
+        sessionStartAt?: number;
+        opensAt?: number;
+        endedAt?: number;
+      };
       const detail = failureText(answer, {
         invalidPass: t('checkin.invalidPass'),
         reservationCancelled: t('checkin.reservationCancelled'),
@@ -78,6 +84,8 @@ export default function CheckInPage() {
           date: extra.sessionStartAt ? formatDateTime(extra.sessionStartAt) : '',
         }),
         notFound: t('errors.notFound'),
+        checkInNotOpen: t('checkin.notOpen', { date: extra.opensAt ? formatDateTime(extra.opensAt) : '' }),
+        checkInClosed: t('checkin.closed', { date: extra.endedAt ? formatDateTime(extra.endedAt) : '' }),
       });
       setOutcome({ kind: 'refused', title: t('checkin.refused'), detail });
       navigator.vibrate?.([200, 80, 200]);
@@ -125,6 +133,16 @@ export default function CheckInPage() {
         <p className="console-meta">
           {`${localized(data.session.title)} · ${localized(data.event.title)} · ${formatDateTime(data.session.startAt)}`}
         </p>
+      )}
+      {counts.data && (
+        <>
+          {/* Who is in (decision 178): checked in of booked, read again after every check-in and undo. */}
+          <p className="checkin__count" aria-live="polite" data-testid="checkin-count">
+            <span className="visually-hidden">{t('checkin.countLabel')}: </span>
+            {t('checkin.count', { checkedIn: counts.data.checkedInCount, booked: counts.data.bookedCount })}
+          </p>
+          <p className="console-meta">{t('checkin.window', { from: formatDateTime(counts.data.opensAt), to: formatDateTime(counts.data.endAt) })}</p>
+        </>
       )}
 
       <div

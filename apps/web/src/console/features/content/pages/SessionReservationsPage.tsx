@@ -78,21 +78,23 @@ export default function SessionReservationsPage() {
         {data && (
           <>
             <div className="console-table-wrap" role="region" aria-label={t('reservations.titlePlain')} tabIndex={0}>
-              <table className="console-table ev-table">
+              <table className="console-table ev-table ev-table--reservations">
                 <caption className="visually-hidden">{t('reservations.titlePlain')}</caption>
                 <thead>
                   <tr>
+                    {/* Who, whether they came and the cancel button first; the questionnaire's answers last, where the
+                        table scrolls sideways with the name kept in view (issue 55, 6; decision 178). */}
                     <th scope="col">{t('reservations.columns.name')}</th>
+                    <th scope="col">{t('reservations.columns.checkedIn')}</th>
+                    {canEdit && <th scope="col">{t('reservations.columns.actions')}</th>}
                     <th scope="col">{t('reservations.columns.email')}</th>
                     <th scope="col">{t('reservations.columns.company')}</th>
+                    <th scope="col">{t('reservations.columns.reservedAt')}</th>
                     {data.questions.map((q, i) => (
-                      <th scope="col" key={i}>
+                      <th scope="col" key={i} className="ev-answer">
                         {t('reservations.columns.question', { n: i + 1, question: localized(q) })}
                       </th>
                     ))}
-                    <th scope="col">{t('reservations.columns.reservedAt')}</th>
-                    <th scope="col">{t('reservations.columns.checkedIn')}</th>
-                    {canEdit && <th scope="col">{t('reservations.columns.actions')}</th>}
                   </tr>
                 </thead>
                 <tbody>
@@ -102,16 +104,6 @@ export default function SessionReservationsPage() {
                         {r.name}
                         {r.promoted && <span className="console-flag console-flag--muted">{t('reservations.promoted')}</span>}
                       </td>
-                      <td>{r.email ?? '—'}</td>
-                      <td>{r.company ?? '—'}</td>
-                      {r.answers.map((a, i) => (
-                        <td key={i} className="ev-pre">
-                          {a || '—'}
-                        </td>
-                      ))}
-                      <td>
-                        <time dateTime={new Date(r.reservedAt).toISOString()}>{formatDateTime(r.reservedAt)}</time>
-                      </td>
                       <td>
                         {r.checkedInAt === null ? (
                           <span className="console-muted">{t('reservations.notCheckedIn')}</span>
@@ -120,7 +112,7 @@ export default function SessionReservationsPage() {
                         )}
                       </td>
                       {canEdit && (
-                        <td className="console-table__actions">
+                        <td>
                           <button
                             type="button"
                             className="button button--danger button--small"
@@ -131,6 +123,16 @@ export default function SessionReservationsPage() {
                           </button>
                         </td>
                       )}
+                      <td>{r.email ?? '—'}</td>
+                      <td>{r.company ?? '—'}</td>
+                      <td>
+                        <time dateTime={new Date(r.reservedAt).toISOString()}>{formatDateTime(r.reservedAt)}</time>
+                      </td>
+                      {r.answers.map((a, i) => (
+                        <td key={i} className="ev-pre ev-answer">
+                          {a || '—'}
+                        </td>
+                      ))}
                     </tr>
                   ))}
                 </tbody>

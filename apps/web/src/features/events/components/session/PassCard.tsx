@@ -39,7 +39,7 @@ export default function PassCard({ eventId, sessionId, eventTitle, sessionTitle,
           return;
         }
         const qr = await QRCode.toDataURL(result.token, { errorCorrectionLevel: 'M', margin: 4, width: 264 });
-        const pass: StoredPass = { eventId, sessionId, token: result.token, eventTitle, sessionTitle, when, endAt, qr };
+        const pass: StoredPass = { eventId, sessionId, token: result.token, code: result.code, eventTitle, sessionTitle, when, endAt, qr };
         passStore.put(pass);
         if (live) setState({ kind: 'shown', pass, offline: false });
       } catch {
@@ -67,7 +67,8 @@ export default function PassCard({ eventId, sessionId, eventTitle, sessionTitle,
       <img className="pass__qr" src={pass.qr} alt={t('pass.qrAlt', { session: sessionTitle })} width={264} height={264} />
       <figcaption className="pass__caption">
         <span className="pass__label">{t('pass.codeLabel')}</span>
-        <code className="pass__code">{formatPassCode(pass.token)}</code>
+        {/* The short code to type at the door (decision 178); a pass kept before it has only the token. */}
+        <code className="pass__code">{formatPassCode(pass.code ?? pass.token)}</code>
         <span className="pass__note">{offline ? t('pass.offlineCopy') : t('pass.note')}</span>
       </figcaption>
     </figure>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ENTRY_UNIT_TEAM, PROVIDING_TYPES } from '@hibi/contract/constants';
+import { ENTRY_UNIT_TEAM, PROVIDING_TYPES, RESERVATION_TYPES } from '@hibi/contract/constants';
 import type { EventSession } from '@hibi/contract/functions/events';
 import type { Locale } from '@hibi/contract/locale';
 import { formatDateTime, formatEventDate } from '../../format.ts';
@@ -72,7 +72,14 @@ export function SessionItem({
           <SessionButton session={s} busy={busy} onReserve={onReserve} onCancel={onCancel} />
           <WaitingList session={s} busy={busy} onJoin={onJoinWaiting} onLeave={onLeaveWaiting} />
           {s.participant && s.button?.kind === 'cancel' && <CalendarButton eventId={eventId} sessionId={s.id} />}
-          {s.participant && s.button?.kind === 'cancel' && (
+          {s.participant && s.reservationType !== RESERVATION_TYPES.external && s.url && s.button?.kind !== 'ended' && (
+            // An online session's join link: the server sends it only to the member who booked it (decision 178).
+            <a className="button button--primary button--small button--block session__join" href={s.url} target="_blank" rel="noopener noreferrer">
+              {t('session.join')}
+              <span className="visually-hidden"> {t('session.external')}</span>
+            </a>
+          )}
+          {s.participant && s.button?.kind === 'cancel' && s.providingType !== PROVIDING_TYPES.online && (
             <PassButton
               eventId={eventId}
               sessionId={s.id}

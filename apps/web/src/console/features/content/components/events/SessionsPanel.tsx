@@ -189,7 +189,8 @@ function SessionForm({
       entryUnitType: Number(values.entryUnitType),
       reservationStartAt: timeOrNull(values.reservationStartAt),
       reservationEndAt: timeOrNull(values.reservationEndAt),
-      url: values.reservationType === '2' && values.url.trim() !== '' ? values.url.trim() : null,
+      // The external booking site, or an online session's join link (decision 178).
+      url: (values.reservationType === '2' || values.providingType === '2') && values.url.trim() !== '' ? values.url.trim() : null,
       externalFull: values.reservationType === '2' && values.externalFull,
       sort: values.sort.trim() === '' ? 0 : Number(values.sort),
     };
@@ -202,6 +203,7 @@ function SessionForm({
   const form = useForm<SessionValues, unknown, SessionInput>({ defaultValues: toValues(session, next), resolver, mode: 'onSubmit' });
   const errorOf = (path: string) => fieldErrorText(get(form.formState.errors, path));
   const external = form.watch('reservationType') === '2';
+  const online = form.watch('providingType') === '2';
   const submit = form.handleSubmit(
     (payload) => {
       setError(null);
@@ -288,6 +290,14 @@ function SessionForm({
             </Field>
           </div>
         </fieldset>
+        {online && !external && (
+          <fieldset className="console-fieldset">
+            <legend>{t('sessions.fields.online')}</legend>
+            <Field label={t('sessions.fields.joinUrl')} hint={t('sessions.fields.joinUrlHint')} error={errorOf('url')}>
+              {(control) => <input {...control} {...form.register('url')} type="url" inputMode="url" maxLength={2000} placeholder="https://" />}
+            </Field>
+          </fieldset>
+        )}
         {external && (
           <fieldset className="console-fieldset">
             <legend>{t('sessions.fields.external')}</legend>
