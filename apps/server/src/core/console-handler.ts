@@ -1,6 +1,7 @@
 // The console's handler kit (issue 15): what a console handler is and the context the console entry hands it. Like
 // handler.ts it sits below the domains, so a domain never imports the console entry.
 import type { z } from 'zod';
+import type { AuditAction } from '@hibi/contract/console/index';
 import type { ConsoleErrorCodeOf, ConsoleFunctionDef, ConsoleResponseOf, OperatorRole } from '@hibi/contract/console/protocol';
 import type { CsvFile } from '../lib/csv.ts';
 import type { ZipDownload } from '../lib/export-zip.ts';
@@ -40,7 +41,7 @@ export type ConsoleContext<F extends ConsoleFunctionDef = ConsoleFunctionDef> = 
   /** Says what the audit row of this call records (audited functions; the entry writes the row after success). */
   note(note: AuditNote): void;
   /** Writes an audit row now (sign-in outcomes, which happen before there is an operator in the context). */
-  audit(row: AuditNote & { action: string; operatorId: number | null; operatorEmail: string | null }): Promise<void>;
+  audit(row: AuditNote & { action: AuditAction; operatorId: number | null; operatorEmail: string | null }): Promise<void>;
   /** Starts the browser session: sets the HttpOnly cookie. */
   setSessionCookie(token: string, expiresAt: Date): void;
   clearSessionCookie(): void;

@@ -1,3 +1,4 @@
+import type { ConsoleFunctionName } from '@hibi/contract/console/index';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { localeField, type Locale } from '@hibi/contract/protocol';
@@ -83,6 +84,8 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
       const locale = upload ? localeOfHeader(request) : localeOfBody(rawBody);
       if (!handler) return send(reply, 404, { succeed: false, errorCode: 'unknownFunction' });
       const def = handler.def;
+      // The registry holds the contract's console functions only: their names are the audit log's actions.
+      const action = def.name as ConsoleFunctionName;
       const ip = clientKey(request.ip);
 
       // A browser call names its Origin: anything but the app's own is refused, signed in or not.
@@ -155,7 +158,7 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
           await recordAudit(db, {
             operatorId: operator.id,
             operatorEmail: operator.email,
-            action: def.name,
+            action,
             targetType: 'tenant',
             targetId: String(operator.tenantId),
             summary: 'failed: validationError',
@@ -230,7 +233,7 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
               result instanceof BusinessFailure
                 ? `failed: ${result.errorCode}`
                 : (note.summary ?? `${def.name}: ${JSON.stringify(payload).slice(0, 300)}`),
-            action: def.name,
+            action,
             operatorId: operator.id,
             operatorEmail: operator.email,
           });
@@ -265,7 +268,7 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
             await ctx.audit({
               ...note,
               summary: note.summary ?? result.fileName,
-              action: def.name,
+              action,
               operatorId: operator.id,
               operatorEmail: operator.email,
             });
@@ -288,7 +291,7 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
         // A content write may have attached an upload to a contract-only item, or changed who sees one (issue 30, 1).
         if (CONTENT_WRITE.test(def.name)) await refreshMediaUses(db);
         if (def.audited && operator) {
-          await ctx.audit({ ...note, action: def.name, operatorId: operator.id, operatorEmail: operator.email });
+          await ctx.audit({ ...note, action, operatorId: operator.id, operatorEmail: operator.email });
         }
         // Upload URLs go out signed, so an operator sees protected files too (the bare path refuses them).
         const answer = signUploadUrls(JSON.stringify({ succeed: true, ...(out.data as Record<string, unknown>) }));

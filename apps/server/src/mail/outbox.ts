@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Locale } from '@hibi/contract/protocol';
+import type { MailKindName } from '@hibi/contract/console/people';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/lifecycle.ts';
 import { renderMail, type MailKind, type RenderedMail } from './templates.ts';
@@ -26,7 +27,8 @@ export async function enqueueMail(
 /** Writes a mail rendered elsewhere (a domain's own mails, such as the events' seat and reminder mails). Same rules as enqueueMail. */
 export async function enqueueRenderedMail(
   db: Db,
-  mail: { kind: string; locale: Locale; to: string; rendered: RenderedMail },
+  /** One of the contract's MAIL_KINDS: the console's outbox names each in both languages. */
+  mail: { kind: MailKindName; locale: Locale; to: string; rendered: RenderedMail },
   now: Date,
 ): Promise<number> {
   const [row] = await db

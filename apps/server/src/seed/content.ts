@@ -549,6 +549,28 @@ const ANNOUNCEMENTS: [string, string, boolean, boolean, string][] = [
   ['Hibiへようこそ', 'Welcome to Hibi', false, false, 'megaphone'],
 ];
 
+/**
+ * Alt text of the demo images (issue 55, item 3): the editors require Japanese alt text on every image, so the demo
+ * content carries it, in both languages, and an editor can save a demo item again as it is.
+ */
+const ANNOUNCEMENT_IMAGE_ALT: Record<string, [string, string]> = {
+  tools: ['工具のイラスト', 'An illustration of tools'],
+  megaphone: ['メガホンのイラスト', 'An illustration of a megaphone'],
+  calendar: ['カレンダーのイラスト', 'An illustration of a calendar'],
+  checkup: ['健康診断のイラスト', 'An illustration of a health checkup'],
+  phone: ['スマートフォンのイラスト', 'An illustration of a smartphone'],
+  gift: ['ギフトボックスのイラスト', 'An illustration of a gift box'],
+};
+const announcementImage = (name: string) => {
+  const [altJa, altEn] = ANNOUNCEMENT_IMAGE_ALT[name]!;
+  return { url: `${IMG}/announcements/${name}.svg`, altJa, altEn };
+};
+/** A library image: the genre's illustration, described by its genre. */
+const libraryImage = (genre: number, variant: number) => {
+  const [, ja, en] = GENRES[genre - 1]!;
+  return { url: `${IMG}/library/genre${genre}-${variant}.svg`, altJa: `「${ja}」のイラスト`, altEn: `An illustration for “${en}”` };
+};
+
 /** Demo content of the content domain: tags and genres, 48 library articles, 29 announcements, sections and views. */
 export async function seedContent(ctx: SeedContext): Promise<void> {
   const { db, now } = ctx;
@@ -579,6 +601,8 @@ export async function seedContent(ctx: SeedContext): Promise<void> {
     descriptionJa: descJa,
     descriptionEn: descEn,
     imageUrl: `${IMG}/library/genre${genre}-${(i % 3) + 1}.svg`,
+    imageAltJa: libraryImage(genre, (i % 3) + 1).altJa,
+    imageAltEn: libraryImage(genre, (i % 3) + 1).altEn,
     relType: type ?? 'ReportArticles',
     contractOnly: CONTRACT_ONLY.has(i),
     publishedAt: at(((i * 17) % ARTICLES.length) * 2 + 1, 8 + (i % 9)),
@@ -604,7 +628,7 @@ export async function seedContent(ctx: SeedContext): Promise<void> {
       return Array.from({ length: count }, (_, k) => ({
         reportArticleId: id,
         position: k,
-        url: `${IMG}/library/genre${genre}-${((i + k) % 3) + 1}.svg`,
+        ...libraryImage(genre, ((i + k) % 3) + 1),
       }));
     }),
   );
@@ -648,7 +672,7 @@ export async function seedContent(ctx: SeedContext): Promise<void> {
           subtitleEn: 'What you can do today',
           commentJa: p2![0],
           commentEn: p2![1],
-          images: i % 2 === 0 ? [`${IMG}/library/genre${genre}-${((i + 1) % 3) + 1}.svg`] : [],
+          images: i % 2 === 0 ? [libraryImage(genre, ((i + 1) % 3) + 1)] : [],
           videos:
             i % 5 === 0
               ? [{ videoUrl: `${PROTECTED}/videos/video${videos[i % 2]}.webm`, thumbnailUrl: `${IMG}/videos/thumb${(i % 3) + 1}.svg` }]
@@ -713,8 +737,8 @@ export async function seedContent(ctx: SeedContext): Promise<void> {
   await db.insert(announcementImages).values(
     annIds.flatMap((id, i) => {
       const main = ANNOUNCEMENTS[i % ANNOUNCEMENTS.length]![4];
-      const list = [{ announcementId: id, position: 0, url: `${IMG}/announcements/${main}.svg` }];
-      if (i % 5 === 1) list.push({ announcementId: id, position: 1, url: `${IMG}/announcements/${i % 2 ? 'calendar' : 'gift'}.svg` });
+      const list = [{ announcementId: id, position: 0, ...announcementImage(main) }];
+      if (i % 5 === 1) list.push({ announcementId: id, position: 1, ...announcementImage(i % 2 ? 'calendar' : 'gift') });
       return list;
     }),
   );

@@ -38,7 +38,8 @@ interface QuestionSeed {
   required?: boolean;
   choicesJa?: string[];
   choicesEn?: string[];
-  choiceImages?: string[];
+  /** An images question's pictures: [image, Japanese alt text, English alt text]. */
+  choiceImages?: [string, string, string][];
 }
 
 interface EventSeed {
@@ -329,9 +330,12 @@ function eventSeeds(): EventSeed[] {
           type: 'images',
           ja: '今の眠りに近いイメージを選んでください。',
           en: 'Which picture is closest to how you sleep now?',
-          choicesJa: ['ぐっすり', '夜中に目が覚める', 'なかなか寝つけない'],
-          choicesEn: ['Sound sleep', 'Wake up at night', 'Hard to fall asleep'],
-          choiceImages: ['sleep', 'mindful', 'yoga'],
+          // The pictures are named by their alt text, as the console's editor authors them (issue 55, item 3).
+          choiceImages: [
+            ['sleep', 'ぐっすり', 'Sound sleep'],
+            ['mindful', '夜中に目が覚める', 'Wake up at night'],
+            ['yoga', 'なかなか寝つけない', 'Hard to fall asleep'],
+          ],
         },
       ],
     },
@@ -587,6 +591,19 @@ function tokyo(todayStart: number, day: number, h: number): Date {
   return new Date(todayStart + day * DAY_MS + Math.round(h * HOUR));
 }
 
+const EVENT_IMAGE_ALT: Record<string, [string, string]> = {
+  walking: ['公園を歩く人たち', 'People walking in a park'],
+  yoga: ['ヨガのポーズをとる人', 'A person in a yoga pose'],
+  mindful: ['目を閉じて深呼吸する人', 'A person breathing deeply with eyes closed'],
+  seminar: ['セミナーで話す講師', 'A speaker at a seminar'],
+  checkup: ['健康診断の聴診器とカルテ', 'A stethoscope and a health check chart'],
+  running: ['走る人たち', 'People running'],
+  team: ['チームで取り組む人たち', 'People working as a team'],
+  sleep: ['布団で眠る人', 'A person asleep in bed'],
+  campaign: ['キャンペーンの旗', 'A campaign banner'],
+  cooking: ['野菜料理をつくる人', 'A person cooking vegetables'],
+};
+
 export async function seedEvents(ctx: SeedContext): Promise<void> {
   const { db, now } = ctx;
   const rnd = seededRandom(2026_0200);
@@ -600,6 +617,11 @@ export async function seedEvents(ctx: SeedContext): Promise<void> {
   const articleIds = articleRows.rows.map((r) => Number(r.id));
 
   const media = (name: string) => `/media/events/${name}.svg`;
+  /** An event image with its alt text in both languages: the console's editor requires the Japanese one (issue 55, item 3). */
+  const eventImage = (name: string) => {
+    const [altJa, altEn] = EVENT_IMAGE_ALT[name] ?? [`${name}のイラスト`, `An illustration: ${name}`];
+    return { url: media(name), altJa, altEn };
+  };
   const inserted = await db
     .insert(events)
     .values(
@@ -633,8 +655,8 @@ export async function seedEvents(ctx: SeedContext): Promise<void> {
     .insert(eventImages)
     .values(
       seeds.flatMap((e, i) => [
-        { eventId: eventIds[i]!, url: media(e.image), sort: 0 },
-        ...(i % 3 === 0 ? [{ eventId: eventIds[i]!, url: media(i % 2 ? 'team' : 'mindful'), sort: 1 }] : []),
+        { eventId: eventIds[i]!, ...eventImage(e.image), sort: 0 },
+        ...(i % 3 === 0 ? [{ eventId: eventIds[i]!, ...eventImage(i % 2 ? 'team' : 'mindful'), sort: 1 }] : []),
       ]),
     );
 
@@ -671,7 +693,7 @@ export async function seedEvents(ctx: SeedContext): Promise<void> {
       required: q.required ?? false,
       choicesJa: q.choicesJa ?? [],
       choicesEn: q.choicesEn ?? null,
-      choiceImages: (q.choiceImages ?? []).map((name, n) => ({ id: n + 1, url: media(name) })),
+      choiceImages: (q.choiceImages ?? []).map(([name, alt, altEn], n) => ({ id: n + 1, url: media(name), alt, altEn })),
       images: [],
     })),
   );

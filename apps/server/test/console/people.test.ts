@@ -263,10 +263,45 @@ describe('members', () => {
     expect(all.total).toBeGreaterThan(2);
     const next = await search('@example.com', { perPage: 2, offset: 2 });
     expect(next.members.map((m) => m.id)).not.toContain(all.members[0]!.id);
-    for (const bad of ['', '   ', 'a\u0000', 'a\u202Eb', 'x'.repeat(101)]) {
+    for (const bad of ['a\u0000', 'a\u202Eb', 'x'.repeat(101)]) {
       expect((await t.consoleRaw('searchMembers', { query: bad }, { token: support })).status).toBe(400);
     }
     expect((await t.consoleRaw('searchMembers', { query: 'a', perPage: 1000 }, { token: support })).status).toBe(400);
+  });
+
+  it('finds members by full name or nickname whatever the width and spaces (issue 55, item 6)', async () => {
+    const search = async (query: string) => (await t.consoleCall('searchMembers', { query }, { token: support })).body;
+    const [hibi] = await rows<{ id: number }>(db(), sql`SELECT id FROM users WHERE email = 'member@example.com'`);
+    // member@example.com is 日比 響 (nickname ひびき), the name reservations show.
+    for (const query of ['日比', '日比 響', '日比響', '日比　響', '比 響'])
+      expect(
+        (await search(query)).members.map((m) => m.id),
+        query,
+      ).toContain(hibi!.id);
+    expect((await search('日比')).members.find((m) => m.id === hibi!.id)).toMatchObject({ userName: '日比 響', nickname: 'ひびき' });
+    const wide = await createMember(db(), { userName: 'ﾀﾅｶ ﾊﾅｺ', nickname: 'Ｈａｎａ５' });
+    for (const query of ['タナカ', 'ﾀﾅｶﾊﾅｺ', 'タナカ　ハナコ', 'hana5', 'ＨＡＮＡ'])
+      expect(
+        (await search(query)).members.map((m) => m.id),
+        query,
+      ).toContain(wide.id);
+    expect((await search('タナカ%')).total).toBe(0);
+  });
+
+  it('lists every member, newest first, paged in SQL, when nothing is searched', async () => {
+    const { n } = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM users`);
+    const page = async (offset: number, query?: string) =>
+      (await t.consoleCall('searchMembers', { ...(query === undefined ? {} : { query }), offset, perPage: 50 }, { token: support })).body;
+    const first = await page(0);
+    expect(first.succeed).toBe(true);
+    expect(first.total).toBe(n);
+    expect(first.members).toHaveLength(50);
+    expect((await page(0, '   ')).members.map((m) => m.id)).toEqual(first.members.map((m) => m.id));
+    const seen = new Set<number>();
+    for (let offset = 0; offset < n; offset += 50) for (const m of (await page(offset)).members) seen.add(m.id);
+    expect(seen.size).toBe(n);
+    const times = first.members.map((m) => m.createdAt);
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 
   it('shows an account status and never any health data', async () => {

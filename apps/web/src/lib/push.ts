@@ -52,15 +52,28 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-export type PushSetupError = 'unsupported' | 'denied' | 'dismissed' | 'failed';
+/**
+ * Why subscribing failed, for the message the member sees (issue 55, item 7). Only `failed` is worth trying again
+ * later (the push service or our server did not answer); the others are permanent where the member is, so the
+ * message says what to do instead:
+ * - `privateWindow`: the permission is granted but the browser refuses a subscription ("Registration failed -
+ *   permission denied", an AbortError in Chromium): a private or incognito window, whose push is off for good;
+ * - `denied`: the notification permission is denied (blocked for the site, or refused at once as a private window
+ *   does);
+ * - `unsupported`: no Push API, no service worker (it never became ready), or the browser refuses it outright.
+ */
+export type PushSetupError = 'unsupported' | 'denied' | 'privateWindow' | 'dismissed' | 'failed';
 
-/** Why subscribing failed, for the message the member sees. */
-export function pushSetupError(error: unknown): PushSetupError {
-  const name = (error as { name?: string; message?: string })?.name;
-  const message = (error as { message?: string })?.message;
+export function pushSetupError(error: unknown, permission: NotificationPermission = pushPermission()): PushSetupError {
+  const name = (error as { name?: string })?.name ?? '';
+  const message = (error as { message?: string })?.message ?? '';
   if (message === 'unsupported' || message === 'serviceWorkerNotReady') return 'unsupported';
-  if (message === 'denied' || name === 'NotAllowedError') return 'denied';
+  if (message === 'denied') return 'denied';
   if (message === 'dismissed') return 'dismissed';
+  if (name === 'NotSupportedError' || name === 'SecurityError' || name === 'InvalidStateError') return 'unsupported';
+  if (/permission denied|not allowed|incognito|private/i.test(message) || name === 'NotAllowedError') {
+    return permission === 'granted' ? 'privateWindow' : 'denied';
+  }
   return 'failed';
 }
 

@@ -5,7 +5,18 @@ import { consoleEpochMs, consoleId, defineConsoleFunction } from './protocol.ts'
  * The audit log (product-decisions §8): one row per operator write, sign-in (success and failure), sign-out, export
  * and denial. Writes are recorded under the function's name; these are the other actions.
  */
-export const AUDIT_EVENT_ACTIONS = ['signInSucceeded', 'signInFailed', 'signOut', 'denied', 'export', 'acceptInvitationFailed'] as const;
+export const AUDIT_EVENT_ACTIONS = [
+  'signInSucceeded',
+  'signInFailed',
+  'signOut',
+  'denied',
+  'export',
+  'acceptInvitationFailed',
+  // Written outside the console entry: the first owner made on the command line, a tenant purged by maintenance.
+  'createOwner',
+  'purgeTenant',
+] as const;
+export type AuditEventAction = (typeof AUDIT_EVENT_ACTIONS)[number];
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),

@@ -1,4 +1,4 @@
-import { consoleAuditFunctions } from './audit.ts';
+import { consoleAuditFunctions, type AuditEventAction } from './audit.ts';
 import { consoleAuthFunctions } from './auth.ts';
 import { consoleContentFunctions } from './content.ts';
 import { consoleMediaFunctions } from './media.ts';
@@ -31,5 +31,7 @@ export const allConsoleFunctions = [
 
 export type AnyConsoleFunction = (typeof allConsoleFunctions)[number];
 export type ConsoleFunctionName = AnyConsoleFunction['name'];
+/** What an audit row records: a console function's name or one of the other actions (the console's log names each). */
+export type AuditAction = ConsoleFunctionName | AuditEventAction;
 /** The function definition of a name, for type-only use by the web client. */
 export type ConsoleFunctionByName<N extends ConsoleFunctionName> = Extract<AnyConsoleFunction, { name: N }>;

@@ -151,6 +151,8 @@ export const memberRowSchema = z.object({
   /** A company-assigned account id (EMP-0001), when the account has one. */
   loginId: z.string().nullable(),
   nickname: z.string(),
+  /** The full name as the member gave it ('' when none): reservations show it. */
+  userName: z.string(),
   tenantName: z.string().nullable(),
   deactivated: z.boolean(),
   createdAt: z.number().int(),
@@ -160,9 +162,11 @@ export type MemberRow = z.infer<typeof memberRowSchema>;
 export const searchMembers = defineConsoleFunction({
   name: 'searchMembers',
   roles: ['owner', 'support'],
-  summary: 'Members whose email, account id (company-assigned, external, or the number) or nickname contains the query (case-insensitive); paged.',
+  summary:
+    'Members whose email, account id (company-assigned, external, or the number), nickname or full name contains the query (case-insensitive; names regardless of full- or half-width forms and spaces); an empty query lists every member, newest first; paged in SQL.',
   payload: z.object({
-    query: singleLineText(100).pipe(z.string().min(1, { error: 'msg:queryRequired' })),
+    /** Empty or absent: every member. */
+    query: singleLineText(100).default(''),
     ...paging,
     perPage: z.number().int().min(1).max(100).default(20),
   }),
@@ -263,6 +267,26 @@ export const exportMembers = defineConsoleFunction({
 /* ------------------------------------------------------------------ mail outbox */
 
 /** The outbox's states as the console names them (`queued`: waiting for its first or next attempt). */
+/**
+ * Every kind of mail the outbox holds (the server's enqueue takes only these, so a new kind is added here, and the
+ * console's outbox names each in both languages: issue 55, item 7).
+ */
+export const MAIL_KINDS = [
+  'signup',
+  'reset',
+  'register',
+  'emailChanged',
+  'operatorInvitation',
+  'passkeyAdded',
+  'passkeyDeleted',
+  'reservationConfirmed',
+  'seatPromoted',
+  'reminderDay',
+  'reminderHour',
+  'reservationCancelledByOffice',
+] as const;
+export type MailKindName = (typeof MAIL_KINDS)[number];
+
 export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed', 'unconfirmed'] as const;
 export type MailState = (typeof MAIL_STATES)[number];
 

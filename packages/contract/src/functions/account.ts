@@ -301,6 +301,19 @@ export const getCurrentUserStatus = defineFunction({
   }),
 });
 
+/** An entry of the walking ranking. */
+export const rankingEntrySchema = z.object({
+  rank: z.number().int(),
+  /** Null exactly when displayName is: only named entries can be asked to become friends. */
+  userID: z.number().int().nullable(),
+  displayName: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  averageSteps: z.number().int(),
+  isMe: z.boolean(),
+  relation: relationSchema.nullable(),
+});
+export type RankingEntry = z.infer<typeof rankingEntrySchema>;
+
 export const getWalkingProgramRank = defineFunction({
   name: 'getWalkingProgramRank',
   auth: 'required',
@@ -316,18 +329,12 @@ export const getWalkingProgramRank = defineFunction({
      * The top 10. Name and picture only of colleagues of the caller's own company who agreed to appear
      * (showInRankings), and of the caller; everyone else, and everyone from other companies, without (issue 12, 7).
      */
-    ranking: z.array(
-      z.object({
-        rank: z.number().int(),
-        /** Null exactly when displayName is: only named entries can be asked to become friends. */
-        userID: z.number().int().nullable(),
-        displayName: z.string().nullable(),
-        imageUrl: z.string().nullable(),
-        averageSteps: z.number().int(),
-        isMe: z.boolean(),
-        relation: relationSchema.nullable(),
-      }),
-    ),
+    ranking: z.array(rankingEntrySchema),
+    /**
+     * The caller's own entry when they walked this week but are not in the top 10 (shown after it, marked as the
+     * caller: issue 55, item 7); null when they are in it or have no steps that week.
+     */
+    me: rankingEntrySchema.nullable(),
   }),
   errorCodes: ['invalidTimestamp'],
 });

@@ -645,6 +645,33 @@ describe('getCurrentUserStatus and getWalkingProgramRank', () => {
     for (let i = 1; i < ranking.length; i++) expect(ranking[i]!.averageSteps).toBeLessThanOrEqual(ranking[i - 1]!.averageSteps);
   });
 
+  it('gives a member outside the top ten their own row after it; none inside it (issue 55, item 7)', async () => {
+    const { monday } = tokyoWeek(new Date());
+    const placed = await q<{ email: string; nickname: string; avg_steps: number }>(
+      sql`SELECT u.email, u.nickname, w.avg_steps FROM weekly_steps w JOIN users u ON u.id = w.user_id
+           WHERE w.week_start = ${monday}::date AND u.email IS NOT NULL
+             AND u.tenant_id = (SELECT tenant_id FROM users WHERE email = 'member@example.com')
+           ORDER BY w.avg_steps DESC, w.user_id`,
+    );
+    expect(placed.length).toBeGreaterThan(15);
+    const far = placed[14]!;
+    const body = (await t.call('getWalkingProgramRank', { timestamp: Date.now(), filterbyTenant: true }, await t.login(far.email))).body;
+    expect(body.ranking).toHaveLength(10);
+    expect(body.ranking.some((entry) => entry.isMe)).toBe(false);
+    expect(body.rank).toBeGreaterThan(10);
+    expect(body.me).toMatchObject({
+      rank: body.rank,
+      userID: expect.any(Number),
+      displayName: far.nickname,
+      averageSteps: Number(far.avg_steps),
+      isMe: true,
+      relation: 'self',
+    });
+    const top = (await t.call('getWalkingProgramRank', { timestamp: Date.now(), filterbyTenant: true }, await t.login(placed[0]!.email))).body;
+    expect(top.ranking.some((entry) => entry.isMe)).toBe(true);
+    expect(top.me).toBeNull();
+  });
+
   it('names a colleague only when they agreed to appear; the step-log disclosure to friends does not count (issue 12, 7)', async () => {
     const { monday } = tokyoWeek(new Date());
     const topUser = (

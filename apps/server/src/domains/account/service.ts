@@ -386,5 +386,18 @@ export async function walkingRanking(db: Db, user: AuthUser, timestamp: number, 
       isMe: Boolean(r.is_me),
       relation: r.disclosed ? r.relation : null,
     })),
+    // Outside the top ten, the caller still sees their own row after it (issue 55, item 7).
+    me:
+      rank.rank !== null && !top.some((r) => r.is_me)
+        ? {
+            rank: rank.rank,
+            userID: user.id,
+            displayName: user.nickname,
+            imageUrl: user.profileImageUrl,
+            averageSteps: rank.averageSteps,
+            isMe: true,
+            relation: 'self' as const,
+          }
+        : null,
   };
 }

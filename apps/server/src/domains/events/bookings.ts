@@ -202,8 +202,12 @@ export async function loadQuestions(db: Db, eventId: number, locale: Locale): Pr
     questionnaireIndex: q.questionnaire_index,
     question: q.question,
     required: q.required,
-    choices: q.choices ?? [],
-    choiceImages: q.choice_images ?? [],
+    // An images question's pictures are named by their alt text (the console authors no separate choice texts).
+    choices:
+      q.type === 'images' && !q.choices?.length
+        ? (q.choice_images ?? []).map((image, n) => (locale === 'en' ? image.altEn || image.alt : image.alt) || `${n + 1}`)
+        : (q.choices ?? []),
+    choiceImages: (q.choice_images ?? []).map(({ id, url }) => ({ id, url })),
     images: q.images ?? [],
   }));
 }

@@ -185,6 +185,7 @@ export async function searchMembers(
       email: m.email,
       loginId: m.login_id,
       nickname: m.nickname,
+      userName: m.user_name,
       tenantName: m.tenant_name,
       deactivated: m.deactivated_at !== null,
       createdAt: msOf(m.created_at),

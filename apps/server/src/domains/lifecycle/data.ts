@@ -264,6 +264,7 @@ export interface MemberListRow {
   email: string | null;
   login_id: string | null;
   nickname: string;
+  user_name: string;
   tenant_name: string | null;
   deactivated_at: Date | string | null;
   created_at: Date | string;
@@ -271,22 +272,46 @@ export interface MemberListRow {
 }
 
 /**
- * A page of members whose address, company-assigned id or nickname contains `query` (trigram indexes, migration
- * 0630), or whose external account id or number is `query`; exact matches first, then newest first.
+ * A query as the names are kept for search (users.name_search, migration 0870): NFKC (full-width letters and digits as
+ * ASCII, half-width katakana as full-width), lower case, without spaces of any width.
+ */
+export const searchForm = (text: string) => text.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
+
+const memberColumns = sql`u.id, u.email, u.login_id, u.nickname, u.user_name, t.name_ja AS tenant_name, u.deactivated_at, u.created_at`;
+
+/**
+ * A page of members whose address, company-assigned id, nickname or full name contains `query` (trigram indexes,
+ * migrations 0630 and 0870; names compared in their search form, so width and spaces do not matter), or whose
+ * external account id or number is `query`; exact matches first, then newest first. An empty query: every member,
+ * newest first (the index of 0870), with the total counted once.
  */
 export async function searchMembers(db: Db, query: string, offset: number, limit: number): Promise<MemberListRow[]> {
-  const pattern = containing(query.toLowerCase());
+  if (query === '') {
+    return rows<MemberListRow>(
+      db,
+      sql`SELECT ${memberColumns}, (SELECT count(*) FROM users)::int AS total
+            FROM users u LEFT JOIN tenants t ON t.id = u.tenant_id
+           ORDER BY u.created_at DESC, u.id DESC
+           LIMIT ${limit} OFFSET ${offset}`,
+    );
+  }
+  const plain = query.toLowerCase();
+  const pattern = containing(plain);
+  const normal = searchForm(query);
+  const namePattern = containing(normal === '' ? plain : normal);
   const asId = /^\d{1,9}$/.test(query) ? Number(query) : null;
   return rows<MemberListRow>(
     db,
-    sql`SELECT u.id, u.email, u.login_id, u.nickname, t.name_ja AS tenant_name, u.deactivated_at, u.created_at, count(*) OVER ()::int AS total
+    sql`SELECT ${memberColumns}, count(*) OVER ()::int AS total
           FROM users u LEFT JOIN tenants t ON t.id = u.tenant_id
          WHERE u.email LIKE ${pattern} ESCAPE '\\'
+            OR u.email LIKE ${namePattern} ESCAPE '\\'
             OR u.login_id_lower LIKE ${pattern} ESCAPE '\\'
             OR u.nickname ILIKE ${pattern} ESCAPE '\\'
-            OR lower(u.external_account_id) = ${query.toLowerCase()}
+            OR u.name_search LIKE ${namePattern} ESCAPE '\\'
+            OR lower(u.external_account_id) = ${plain}
             OR u.id = ${asId}
-         ORDER BY (u.id = ${asId} OR u.email = ${query.toLowerCase()} OR u.login_id_lower = ${query.toLowerCase()}) IS TRUE DESC,
+         ORDER BY (u.id = ${asId} OR u.email = ${plain} OR u.login_id_lower = ${plain}) IS TRUE DESC,
                   u.created_at DESC, u.id DESC
          LIMIT ${limit} OFFSET ${offset}`,
   );

@@ -1,5 +1,6 @@
 // The operators domain's data module: operator accounts, invitation links, sign-in challenges, sessions, recovery
 // codes and the audit log (migration 0600). Every SQL statement of the console's sign-in and audit is here.
+import type { AuditAction } from '@hibi/contract/console/index';
 import { sql, type SQL } from 'drizzle-orm';
 import type { OperatorRole } from '@hibi/contract/console/protocol';
 import type { Db } from '../../db/client.ts';
@@ -277,7 +278,7 @@ export async function configValueOrInsert(db: Db, key: string, generated: string
 export interface AuditInsert {
   operatorId: number | null;
   operatorEmail: string | null;
-  action: string;
+  action: AuditAction;
   targetType?: string | null;
   targetId?: string | null;
   summary?: string;

@@ -200,7 +200,7 @@ interface QuestionRow {
   question: string;
   required: boolean;
   choices: string[];
-  choice_images: { id: number; url: string }[];
+  choice_images: { id: number; url: string; alt?: string | null; altEn?: string | null }[];
   images: { id: number; url: string }[];
 }
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { STEPS } from '@hibi/contract/constants';
+import type { RankingEntry } from '@hibi/contract/functions/account';
 import { DAY_MS } from '@hibi/contract/time';
 import { AccountFrame, DEFAULT_PROFILE_IMAGE } from '../../../components/AccountFrame.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
@@ -110,32 +111,17 @@ export default function WalkingRankingPage() {
               ) : (
                 <ol className="walking-ranking" aria-label={t('walking.topLabel', { range })}>
                   {data.ranking.map((entry, i) => (
-                    <li key={`${entry.rank}:${entry.userID ?? `a${i}`}`} className={`walking-entry${entry.isMe ? ' walking-entry--me' : ''}`}>
-                      <span className="walking-entry__rank">{t('steps.rankValue', { rank: entry.rank })}</span>
-                      <img
-                        className="friend-item__avatar walking-entry__avatar"
-                        src={entry.imageUrl || DEFAULT_PROFILE_IMAGE}
-                        alt=""
-                        width="40"
-                        height="40"
-                      />
-                      <span className="walking-entry__name">
-                        {entry.displayName ?? <span className="walking-entry__anonymous">{t('walking.anonymous')}</span>}
-                        {entry.isMe && <span className="walking-entry__you"> {t('walking.you')}</span>}
-                      </span>
-                      <span className="walking-entry__steps">
-                        {formatSteps(entry.averageSteps, locale)} {t('steps.unit')}
-                      </span>
-                      {entry.userID !== null && entry.displayName !== null && entry.relation !== null && entry.relation !== 'self' && (
-                        <FriendButton
-                          key={`${entry.userID}:${entry.relation}`}
-                          userID={entry.userID}
-                          name={entry.displayName}
-                          relation={entry.relation}
-                        />
-                      )}
-                    </li>
+                    <RankingRow key={`${entry.rank}:${entry.userID ?? `a${i}`}`} entry={entry} />
                   ))}
+                  {data.me && (
+                    // Outside the top ten: the member's own row after it, marked as theirs (issue 55, item 7).
+                    <>
+                      <li className="walking-entry walking-entry--gap" aria-hidden="true">
+                        ⋯
+                      </li>
+                      <RankingRow entry={data.me} />
+                    </>
+                  )}
                 </ol>
               )}
             </div>
@@ -146,5 +132,27 @@ export default function WalkingRankingPage() {
         </p>
       </section>
     </AccountFrame>
+  );
+}
+
+/** One place in the ranking: rank, picture, name (the caller's marked), average, and the friend button where allowed. */
+function RankingRow({ entry }: { entry: RankingEntry }) {
+  const { t } = useTranslation('account');
+  const locale = currentLocale();
+  return (
+    <li className={`walking-entry${entry.isMe ? ' walking-entry--me' : ''}`}>
+      <span className="walking-entry__rank">{t('steps.rankValue', { rank: entry.rank })}</span>
+      <img className="friend-item__avatar walking-entry__avatar" src={entry.imageUrl || DEFAULT_PROFILE_IMAGE} alt="" width="40" height="40" />
+      <span className="walking-entry__name">
+        {entry.displayName ?? <span className="walking-entry__anonymous">{t('walking.anonymous')}</span>}
+        {entry.isMe && <span className="walking-entry__you"> {t('walking.you')}</span>}
+      </span>
+      <span className="walking-entry__steps">
+        {formatSteps(entry.averageSteps, locale)} {t('steps.unit')}
+      </span>
+      {entry.userID !== null && entry.displayName !== null && entry.relation !== null && entry.relation !== 'self' && (
+        <FriendButton key={`${entry.userID}:${entry.relation}`} userID={entry.userID} name={entry.displayName} relation={entry.relation} />
+      )}
+    </li>
   );
 }

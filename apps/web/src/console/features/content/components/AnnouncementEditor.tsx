@@ -89,7 +89,11 @@ export function AnnouncementEditor({ item }: { item: ConsoleAnnouncement | null 
         onError: (thrown) => setError(callErrorText(thrown)),
       });
     },
-    () => setError(t('editor.fixErrors')),
+    () => {
+      // An earlier save's "Saved" no longer holds: this one stopped at the fields listed above the form.
+      setStatus(null);
+      setError(t('editor.fixErrors'));
+    },
   );
 
   return (

@@ -122,7 +122,11 @@ export function ArticleEditor({ item }: { item: ConsoleArticle | null }) {
         onError: (thrown) => setError(callErrorText(thrown)),
       });
     },
-    () => setError(t('editor.fixErrors')),
+    () => {
+      // An earlier save's "Saved" no longer holds: this one stopped at the fields listed above the form.
+      setStatus(null);
+      setError(t('editor.fixErrors'));
+    },
   );
 
   const tagName = (id: string) => {

@@ -15,7 +15,6 @@ export function useMemberSearch(query: string, offset: number) {
     queryOptions({
       queryKey: memberKeys.search(query, offset),
       queryFn: () => consoleCallOrThrow('searchMembers', { query, offset, perPage: MEMBERS_PAGE_SIZE }),
-      enabled: query !== '',
       placeholderData: keepPreviousData,
       staleTime: 0,
     }),

@@ -12,9 +12,9 @@ const LIST = defineList({ filters: { q: { kind: 'text', maxLength: 100 } }, sort
 type Row = ConsoleResult<'searchMembers'>['members'][number];
 
 /**
- * Members (support and owners): search by a part of the email address, the account id or the nickname; each result
- * opens the member's account status and actions. The query and the page stay in the address, so Back returns to the
- * results.
+ * Members (support and owners): every member, newest first, paged; or a search by a part of the full name, nickname,
+ * email address or account id (names whatever their width and spaces: issue 55, item 6); each row opens the
+ * member's account status and actions. The query and the page stay in the address, so Back returns to the results.
  */
 export default function MembersPage() {
   const { t } = useTranslation('consoleMembers');
@@ -35,6 +35,7 @@ export default function MembersPage() {
         </>
       ),
     },
+    { key: 'userName', header: t('nameColumn'), cell: (row) => row.userName || '—' },
     {
       key: 'email',
       header: t('email'),
@@ -63,7 +64,7 @@ export default function MembersPage() {
       <h1>{t('title')}</h1>
       <ConsoleList
         list={list}
-        label={t('results')}
+        label={query === '' ? t('allMembers') : t('results')}
         query={search}
         rows={rows}
         total={search.data?.total ?? 0}
@@ -73,7 +74,6 @@ export default function MembersPage() {
         filters={[{ name: 'q', label: t('query'), hint: t('queryHint') }]}
         searchLabel={t('searchLabel')}
         submitLabel={t('search')}
-        idle={query === '' ? <p className="console-muted">{t('start')}</p> : undefined}
         empty={t('empty')}
         error={
           // A query the server refuses (control characters, too long) says why, in the server's words.

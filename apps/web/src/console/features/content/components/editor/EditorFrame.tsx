@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ErrorSummary } from '../../../../components/ErrorSummary.tsx';
 import { ConfirmDialog } from '../../../../../components/ConfirmDialog.tsx';
 import { FormError, StatusMessage, type StatusText } from '../../../../../components/FormMessage.tsx';
 import type { useUnsavedChanges } from '../../hooks/useUnsavedChanges.ts';
@@ -31,10 +33,15 @@ export function EditorFrame({
   preview: ReactNode;
 }) {
   const { t } = useTranslation('consoleContent');
+  const formRef = useRef<HTMLFormElement>(null);
+  // The fields that stop the save, each named and linked (issue 55, item 3): after a failed submit, until fixed.
+  const { formState } = useFormContext();
+  const failed = formState.submitCount > 0 && Object.keys(formState.errors).length > 0;
   return (
     <div className="console-page console-editor">
       <h1>{title}</h1>
       <form
+        ref={formRef}
         className="console-form"
         noValidate
         onSubmit={(event) => {
@@ -43,6 +50,7 @@ export function EditorFrame({
         }}
       >
         <FormError>{error}</FormError>
+        <ErrorSummary errors={formState.errors} formRef={formRef} show={failed} />
         {children}
         <div className="console-savebar">
           <StatusMessage message={status} />

@@ -19,7 +19,7 @@ export function ImageList({ name, label, max }: { name: string; label: string; m
         {fields.map((field, index) => {
           const url = (field as unknown as { url: string }).url;
           return (
-            <li key={field.id} className="console-images__item">
+            <li key={field.id} className="console-images__item" data-error-context={t('images.itemN', { n: index + 1 })}>
               <img src={url} alt="" className="console-images__thumb" />
               <div className="console-images__fields">
                 <LocalizedInput name={`${name}.${index}.alt`} label={t('images.alt')} required maxLength={300} />
@@ -62,7 +62,13 @@ export function SingleImage({ name, label }: { name: string; label: string }) {
           {t('images.required')}
         </p>
       )}
-      <button type="button" className="button button--outline button--small" onClick={() => setPicking(true)}>
+      <button
+        type="button"
+        className="button button--outline button--small"
+        data-error-path={`${name}.url`}
+        data-error-label={t('images.choose')}
+        onClick={() => setPicking(true)}
+      >
         {t(url ? 'images.replace' : 'images.choose')}
       </button>
       {url && <LocalizedInput name={`${name}.alt`} label={t('images.alt')} required maxLength={300} />}
