@@ -91,7 +91,10 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('clean shutdown on the e
     await waitUp();
     // The start log says where to open the app: APP_BASE_URL, not the socket's 127.0.0.1 (issue 55).
     await expect.poll(() => out, { timeout: 10_000 }).toContain(`"msg":"open the app at ${appBaseUrl}"`);
-    const lines = out.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { msg: string; url?: string });
+    const lines = out
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { msg: string; url?: string });
     expect(lines.find((l) => l.msg.startsWith('open the app'))?.url).toBe(appBaseUrl);
     expect(lines.filter((l) => /Server listening at/.test(l.msg))).toEqual([]);
     const body = JSON.stringify({ id: 'member@example.com', password: 'wellbeing-demo' });

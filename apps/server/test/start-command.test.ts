@@ -14,9 +14,7 @@ import { repoRoot } from './server-process.ts';
 const run = promisify(execFile);
 const SYSTEM_NODE = '/usr/bin/node';
 const SYSTEM_NPM = '/usr/bin/npm';
-const systemMajor = fs.existsSync(SYSTEM_NODE)
-  ? Number((await run(SYSTEM_NODE, ['-p', 'process.versions.node.split(".")[0]'])).stdout.trim())
-  : null;
+const systemMajor = fs.existsSync(SYSTEM_NODE) ? Number((await run(SYSTEM_NODE, ['-p', 'process.versions.node.split(".")[0]'])).stdout.trim()) : null;
 
 describe.skipIf(systemMajor === null || systemMajor === 24 || !fs.existsSync(SYSTEM_NPM))(`npm start on the machine's Node ${systemMajor}`, () => {
   it("installs without an EBADENGINE warning, although the packages want the project's Node 24", async () => {

@@ -154,7 +154,10 @@ describe('previewMemberCall', () => {
     const homeCalls: [string, Record<string, unknown>][] = [
       ['getHealthLogInputStatus', {}],
       ['getHealthDataByRange', { ...week, needsWeeklyAverage: true, needsStepStatistics: true }],
-      ['getHealthDataByRange', { ...week, needsDailyScore: true, needsInterview: true, needsWeight: true, needsBMI: true, needsBodyFatPercentage: true }],
+      [
+        'getHealthDataByRange',
+        { ...week, needsDailyScore: true, needsInterview: true, needsWeight: true, needsBMI: true, needsBodyFatPercentage: true },
+      ],
       ['getHealthLogStats', { fromDateTime: Date.parse('2026-02-01T00:00:00+09:00') }],
     ];
     const before = await rowCounts();
@@ -169,7 +172,13 @@ describe('previewMemberCall', () => {
     // A fresh member has logged nothing; the week is the previewed one, its days empty.
     const status = await preview(editor, { at: AT, audience: 'contractMember', name: 'getHealthLogInputStatus', payload: {}, tenantId: corporate });
     expect(status.body.answer).toMatchObject({ continuousDays: 0 });
-    const steps = await preview(editor, { at: AT, audience: 'contractMember', name: 'getHealthDataByRange', payload: homeCalls[1]![1], tenantId: corporate });
+    const steps = await preview(editor, {
+      at: AT,
+      audience: 'contractMember',
+      name: 'getHealthDataByRange',
+      payload: homeCalls[1]![1],
+      tenantId: corporate,
+    });
     expect((steps.body.answer as { stepsData: unknown[] }).stepsData).toEqual([]);
     // A month after `at` is still refused as the real call would refuse it then.
     const later = await preview(editor, {
