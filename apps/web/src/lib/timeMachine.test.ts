@@ -64,30 +64,6 @@ describe('a time-machine frame', () => {
     expect(session.get()).toBeNull();
   });
 
-  it("takes `at` as now: the charts' week is the previewed week, not the device's (issue 55)", async () => {
-    // Thursday 2027-01-14, 12:00 in Tokyo; the device says 2026-11-18.
-    const at = Date.parse('2027-01-14T12:00:00+09:00');
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-18T10:00:00+09:00'));
-    try {
-      window.name = name({ at, audience: 'contractMember', locale: 'ja' });
-      vi.stubGlobal('parent', { location: { pathname: '/console/time-machine' } });
-      vi.resetModules();
-      const { appNow } = await import('./timeMachine.ts');
-      expect(appNow()).toBe(at);
-      vi.doMock('react-i18next', async () => (await import('../test/render.tsx')).i18nMock);
-      const { renderHook } = await import('@testing-library/react');
-      const { useWeek } = await import('../features/health/hooks/useWeek.ts');
-      const { result } = renderHook(() => useWeek());
-      expect(result.current.from).toBe(Date.parse('2027-01-11T00:00:00+09:00'));
-      expect(result.current.days[3]!.short).toBe('1/14');
-      expect(result.current.canGoForward).toBe(false);
-    } finally {
-      vi.doUnmock('react-i18next');
-      vi.useRealTimers();
-    }
-  });
-
   it('is not one under a parent elsewhere on this origin', async () => {
     window.name = name({ at: 1, audience: 'guest', locale: 'ja' });
     vi.stubGlobal('parent', { location: { pathname: '/notifications' } });
