@@ -313,5 +313,6 @@ describe('a client generated from /api/openapi.json (hey-api, zod)', () => {
     }
     expect(unexpected, 'each call is a valid one the server carries out').toEqual([]);
     expect(refused, 'answers the generated client refuses').toEqual([]);
-  });
+    // About 300 calls: 8-30 s on these machines, more while other suites share them.
+  }, 300_000);
 });
