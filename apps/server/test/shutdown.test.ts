@@ -93,7 +93,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('clean shutdown on the e
     await expect.poll(() => out, { timeout: 10_000 }).toContain(`"msg":"open the app at ${appBaseUrl}"`);
     const lines = out
       .split('\n')
-      .filter(Boolean)
+      .filter((line) => line.startsWith('{') && line.endsWith('}'))
       .map((line) => JSON.parse(line) as { msg: string; url?: string });
     expect(lines.find((l) => l.msg.startsWith('open the app'))?.url).toBe(appBaseUrl);
     expect(lines.filter((l) => /Server listening at/.test(l.msg))).toEqual([]);
