@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Every check of the project, in order: install, lint, typecheck, unit and server suites, the build, then the
-# end-to-end suite in Debian's Chromium (installed here when missing) on that same build: the web app is built once
-# (docs/decisions/089-one-web-build.md). With TEST_DATABASE_URL set, the server suites run a second time against that
-# PostgreSQL server and the production check runs. Each step's wall time is printed at the end, passed or not.
+# end-to-end suite in Debian's Chromium (installed here when missing, as is Java for its HTML checker) on that same
+# build: the web app is built once (docs/decisions/089-one-web-build.md). With TEST_DATABASE_URL set, the server
+# suites run a second time against that PostgreSQL server and the production check runs. Each step's wall time is
+# printed at the end, passed or not.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -41,6 +42,15 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || [ ! -x "${CHROMIUM_HEADLESS
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-headless-shell fonts-noto-cjk >/dev/null
+fi
+
+# Java for the Nu HTML checker (vnu-jar, Java 11+) that checks the server-rendered pages in the end-to-end suite
+# (docs/decisions/180-checked-with-standard-tools.md).
+if ! command -v java >/dev/null 2>&1; then
+  step "installing Debian's Java runtime for the HTML checker"
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq default-jre-headless >/dev/null
 fi
 
 step "lint (ESLint with the dependency rules, Prettier)"

@@ -94,6 +94,48 @@ for (const lang of ['ja', 'en'] as const satisfies readonly Lang[]) {
   });
 }
 
+/** YYYY.MM.DD in Tokyo, as the app writes a date (apps/web/src/lib/format.ts). */
+const tokyoDate = (ms: number) => new Date(ms + TOKYO).toISOString().slice(0, 10).replaceAll('-', '.');
+/** Midnight (Tokyo) of the Monday of the week of `ms`. */
+function tokyoMonday(ms: number): number {
+  const day = Math.floor((ms + TOKYO) / DAY) * DAY - TOKYO;
+  return day - ((new Date(day + TOKYO).getUTCDay() + 6) % 7) * DAY;
+}
+
+const LOAD_FAILED = { ja: 'データを読み込めませんでした', en: 'The data could not be loaded' } as const;
+const WEEK_SHOWN = { ja: '表示中の週', en: 'Week shown' } as const;
+
+for (const lang of ['ja', 'en'] as const satisfies readonly Lang[]) {
+  test(`the member home as of a moment: the previewed week's steps, every call answered (${lang})`, async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    await useLanguage(page, lang);
+    await apiSignIn(page, 'editor');
+    // Three weeks ahead (issue 55): the steps chart shows that week, not this one, and nothing answers 400.
+    const at = Date.now() + 21 * DAY;
+    const monday = tokyoMonday(at);
+    const previews: { name: string; status: number }[] = [];
+    page.on('response', async (response) => {
+      if (!response.url().endsWith('/api/console/previewMemberCall')) return;
+      const name = (response.request().postDataJSON() as { name: string }).name;
+      const body = (await response.json().catch(() => ({}))) as { status?: number };
+      previews.push({ name, status: response.status() === 200 ? (body.status ?? 0) : response.status() });
+    });
+    const width = testInfo.project.name === 'mobile' ? 375 : 1440;
+    await page.goto(`/console/time-machine?at=${tokyoInput(at)}&audience=contractMember&page=home&lang=${lang}&width=${width}`);
+    const frame = page.frameLocator('iframe.time-machine__frame');
+    const week = frame.locator('.health-week-nav__label');
+    await expect(week).toHaveText(`${WEEK_SHOWN[lang]}: ${tokyoDate(monday)} – ${tokyoDate(monday + 7 * DAY - 1)}`, { timeout: 30_000 });
+    // The week after the previewed one is the future there: the chart cannot go forward.
+    await expect(frame.getByRole('button', { name: lang === 'ja' ? '次の週' : 'Next week' })).toBeDisabled();
+    await expect(frame.getByText(LOAD_FAILED[lang])).toHaveCount(0);
+    await expect.poll(() => previews.map((p) => p.name)).toContain('getHealthDataByRange');
+    await expect(frame.getByRole('tab', { name: lang === 'ja' ? 'ヘルスログ' : 'Health log' })).toBeVisible();
+    expect(previews.filter((p) => p.status !== 200 && !(p.status === 401 && p.name === 'authenticateWithToken'))).toEqual([]);
+    await expectNoAxeViolations(page);
+    await screenshot(page, testInfo, 'console-time-machine-home', lang);
+  });
+}
+
 test('the app refuses to be framed anywhere else, and a support operator has no time machine', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'once');
   // Only the page asked for by the time machine may be framed, and by this origin alone.

@@ -143,7 +143,10 @@ if (config.warmUpMs > 0) {
 // A SIGTERM during the warm-up: shutdown() closes the app and exits, and the port is never opened.
 if (!stopping) {
   try {
-    await app.listen({ port: config.port, host: config.host });
+    // Fastify names each socket it listens on (127.0.0.1, the machine's addresses); the address to open is
+    // APP_BASE_URL, the only origin where the session cookie and passkeys work (issue 55, decision 180).
+    await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `listening at ${address}` });
+    app.log.info({ url: config.appBaseUrl }, `open the app at ${config.appBaseUrl}`);
     if (config.mailboxPort) {
       mailbox = await startMailbox(database.db, config.mailboxPort);
       app.log.info({ url: `http://127.0.0.1:${config.mailboxPort}/dev/mailbox` }, 'local mailbox page (this machine only)');

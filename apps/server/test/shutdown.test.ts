@@ -9,6 +9,8 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hibi-shutdown-'));
 const port = 3900 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${port}`;
+/** The address people open, unlike the socket's (issue 55): the start log names it. */
+const appBaseUrl = `http://hibi.localhost:${port}`;
 
 function start(logLevel = 'silent'): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -20,6 +22,7 @@ function start(logLevel = 'silent'): ChildProcess {
       DATA_DIR: dataDir,
       DEMO_CONTENT: 'true',
       DATABASE_URL: '',
+      APP_BASE_URL: appBaseUrl,
       LOG_LEVEL: logLevel,
       WEB_DIST_DIR: dataDir,
       MAILBOX_PORT: '0',
@@ -83,7 +86,17 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('clean shutdown on the e
 
   it('SIGTERM lets a call in flight finish, refuses new connections, then exits 0', async () => {
     const server = start('info');
+    let out = '';
+    server.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
     await waitUp();
+    // The start log says where to open the app: APP_BASE_URL, not the socket's 127.0.0.1 (issue 55).
+    await expect.poll(() => out, { timeout: 10_000 }).toContain(`"msg":"open the app at ${appBaseUrl}"`);
+    const lines = out
+      .split('\n')
+      .filter((line) => line.startsWith('{') && line.endsWith('}'))
+      .map((line) => JSON.parse(line) as { msg: string; url?: string });
+    expect(lines.find((l) => l.msg.startsWith('open the app'))?.url).toBe(appBaseUrl);
+    expect(lines.filter((l) => /Server listening at/.test(l.msg))).toEqual([]);
     const body = JSON.stringify({ id: 'member@example.com', password: 'wellbeing-demo' });
     // A call in flight when SIGTERM comes: its headers are parsed (the server said 100 Continue), its body comes after.
     const response = new Promise<{ status: number; json: any }>((resolve, reject) => {

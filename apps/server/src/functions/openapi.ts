@@ -14,6 +14,10 @@ type Node = Record<string, unknown>;
  * OpenAPI 3.0 ignores `nullable` without a `type` beside it (linters call it an error); zod writes
  * `{ nullable: true, anyOf: [...] }` for a nullable union. Give it the branches' common type, or push `nullable` into
  * each branch when they differ.
+ *
+ * A nullable enum lists `null` among its values: OpenAPI 3.0.3 says `nullable` does not widen an `enum`, and clients
+ * generated from the document (hey-api's zod and valibot schemas, ajv) then refuse a live `null` (issue 55,
+ * docs/decisions/180-checked-with-standard-tools.md).
  */
 export function fixNullable<T>(value: T): T {
   if (Array.isArray(value)) return value.map((v: unknown) => fixNullable(v)) as T;
@@ -24,15 +28,23 @@ export function fixNullable<T>(value: T): T {
     const types = new Set(branches?.map((b) => b.type));
     if (branches && types.size === 1 && typeof branches[0]!.type === 'string') {
       node.type = branches[0]!.type;
+      // A branch's enum is a list of the node's values: the node's null is among them.
+      if (node.nullable === true) node[node.anyOf ? 'anyOf' : 'oneOf'] = branches.map((b) => nullInEnum({ ...b, nullable: true }));
     } else if (branches) {
       const key = node.anyOf ? 'anyOf' : 'oneOf';
-      node[key] = branches.map((b) => (b.type === undefined ? b : { ...b, nullable: node.nullable }));
+      node[key] = branches.map((b) => (b.type === undefined ? b : nullInEnum({ ...b, nullable: node.nullable })));
       delete node.nullable;
     } else {
       delete node.nullable;
     }
   }
-  return node as T;
+  return nullInEnum(node) as T;
+}
+
+/** A nullable schema with an `enum` lists `null` among its values. */
+function nullInEnum(node: Node): Node {
+  if (node.nullable === true && Array.isArray(node.enum) && !node.enum.includes(null)) return { ...node, enum: [...node.enum, null] };
+  return node;
 }
 
 /**

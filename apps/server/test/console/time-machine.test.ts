@@ -147,8 +147,53 @@ describe('previewMemberCall', () => {
     clock = T0;
   });
 
+  it("answers the member home's own reads (steps week, logging status) for a fresh member, as of `at` (issue 55)", async () => {
+    // The home's steps and health tabs of a signed-in member, as the app asks for them: the week of `at` (Tokyo).
+    const monday = Date.parse('2026-03-02T00:00:00+09:00');
+    const week = { fromDateTime: monday, toDateTime: monday + 7 * 86_400_000 - 1 };
+    const homeCalls: [string, Record<string, unknown>][] = [
+      ['getHealthLogInputStatus', {}],
+      ['getHealthDataByRange', { ...week, needsWeeklyAverage: true, needsStepStatistics: true }],
+      [
+        'getHealthDataByRange',
+        { ...week, needsDailyScore: true, needsInterview: true, needsWeight: true, needsBMI: true, needsBodyFatPercentage: true },
+      ],
+      ['getHealthLogStats', { fromDateTime: Date.parse('2026-02-01T00:00:00+09:00') }],
+    ];
+    const before = await rowCounts();
+    for (const [name, payload] of homeCalls) {
+      const { status, body } = await preview(editor, { at: AT, audience: 'contractMember', name, payload, tenantId: corporate });
+      expect(status, name).toBe(200);
+      expect(body, name).toMatchObject({ succeed: true, status: 200, answer: { succeed: true } });
+      // A guest is asked to sign in, as the member entry answers a guest.
+      const guest = await preview(editor, { at: AT, audience: 'guest', name, payload });
+      expect(guest.body, name).toMatchObject({ status: 401, answer: { errorCode: 'loginRequired' } });
+    }
+    // A fresh member has logged nothing; the week is the previewed one, its days empty.
+    const status = await preview(editor, { at: AT, audience: 'contractMember', name: 'getHealthLogInputStatus', payload: {}, tenantId: corporate });
+    expect(status.body.answer).toMatchObject({ continuousDays: 0 });
+    const steps = await preview(editor, {
+      at: AT,
+      audience: 'contractMember',
+      name: 'getHealthDataByRange',
+      payload: homeCalls[1]![1],
+      tenantId: corporate,
+    });
+    expect((steps.body.answer as { stepsData: unknown[] }).stepsData).toEqual([]);
+    // A month after `at` is still refused as the real call would refuse it then.
+    const later = await preview(editor, {
+      at: AT,
+      audience: 'contractMember',
+      name: 'getHealthLogStats',
+      payload: { fromDateTime: Date.parse('2026-04-01T00:00:00+09:00') },
+      tenantId: corporate,
+    });
+    expect(later.body.answer).toMatchObject({ succeed: false, errorCode: 'invalidMonth' });
+    expect(await rowCounts()).toEqual(before);
+  });
+
   it('refuses writes, unknown names, other roles and bad input, and answers the member payload errors as the member call would', async () => {
-    for (const name of ['reserveEvent', 'answerQuestionnaire', 'logout', 'uploadHealthData', 'getHealthDataByRange', 'nope', '']) {
+    for (const name of ['reserveEvent', 'answerQuestionnaire', 'logout', 'uploadHealthData', 'getOwnFriends', 'getReservationPass', 'nope', '']) {
       const { status, body } = await preview(editor, { at: AT, audience: 'guest', name, payload: {} });
       expect(status, name).toBe(400);
       expect(body.errorCode).toBe('validationError');

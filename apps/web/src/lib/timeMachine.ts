@@ -74,3 +74,11 @@ export async function previewCall(
   if (status === 200 && answer.succeed) return { status: answer.status!, body: answer.answer };
   return { status, body: answer };
 }
+
+/**
+ * The moment the app's screens take as now: the previewed one in a time-machine frame (the server's clock of the
+ * preview is `at` too, so a chart's week is the week of `at`: issue 55, decision 180), else the device's clock.
+ */
+export function appNow(): number {
+  return timeMachine()?.at ?? Date.now();
+}

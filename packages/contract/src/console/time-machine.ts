@@ -13,8 +13,10 @@ export type PreviewAudience = (typeof PREVIEW_AUDIENCES)[number];
 
 /**
  * The member functions a preview may name: the reads of the pages the time machine shows (home, announcements,
- * library, events, surveys, help) and of the shell around them. Every write, and every read of one person's own
- * records that a fresh member has none of (health, friends, passes), is outside the list and answers 400.
+ * library, events, surveys, help) and of the shell around them, the member home's steps and health log among them
+ * (a fresh member's are empty, in the week of `at`: issue 55, docs/decisions/180-checked-with-standard-tools.md).
+ * Every write, and every read of one person's own records the time machine shows no page of (friends, passes,
+ * ranking), is outside the list and answers 400.
  */
 export const PREVIEW_FUNCTIONS = [
   'getConfig',
@@ -38,6 +40,9 @@ export const PREVIEW_FUNCTIONS = [
   'getQuestionnaireById',
   'getFaq',
   'getHelpPage',
+  'getHealthLogInputStatus',
+  'getHealthDataByRange',
+  'getHealthLogStats',
 ] as const;
 export type PreviewFunctionName = (typeof PREVIEW_FUNCTIONS)[number];
 

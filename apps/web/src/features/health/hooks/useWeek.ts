@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DAY_MS } from '@hibi/contract/time';
 import { tokyoParts } from '../../../lib/format.ts';
+import { appNow } from '../../../lib/timeMachine.ts';
 import { canGoForward, weekRange } from '../logic.ts';
 
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -21,7 +22,7 @@ export interface WeekDay {
 export function useWeek() {
   const { t } = useTranslation('health');
   const [offset, setOffset] = useState(0);
-  const { from, to } = weekRange(Date.now(), offset);
+  const { from, to } = weekRange(appNow(), offset);
   const days: WeekDay[] = WEEKDAYS.map((wd, i) => {
     const ms = from + i * DAY_MS;
     const p = tokyoParts(ms);

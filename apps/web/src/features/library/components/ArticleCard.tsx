@@ -38,13 +38,14 @@ export function ArticleCard({
             </span>
           )}
         </span>
-        <span className="article-card__body">
+        {/* A heading is flow content: its wrapper is a div, never a span (issue 55, the HTML checker). */}
+        <div className="article-card__body">
           {rank !== undefined && <TypeTag relType={article.relType} />}
           <Heading className="article-card__title">{highlight ? <Highlighted text={article.title} words={highlight} /> : article.title}</Heading>
           <time className="article-card__date" dateTime={new Date(article.publishedAt).toISOString()}>
             {formatDate(article.publishedAt)}
           </time>
-        </span>
+        </div>
       </Link>
     </article>
   );
