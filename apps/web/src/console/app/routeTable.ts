@@ -26,6 +26,8 @@ export const COMPANY: readonly OperatorRole[] = ['company'];
 export const consoleRoutes: ConsoleRouteSpec[] = [
   { path: '/signin', title: 'signIn', public: true, load: () => import('../features/auth/pages/SignInPage.tsx') },
   { path: '/enrol', title: 'acceptInvitation', public: true, load: () => import('../features/auth/pages/AcceptInvitationPage.tsx') },
+  // Where owners, editors and support land: the week, what needs a decision, how members use it (issue 60).
+  { path: '/home', title: 'home', roles: STAFF, load: () => import('../features/home/pages/HomePage.tsx') },
   { path: '/announcements', title: 'announcements', roles: STAFF, load: () => import('../features/content/pages/AnnouncementListPage.tsx') },
   { path: '/announcements/new', title: 'announcementNew', roles: EDITORS, load: () => import('../features/content/pages/AnnouncementEditPage.tsx') },
   { path: '/announcements/:id', title: 'announcementEdit', roles: STAFF, load: () => import('../features/content/pages/AnnouncementEditPage.tsx') },
@@ -82,6 +84,7 @@ export const consoleRoutes: ConsoleRouteSpec[] = [
 
 /** The navigation of the shell, by role: a support operator reads content but has no operators or audit pages. */
 export const consoleNav: { to: string; key: string; roles?: readonly OperatorRole[] }[] = [
+  { to: '/home', key: 'nav.home', roles: STAFF },
   { to: '/announcements', key: 'nav.announcements', roles: STAFF },
   { to: '/articles', key: 'nav.articles', roles: STAFF },
   { to: '/events', key: 'nav.events', roles: STAFF },
