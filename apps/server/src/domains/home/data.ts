@@ -4,7 +4,7 @@
 // 0202), publish times and English texts of announcements, articles, events and surveys (0100, 0200, 0400, 0601,
 // 0610, 0620), members' sessions, sign-ins, device uploads, reservations and survey answers. Migration 0890 adds the
 // two indexes the week's figures read by.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rows } from '../../db/query.ts';
 
@@ -144,55 +144,51 @@ export interface UsageRow {
  * Per tenant (0: no tenant), for the last 7 days [weekStart, now) and the 7 before [previousStart, weekStart):
  * members; active members (a session used in the window, the last sign-in or a device upload in it); sign-ups;
  * reservations made and not cancelled, with the members who made them; survey answers (one per member and survey,
- * so the answers are their members). One statement: each source is read once over the fortnight and grouped by
- * tenant (sessions_last_used_idx, and migration 0890's indexes on reservations' and answers' times).
+ * so the answers are their members). One statement and one pass over the members: each other source is read once
+ * over the fortnight by its time (sessions_last_used_idx, migration 0890's indexes on reservations' and answers'
+ * times), summed per member, joined to the members, then grouped by tenant.
  */
 export async function usage(db: Db, now: Date, weekStart: Date, previousStart: Date): Promise<UsageRow[]> {
+  return rows<UsageRow>(db, usageStatement(now, weekStart, previousStart));
+}
+
+/** The usage statement itself (the benchmark explains it). */
+export function usageStatement(now: Date, weekStart: Date, previousStart: Date): SQL {
   const n = iso(now);
   const w = iso(weekStart);
   const p = iso(previousStart);
-  return rows<UsageRow>(
-    db,
-    sql`WITH act AS (
-          SELECT user_id, bool_or(last_at >= ${w}) AS cur, bool_or(last_at >= ${p} AND first_at < ${w}) AS prev
-            FROM (SELECT user_id, created_at AS first_at, last_used_at AS last_at FROM sessions WHERE last_used_at >= ${p}
-                  UNION ALL
-                  SELECT id, last_login_at, last_login_at FROM users WHERE last_login_at >= ${p}
-                  UNION ALL
-                  SELECT user_id, last_upload_at, last_upload_at FROM health_devices WHERE last_upload_at >= ${p}) x
-           WHERE first_at < ${n}
-           GROUP BY user_id),
-        m AS (
-          SELECT coalesce(u.tenant_id, 0) AS tenant_id, count(*)::int AS members,
-                 count(*) FILTER (WHERE a.cur)::int AS active, count(*) FILTER (WHERE a.prev)::int AS active_before,
-                 count(*) FILTER (WHERE u.created_at >= ${w} AND u.created_at < ${n})::int AS sign_ups,
-                 count(*) FILTER (WHERE u.created_at >= ${p} AND u.created_at < ${w})::int AS sign_ups_before
-            FROM users u LEFT JOIN act a ON a.user_id = u.id
-           GROUP BY 1),
-        b AS (
-          SELECT coalesce(u.tenant_id, 0) AS tenant_id,
-                 count(*) FILTER (WHERE r.created_at >= ${w})::int AS bookings,
-                 count(DISTINCT r.user_id) FILTER (WHERE r.created_at >= ${w})::int AS bookers,
-                 count(*) FILTER (WHERE r.created_at < ${w})::int AS bookings_before,
-                 count(DISTINCT r.user_id) FILTER (WHERE r.created_at < ${w})::int AS bookers_before
-            FROM event_reservations r JOIN users u ON u.id = r.user_id
-           WHERE r.created_at >= ${p} AND r.created_at < ${n} AND r.cancelled_at IS NULL
-           GROUP BY 1),
-        s AS (
-          SELECT coalesce(u.tenant_id, 0) AS tenant_id,
-                 count(*) FILTER (WHERE q.answered_at >= ${w})::int AS answers,
-                 count(*) FILTER (WHERE q.answered_at < ${w})::int AS answers_before
-            FROM questionnaire_answers q JOIN users u ON u.id = q.user_id
-           WHERE q.answered_at >= ${p} AND q.answered_at < ${n}
-           GROUP BY 1)
-        SELECT m.tenant_id, t.name_ja, t.name_en, m.members, m.active, m.active_before, m.sign_ups, m.sign_ups_before,
-               coalesce(b.bookings, 0) AS bookings, coalesce(b.bookers, 0) AS bookers,
-               coalesce(b.bookings_before, 0) AS bookings_before, coalesce(b.bookers_before, 0) AS bookers_before,
-               coalesce(s.answers, 0) AS answers, coalesce(s.answers_before, 0) AS answers_before
-          FROM m
-          LEFT JOIN b ON b.tenant_id = m.tenant_id
-          LEFT JOIN s ON s.tenant_id = m.tenant_id
-          LEFT JOIN tenants t ON t.id = m.tenant_id
-         ORDER BY m.members DESC, m.tenant_id`,
-  );
+  return sql`WITH act AS (
+      SELECT user_id, bool_or(last_at >= ${w}) AS cur, bool_or(first_at < ${w}) AS prev
+        FROM (SELECT user_id, created_at AS first_at, last_used_at AS last_at FROM sessions
+               WHERE last_used_at >= ${p} AND created_at < ${n}
+              UNION ALL
+              SELECT user_id, last_upload_at, last_upload_at FROM health_devices
+               WHERE last_upload_at >= ${p} AND last_upload_at < ${n}) x
+       GROUP BY user_id),
+    bk AS (
+      SELECT user_id, count(*) FILTER (WHERE created_at >= ${w})::int AS cur, count(*) FILTER (WHERE created_at < ${w})::int AS prev
+        FROM event_reservations
+       WHERE created_at >= ${p} AND created_at < ${n} AND cancelled_at IS NULL
+       GROUP BY user_id),
+    an AS (
+      SELECT user_id, count(*) FILTER (WHERE answered_at >= ${w})::int AS cur, count(*) FILTER (WHERE answered_at < ${w})::int AS prev
+        FROM questionnaire_answers
+       WHERE answered_at >= ${p} AND answered_at < ${n}
+       GROUP BY user_id),
+    g AS (
+      SELECT coalesce(u.tenant_id, 0) AS tenant_id, count(*)::int AS members,
+             count(*) FILTER (WHERE a.cur OR u.last_login_at >= ${w} AND u.last_login_at < ${n})::int AS active,
+             count(*) FILTER (WHERE a.prev OR u.last_login_at >= ${p} AND u.last_login_at < ${w})::int AS active_before,
+             count(*) FILTER (WHERE u.created_at >= ${w} AND u.created_at < ${n})::int AS sign_ups,
+             count(*) FILTER (WHERE u.created_at >= ${p} AND u.created_at < ${w})::int AS sign_ups_before,
+             coalesce(sum(b.cur), 0)::int AS bookings, count(*) FILTER (WHERE b.cur > 0)::int AS bookers,
+             coalesce(sum(b.prev), 0)::int AS bookings_before, count(*) FILTER (WHERE b.prev > 0)::int AS bookers_before,
+             coalesce(sum(q.cur), 0)::int AS answers, coalesce(sum(q.prev), 0)::int AS answers_before
+        FROM users u
+        LEFT JOIN act a ON a.user_id = u.id
+        LEFT JOIN bk b ON b.user_id = u.id
+        LEFT JOIN an q ON q.user_id = u.id
+       GROUP BY 1)
+    SELECT g.*, t.name_ja, t.name_en FROM g LEFT JOIN tenants t ON t.id = g.tenant_id
+     ORDER BY g.members DESC, g.tenant_id`;
 }
