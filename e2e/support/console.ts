@@ -103,7 +103,7 @@ export async function uiSignIn(page: Page, role: OperatorRole, lang: 'ja' | 'en'
   await withFreshCode(OPERATORS[role], async (code) => {
     await codeField.fill(code);
     await page.getByRole('button', { name: texts.submit, exact: true }).click();
-    // A company operator's console starts at its Insights (issue 32).
-    await page.waitForURL(role === 'company' ? /\/console\/insights$/ : /\/console\/announcements$/);
+    // A company operator's console starts at its Insights (issue 32), everyone else's at the home (issue 60).
+    await page.waitForURL(role === 'company' ? /\/console\/insights$/ : /\/console\/home$/);
   });
 }

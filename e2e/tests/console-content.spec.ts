@@ -24,7 +24,8 @@ test('an editor writes, previews and schedules an announcement; a member sees it
     async () => {
       await useLanguage(page, 'en');
       await uiSignIn(page, 'editor');
-
+      // From the home (issue 60) to the announcements.
+      await page.goto('/console/announcements');
       await page.getByRole('link', { name: 'New announcement' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'New announcement' })).toBeVisible();
       const tag = uniqueTag(8);

@@ -153,7 +153,7 @@ test('an owner invites an operator, who sets a password, enrols the authenticato
   await expect(continueButton).toBeDisabled();
   await invited.getByLabel('リカバリーコードを保管しました').check();
   await continueButton.click();
-  await expect(invited).toHaveURL(/\/console\/announcements$/);
+  await expect(invited).toHaveURL(/\/console\/home$/);
   // A phone: who is signed in shows in the header's menu.
   await invited.getByRole('button', { name: 'メニュー' }).click();
   await expect(invited.getByText('新しい編集者')).toBeVisible();

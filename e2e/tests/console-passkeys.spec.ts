@@ -184,7 +184,7 @@ test('an editor adds a passkey on the Security page, signs in with it instead of
         const verified = page.waitForResponse((r) => r.url().endsWith('/api/console/verifyPasskey'));
         await page.getByRole('button', { name: text.usePasskey }).click();
         expect(await (await verified).json()).toMatchObject({ succeed: true, operator: { email: OPERATORS.editor } });
-        await page.waitForURL(/\/console\/announcements$/);
+        await page.waitForURL(/\/console\/home$/);
         expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0]!.signCount).toBeGreaterThan(0);
 
         // The passkey was used; delete it after the confirmation.

@@ -12,6 +12,7 @@ import { companiesConsoleHandlers } from '../domains/companies/handlers.ts';
 import { buildRegistry } from './registry.ts';
 import { previewHandler } from './preview.ts';
 import { calendarConsoleHandlers } from '../domains/calendar/handlers.ts';
+import { homeConsoleHandlers } from '../domains/home/handlers.ts';
 
 /** name -> handler, for every function of the console entry (POST /api/console/{name}). */
 export function buildConsoleRegistry(config: Config): Map<string, ConsoleHandler<ConsoleFunctionDef>> {
@@ -27,6 +28,7 @@ export function buildConsoleRegistry(config: Config): Map<string, ConsoleHandler
     // The time machine runs the member functions themselves (decision 154).
     previewHandler(config, buildRegistry(config)),
     ...calendarConsoleHandlers,
+    ...homeConsoleHandlers,
   ] as unknown as ConsoleHandler<ConsoleFunctionDef>[];
   const registry = new Map<string, ConsoleHandler<ConsoleFunctionDef>>();
   for (const handler of all) {

@@ -11,6 +11,7 @@ import { consoleInsightsFunctions } from './insights.ts';
 import { consolePasskeyFunctions } from './passkeys.ts';
 import { consoleTimeMachineFunctions } from './time-machine.ts';
 import { consoleCalendarFunctions } from './calendar.ts';
+import { consoleHomeFunctions } from './home.ts';
 
 /** Every function of the console entry. Each area file owns its list; this file only joins them. */
 export const allConsoleFunctions = [
@@ -27,6 +28,7 @@ export const allConsoleFunctions = [
   ...consolePasskeyFunctions,
   ...consoleTimeMachineFunctions,
   ...consoleCalendarFunctions,
+  ...consoleHomeFunctions,
 ] as const;
 
 export type AnyConsoleFunction = (typeof allConsoleFunctions)[number];

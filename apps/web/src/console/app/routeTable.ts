@@ -28,6 +28,8 @@ export const EVERYONE: readonly OperatorRole[] = ['owner', 'editor', 'support', 
 export const consoleRoutes: ConsoleRouteSpec[] = [
   { path: '/signin', title: 'signIn', public: true, load: () => import('../features/auth/pages/SignInPage.tsx') },
   { path: '/enrol', title: 'acceptInvitation', public: true, load: () => import('../features/auth/pages/AcceptInvitationPage.tsx') },
+  // Where owners, editors and support land: the week, what needs a decision, how members use it (issue 60).
+  { path: '/home', title: 'home', roles: STAFF, load: () => import('../features/home/pages/HomePage.tsx') },
   { path: '/announcements', title: 'announcements', roles: STAFF, load: () => import('../features/content/pages/AnnouncementListPage.tsx') },
   { path: '/announcements/new', title: 'announcementNew', roles: EDITORS, load: () => import('../features/content/pages/AnnouncementEditPage.tsx') },
   { path: '/announcements/:id', title: 'announcementEdit', roles: STAFF, load: () => import('../features/content/pages/AnnouncementEditPage.tsx') },
@@ -84,6 +86,7 @@ export const consoleRoutes: ConsoleRouteSpec[] = [
 
 /** The navigation of the shell, by role: a support operator reads content but has no operators or audit pages. */
 export const consoleNav: { to: string; key: string; roles?: readonly OperatorRole[] }[] = [
+  { to: '/home', key: 'nav.home', roles: STAFF },
   { to: '/announcements', key: 'nav.announcements', roles: STAFF },
   { to: '/articles', key: 'nav.articles', roles: STAFF },
   { to: '/events', key: 'nav.events', roles: STAFF },

@@ -43,9 +43,9 @@ export function createConsoleRouter() {
           return me;
         },
         shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
-        // A company operator's console is its Insights (issue 32); everyone else starts at the announcements.
+        // A company operator's console is its Insights (issue 32); everyone else starts at the home (issue 60).
         children: [
-          { index: true, loader: async () => redirect((await loadMe())?.operator.role === 'company' ? '/insights' : '/announcements') },
+          { index: true, loader: async () => redirect((await loadMe())?.operator.role === 'company' ? '/insights' : '/home') },
           ...consoleRoutes.filter((r) => !r.public).map(toRoute),
         ],
       },
