@@ -246,7 +246,7 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
             await ctx.audit({
               ...note,
               summary: note.summary ?? result.fileName,
-              action: def.name,
+              action: def.name as ConsoleFunctionName,
               operatorId: operator.id,
               operatorEmail: operator.email,
             });

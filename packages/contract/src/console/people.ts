@@ -279,6 +279,7 @@ export const MAIL_KINDS = [
   'operatorInvitation',
   'passkeyAdded',
   'passkeyDeleted',
+  'passkeysRemoved',
   'reservationConfirmed',
   'seatPromoted',
   'reminderDay',
