@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSKEY_NAME_MAX, type Passkey } from '@hibi/contract/webauthn';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
@@ -44,13 +44,18 @@ function MyPasskeys() {
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | undefined>();
   const passwordRef = useRef<HTMLInputElement>(null);
+  const [focusPassword, setFocusPassword] = useState(0);
   const rows = list.data?.passkeys ?? [];
 
   function needPassword(error?: string) {
     setAskPassword(true);
     setPasswordError(error);
-    requestAnimationFrame(() => passwordRef.current?.focus());
+    setFocusPassword((n) => n + 1);
   }
+  // Once the field is shown (or its error): the person types there next.
+  useEffect(() => {
+    if (focusPassword > 0) passwordRef.current?.focus();
+  }, [focusPassword]);
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
@@ -33,13 +33,17 @@ export function Passkeys() {
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | undefined>();
   const passwordRef = useRef<HTMLInputElement>(null);
+  const [focusPassword, setFocusPassword] = useState(0);
 
   function needPassword(error?: string) {
     setAskPassword(true);
     setPasswordError(error);
-    // After the field is shown: the member types there next.
-    requestAnimationFrame(() => passwordRef.current?.focus());
+    setFocusPassword((n) => n + 1);
   }
+  // Once the field is shown (or its error): the person types there next.
+  useEffect(() => {
+    if (focusPassword > 0) passwordRef.current?.focus();
+  }, [focusPassword]);
 
   async function add(event: FormEvent) {
     event.preventDefault();
