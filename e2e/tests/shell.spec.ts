@@ -129,6 +129,10 @@ test.describe('global shell', () => {
         // The operator console is its own entry (decision 096): none of its chunks, nor its editor or QR code library.
         expect(url, 'a console chunk on the members first screen').not.toMatch(/\/assets\/console-/);
         expect(/ProseMirror|@tiptap|otpauth:/.test(body.toString()), `${url} ships console code`).toBe(false);
+        // Nothing the first tap does not need (decision 177): the service worker's registration comes after hydration,
+        // the push code with the screens that use it.
+        expect(body.includes('/sw.js'), `${url} ships the service worker's registration`).toBe(false);
+        expect(body.includes('pushManager'), `${url} ships the push code`).toBe(false);
         // The app runs on React 19 (decision 143): React DOM's root marker is in the shared react chunk.
         if (/__reactContainer\$/.test(body.toString())) reactDom += 1;
         const gz = zlib.gzipSync(body, { level: 9 }).length;
