@@ -72,15 +72,17 @@ for (const lang of ['ja', 'en'] as const) {
 
     // The page reads itself again when the window comes back into focus; "update now" does it at once.
     await page.getByRole('button', { name: lang === 'ja' ? '今すぐ更新' : 'Update now' }).click();
-    const week = page.getByRole('region', { name: text.week });
+    const week = page.getByRole('region', { name: text.week, exact: true });
     const entry = week.getByRole('link', { name: new RegExp(`${text.kind} ${title}$`) });
     await expect(entry).toBeVisible();
     await expect(entry).toHaveAttribute('href', `/console/announcements/${saved.id}`);
-    const decisions = page.getByRole('region', { name: text.decisions });
+    const decisions = page.getByRole('region', { name: text.decisions, exact: true });
     await expect(decisions.getByRole('heading', { level: 3, name: text.missing })).toBeVisible();
     await expect(decisions.getByRole('link', { name: new RegExp(title) })).toHaveAttribute('href', `/console/announcements/${saved.id}`);
     // An editor sees bookings and answers, not the members' activity.
-    await expect(page.getByRole('region', { name: text.usage })).toBeVisible();
+    const usage = page.getByRole('region', { name: text.usage, exact: true });
+    await expect(usage).toBeVisible();
+    await expect(usage.getByRole('columnheader', { name: lang === 'ja' ? '利用したメンバー' : 'Active members' })).toHaveCount(0);
     await check(page, testInfo, 'editor', lang);
 
     // Keyboard: the entry is reached with Tab and opens its editor with Enter.
@@ -102,9 +104,9 @@ for (const lang of ['ja', 'en'] as const) {
     await apiSignIn(page, 'support');
     await page.goto('/console/');
     await expect(page).toHaveURL(/\/console\/home$/);
-    await expect(page.getByRole('region', { name: text.week })).toBeVisible();
+    await expect(page.getByRole('region', { name: text.week, exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { level: 3, name: text.missing })).toHaveCount(0);
-    const usage = page.getByRole('region', { name: text.usage });
+    const usage = page.getByRole('region', { name: text.usage, exact: true });
     await expect(usage.getByRole('columnheader', { name: lang === 'ja' ? '利用したメンバー' : 'Active members' })).toBeVisible();
     await check(page, testInfo, 'support', lang);
   });

@@ -17,12 +17,28 @@ export interface ContentCalendar {
  * first; at most CALENDAR_MAX_ENTRIES, `truncated` when there were more.
  */
 export async function contentCalendar(db: Db, range: { from: string; to: string }, now: Date, max = CALENDAR_MAX_ENTRIES): Promise<ContentCalendar> {
-  const found = await data.calendarEntries(db, {
-    fromAt: new Date(tokyoDayStart(range.from)),
-    toAt: new Date(tokyoDayStart(addDays(range.to, 1))),
+  const { entries, truncated } = await calendarBetween(
+    db,
+    new Date(tokyoDayStart(range.from)),
+    new Date(tokyoDayStart(addDays(range.to, 1))),
     now,
-    limit: max + 1,
-  });
+    max,
+  );
+  return { from: range.from, to: range.to, entries, truncated };
+}
+
+/**
+ * The entries between two instants [fromAt, toAt), earliest first, at most `max` (`truncated` when there were more):
+ * the calendar's one statement, for other domains too (the console home's week, decision 181).
+ */
+export async function calendarBetween(
+  db: Db,
+  fromAt: Date,
+  toAt: Date,
+  now: Date,
+  max: number,
+): Promise<{ entries: CalendarEntry[]; truncated: boolean }> {
+  const found = await data.calendarEntries(db, { fromAt, toAt, now, limit: max + 1 });
   const entries = found.slice(0, max).map((r): CalendarEntry => ({
     kind: r.kind,
     itemId: r.item_id,
@@ -33,5 +49,5 @@ export async function contentCalendar(db: Db, range: { from: string; to: string 
     endAt: r.end_at,
     state: r.state,
   }));
-  return { from: range.from, to: range.to, entries, truncated: found.length > max };
+  return { entries, truncated: found.length > max };
 }

@@ -17,26 +17,13 @@ import { INSIGHTS_MIN_GROUP } from '@hibi/contract/console/insights';
 import type { OperatorRole } from '@hibi/contract/console/protocol';
 import { DAY_MS } from '@hibi/contract/time';
 import type { Db } from '../../db/client.ts';
-import { calendarEntries } from '../calendar/data.ts';
+import { calendarBetween } from '../calendar/service.ts';
 import { suppressCells } from '../companies/service.ts';
 import * as data from './data.ts';
 
 /** The week ahead from the content calendar's one statement (decision 156): whatever kinds it has, this shows. */
 async function week(db: Db, now: Date): Promise<NonNullable<ConsoleHome['week']>> {
-  const found = await calendarEntries(db, { fromAt: now, toAt: new Date(now.getTime() + HOME_WEEK_MS), now, limit: HOME_WEEK_MAX_ENTRIES + 1 });
-  return {
-    entries: found.slice(0, HOME_WEEK_MAX_ENTRIES).map((r) => ({
-      kind: r.kind,
-      itemId: r.item_id,
-      sessionId: r.session_id,
-      title: { ja: r.title_ja, en: r.title_en },
-      sessionTitle: r.session_title_ja === null ? null : { ja: r.session_title_ja, en: r.session_title_en },
-      at: r.at,
-      endAt: r.end_at,
-      state: r.state,
-    })),
-    truncated: found.length > HOME_WEEK_MAX_ENTRIES,
-  };
+  return calendarBetween(db, now, new Date(now.getTime() + HOME_WEEK_MS), now, HOME_WEEK_MAX_ENTRIES);
 }
 
 async function failedMail(db: Db): Promise<NonNullable<ConsoleHome['decisions']['failedMail']>> {
