@@ -292,7 +292,7 @@ for (const lang of ['en', 'ja'] as const) {
     await page.goto('/console/');
     await openSecurity(page, lang);
     await expect(page.getByText(text.empty)).toBeVisible();
-    await page.getByLabel(text.name, { exact: true }).fill('HR laptop');
+    await page.getByLabel(text.name).fill('HR laptop');
     await page.getByRole('button', { name: text.add }).click();
     await expect(page.getByText(reauth.needed)).toBeVisible();
     const password = page.getByLabel(reauth.password);
