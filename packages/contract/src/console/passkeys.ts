@@ -32,7 +32,7 @@ export const beginMyPasskeyRegistration = defineConsoleFunction({
     'Options for `navigator.credentials.create()` for a new passkey of the signed-in operator (5 minutes, single use). Needs the current password, unless the operator signed in under 5 minutes ago (decision 175).',
   payload: z.object({
     /** The operator's current password; may be left out within 5 minutes of signing in. */
-    currentPassword: z.string().max(OPERATOR_PASSWORD_MAX).optional(),
+    currentPassword: z.string().min(1, { error: 'msg:passwordRequired' }).max(OPERATOR_PASSWORD_MAX).optional(),
   }),
   response: z.object({ options: webauthnOptionsSchema }),
   /** passwordRequired: no password given and no sign-in in the last 5 minutes; wrongPassword: not the current password. */

@@ -19,7 +19,7 @@ export const beginPasskeyRegistration = defineFunction({
     "Options for `navigator.credentials.create()` (PublicKeyCredentialCreationOptionsJSON): a discoverable credential for APP_BASE_URL's host, the member's passkeys excluded. The challenge works once, for 5 minutes. Needs the current password, unless the session was opened with the password under 5 minutes ago (decision 175).",
   payload: z.object({
     /** The account's current password; may be left out within 5 minutes of a sign-in with the password. */
-    currentPassword: z.string().max(PASSWORD_MAX).optional(),
+    currentPassword: z.string().min(1, { error: 'msg:passwordRequired' }).max(PASSWORD_MAX).optional(),
   }),
   response: z.object({ options: webauthnOptionsSchema }),
   /** passwordRequired: no password given and no password sign-in in the last 5 minutes; wrongPassword: not the current password. */
