@@ -241,7 +241,7 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
         if (result instanceof BusinessFailure) return send(reply, 200, { ...result.extra, succeed: false, errorCode: result.errorCode });
         if (def.kind === 'zip') {
           if (!(result instanceof ZipDownload)) throw new Error(`${def.name} is a zip function but returned no ZipDownload`);
-          // An export is recorded before its first byte, as a CSV's (product-decisions §8: exports are audited).
+          // An export is recorded before its first byte, as a CSV's (exports are audited: docs/decisions/090-console-entry-and-operator-sessions.md).
           if (operator) {
             await ctx.audit({
               ...note,
@@ -263,7 +263,7 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
         }
         if (def.kind === 'csv') {
           if (!(result instanceof CsvFile)) throw new Error(`${def.name} is a csv function but returned no CsvFile`);
-          // An export is recorded before its first byte (product-decisions §8: exports are audited).
+          // An export is recorded before its first byte (exports are audited: docs/decisions/090-console-entry-and-operator-sessions.md).
           if (operator) {
             await ctx.audit({
               ...note,

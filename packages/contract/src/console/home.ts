@@ -17,7 +17,7 @@ import { defineConsoleFunction, type OperatorRole } from './protocol.ts';
  *   scheduled items that would publish with an English field missing. Extension point: a new list (unusual-day flags,
  *   reward applications) is one more nullable member of `decisions` with its roles in HOME_BLOCK_ROLES.
  * - **how members use it** (`usage`): members active in the last 7 days against the 7 before, sign-ups, bookings and
- *   survey answers, in total and per tenant, with the privacy floor of 5 (product-decisions §11) on every per-tenant
+ *   survey answers, in total and per tenant, with the privacy floor of 5 (docs/decisions/146-companies-insights-and-contract-end.md) on every per-tenant
  *   figure.
  *
  * Each part is present only for the roles that may open what it links to (HOME_BLOCK_ROLES); for the others it is
