@@ -335,8 +335,19 @@ for (const lang of ['ja', 'en'] as Lang[]) {
     await menu.getByRole('link', { name: lang === 'ja' ? '歩数ランキング' : 'Walking ranking' }).click();
     await expect(page).toHaveURL(/\/account\/walking$/);
     await expect(page.getByRole('heading', { level: 1, name: lang === 'ja' ? '歩数ランキング' : 'Walking ranking' })).toBeVisible();
-    const entries = page.locator('.walking-ranking .walking-entry');
-    await expect(entries).toHaveCount(10);
+    // The top ten, then, when the member is not among them, a gap and their own row (issue 55, item 7).
+    const entries = page.locator('.walking-ranking .walking-entry:not(.walking-entry--gap)');
+    const expectTopTenAndMe = async () => {
+      await expect(entries.nth(9)).toBeVisible();
+      await expect(page.locator('.walking-ranking .walking-entry--me')).toHaveCount(1);
+      const count = await entries.count();
+      expect([10, 11]).toContain(count);
+      if (count === 11) {
+        await expect(page.locator('.walking-ranking .walking-entry--gap')).toHaveCount(1);
+        await expect(entries.last()).toHaveClass(/walking-entry--me/);
+      }
+    };
+    await expectTopTenAndMe();
     await expect(entries.first().locator('.walking-entry__rank')).toHaveText(lang === 'ja' ? '1位' : 'No. 1');
     // Named colleagues carry the friend button or their state; anonymous entries carry none.
     const anonymous = entries.filter({ hasText: lang === 'ja' ? 'メンバー（非公開）' : 'A member (name not shown)' });
@@ -350,7 +361,7 @@ for (const lang of ['ja', 'en'] as Lang[]) {
     await everyone.click();
     await expect(everyone).toHaveAttribute('aria-pressed', 'true');
     await expect(page.locator('.stat').first()).not.toHaveText(companyRank!);
-    await expect(entries).toHaveCount(10);
+    await expectTopTenAndMe();
     // An earlier week: the range changes and the next-week button comes back.
     const range = await page.locator('.walking-week__dates').textContent();
     const next = page.getByRole('button', { name: lang === 'ja' ? '次の週' : 'Next week' });

@@ -22,6 +22,8 @@ const TEXT = {
     missing: /英語が未入力の公開予定が\d+件あります/,
     usage: 'メンバーの利用状況',
     kind: 'お知らせ公開',
+    bookingCloses: '予約受付終了',
+    draft: '下書き：メンバーには表示されません',
     editAnnouncement: 'お知らせの編集',
     nav: 'ホーム',
     menu: 'メニュー',
@@ -33,6 +35,8 @@ const TEXT = {
     missing: /\d+ scheduled items? ha(s|ve) no English yet/,
     usage: 'How members use it',
     kind: 'Announcement goes out',
+    bookingCloses: 'Booking closes',
+    draft: 'Draft: members will not see it',
     editAnnouncement: 'Edit announcement',
     nav: 'Home',
     menu: 'Menu',
@@ -69,6 +73,27 @@ for (const lang of ['ja', 'en'] as const) {
       })
     ).json();
     expect(saved.succeed).toBe(true);
+    // A draft event with a session in two days whose booking closes tomorrow: its entries carry the longest words of
+    // the week (the kind and "draft: members will not see it"), which must wrap on a phone rather than widen the page.
+    const post = async (name: string, data: unknown) => {
+      const answer = await (await page.request.post(`/api/console/${name}`, { data, headers: { origin: BASE_URL } })).json();
+      expect(answer.succeed).toBe(true);
+      return answer as { id: number };
+    };
+    const draft = await post('saveEvent', {
+      title: { ja: `ホームの下書きイベント ${tag}` },
+      startAt: Date.now() + 2 * DAY,
+      endAt: Date.now() + 2 * DAY + 3_600_000,
+      publishAt: null,
+    });
+    await post('saveEventSession', {
+      eventId: draft.id,
+      title: { ja: '午後の回' },
+      startAt: Date.now() + 2 * DAY,
+      endAt: Date.now() + 2 * DAY + 3_600_000,
+      reservationStartAt: Date.now() - DAY,
+      reservationEndAt: Date.now() + DAY,
+    });
 
     // The page reads itself again when the window comes back into focus; "update now" does it at once.
     await page.getByRole('button', { name: lang === 'ja' ? '今すぐ更新' : 'Update now' }).click();
@@ -76,6 +101,7 @@ for (const lang of ['ja', 'en'] as const) {
     const entry = week.getByRole('link', { name: new RegExp(`${text.kind} ${title}$`) });
     await expect(entry).toBeVisible();
     await expect(entry).toHaveAttribute('href', `/console/announcements/${saved.id}`);
+    await expect(week.getByRole('link', { name: new RegExp(`${text.bookingCloses} · ${text.draft}`) }).first()).toBeVisible();
     const decisions = page.getByRole('region', { name: text.decisions, exact: true });
     await expect(decisions.getByRole('heading', { level: 3, name: text.missing })).toBeVisible();
     await expect(decisions.getByRole('link', { name: new RegExp(title) })).toHaveAttribute('href', `/console/announcements/${saved.id}`);
