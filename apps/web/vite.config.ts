@@ -94,7 +94,7 @@ function routePreloads(): Plugin {
 
 /**
  * English fills what a Japanese message file lacks (spec 2, locales) at build time, in both builds: the
- * app runs i18next without a fallback language, so a Japanese page loads no English files.
+ * app's translator has no fallback language, so a Japanese page loads no English files.
  */
 function messageFallback(): Plugin {
   return {

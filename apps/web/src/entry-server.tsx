@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import { dehydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from './lib/i18n/react.tsx';
 import type { Locale } from '@hibi/contract/locale';
 import type { Envelope } from '@hibi/contract/protocol';
 import type { FunctionByName } from '@hibi/contract/functions/index';
@@ -65,12 +65,12 @@ function tree(
 ): ReactNode {
   const router = createStaticRouter(handler.dataRoutes, context);
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         {/* hydrate={false}: the router's data goes into the page's JSON script (the CSP allows no inline script). */}
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </QueryClientProvider>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }
 
@@ -238,7 +238,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage | n
       session: scope.session,
       queries: dehydrated,
       router: { loaderData: context.loaderData, actionData: context.actionData, errors: failed ? context.errors : null },
-      messages: (i18n.store.data[request.locale] ?? {}) as PageData['messages'],
+      messages: (i18n.data[request.locale] ?? {}) as PageData['messages'],
       parts: [...scope.parts],
     };
     const notFoundRoute = handle?.meta === 'notFound';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/react.tsx';
 import './AccountFrame.css';
 
 /** What the frame shows of the signed-in user (the `profile` block of getMyProfile). */

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 
-vi.mock('react-i18next', async () => (await import('../test/render.tsx')).i18nMock);
+vi.mock('../lib/i18n/react.tsx', async () => (await import('../test/render.tsx')).i18nMock);
 
 function Harness({ onConfirm = () => {}, busy = false }: { onConfirm?: () => void; busy?: boolean }) {
   const [open, setOpen] = useState(false);

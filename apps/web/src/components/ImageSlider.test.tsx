@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { CAROUSEL_LAYOUTS, Carousel } from './ImageSlider.tsx';
 
-vi.mock('react-i18next', async () => (await import('../test/render.tsx')).i18nMock);
+vi.mock('../lib/i18n/react.tsx', async () => (await import('../test/render.tsx')).i18nMock);
 
 const css = fs.readFileSync(path.join(import.meta.dirname, 'slider.css'), 'utf8');
 

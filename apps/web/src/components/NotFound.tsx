@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/react.tsx';
 
 /** The not-found page's content: unknown paths, and screens whose object does not exist (lib/notFound.ts). */
 export function NotFound() {

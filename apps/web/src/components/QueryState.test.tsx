@@ -7,7 +7,7 @@ import { SectionHeading } from './SectionHeading.tsx';
 import { ApiError } from '../lib/api.ts';
 import { retryRead, UNAVAILABLE_RETRIES } from '../lib/queryClient.ts';
 
-vi.mock('react-i18next', async () => (await import('../test/render.tsx')).i18nMock);
+vi.mock('../lib/i18n/react.tsx', async () => (await import('../test/render.tsx')).i18nMock);
 
 const query = (patch: Partial<QueryStatus>): QueryStatus => ({ isPending: false, isError: false, data: undefined, refetch: vi.fn(), ...patch });
 

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import type { Section } from '@hibi/contract/functions/content';
 import { Sections, sectionLinkPath } from './Sections.tsx';
 
-vi.mock('react-i18next', () => ({
+vi.mock('../lib/i18n/react.tsx', () => ({
   useTranslation: () => ({ t: (key: string, o?: Record<string, unknown>) => (o ? `${key}:${JSON.stringify(o)}` : key) }),
 }));
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/react.tsx';
 import { SECTION_TYPE } from '@hibi/contract/constants';
 import type { Section } from '@hibi/contract/functions/content';
 import { Modal } from './Modal.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/react.tsx';
 
 /** A loading indicator that screen readers announce. */
 export function Spinner({ label }: { label?: string }) {

@@ -1,5 +1,4 @@
-import i18next, { type BackendModule, type ReadCallback } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { setAppTranslator, Translator, type Messages } from './i18n/core.ts';
 import { normaliseLocale, type Locale } from '@hibi/contract/locale';
 import { requestScope } from './requestScope.ts';
 
@@ -30,18 +29,16 @@ export function addMessageFiles(more: MessageFiles) {
   Object.assign(files, more);
 }
 
-const backend: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language: string, namespace: string, callback: ReadCallback) {
-    const load = files[`../locales/${language}/${namespace}.json`];
-    if (!load) return callback(new Error(`no messages for ${language}/${namespace}`), false);
-    load().then(
-      (module) => callback(null, module.default),
-      (error: Error) => callback(error, false),
-    );
-  },
-};
+/** Loads a namespace's messages from its chunk (a language or namespace without a file: an error). */
+async function load(language: string, namespace: string): Promise<Messages> {
+  const file = files[`../locales/${language}/${namespace}.json`];
+  if (!file) throw new Error(`no messages for ${language}/${namespace}`);
+  return (await file()).default;
+}
+
+/** The app's translator (lib/i18n/core.ts): the components under no I18nProvider use it. */
+const i18n = new Translator(load, 'ja');
+setAppTranslator(i18n);
 
 const isLocale = (value: unknown): value is Locale => value === 'ja' || value === 'en';
 
@@ -97,65 +94,47 @@ export function initialLanguage(): Locale {
 }
 
 /**
- * Starts i18next in the page's language. `messages`: the message files a page the server rendered carries (its data
- * script, decision 143), used as they are; the other namespaces load from their chunks when a screen needs them.
+ * Starts the translator in the page's language. `messages`: the message files a page the server rendered carries (its
+ * data script, decision 143), used as they are; the other namespaces load from their chunks when a screen needs them.
+ *
+ * Japanese is the default. English, the fallback for a message a Japanese file lacks (spec 2, locales), is put into the
+ * Japanese files when the app is built (lib/messageFallback.ts): there is no fallback language, and a Japanese page
+ * loads no English files.
  */
 export async function initI18n(language: Locale = initialLanguage(), messages?: Record<string, Record<string, unknown>>) {
   // A pick saved before the cookie existed reaches the server from now on.
   const chosen = chosenLanguage();
   if (chosen && languageCookie() !== chosen) writeLanguageCookie(chosen);
-  await i18next
-    .use(backend)
-    .use(initReactI18next)
-    .init({
-      lng: language,
-      // Japanese is the default. English, the fallback for a message a Japanese file lacks (spec 2, locales), is put
-      // into the Japanese files when the app is built (lib/messageFallback.ts): a Japanese page loads no English files.
-      fallbackLng: false,
-      supportedLngs: ['ja', 'en'],
-      ns: ['common'],
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-      react: { useSuspense: true },
-      returnNull: false,
-      ...(messages ? { resources: { [language]: messages }, partialBundledLanguages: true } : {}),
-    });
+  if (messages) i18n.addMessages(language, messages);
+  await i18n.changeLanguage(language);
   document.documentElement.lang = language;
-  return i18next;
+  return i18n;
 }
 
 export function currentLocale(): Locale {
-  // A server render: the request's language (each request has its own i18next instance, entry-server.tsx).
+  // A server render: the request's language (each request has its own translator, entry-server.tsx).
   const scope = requestScope();
   if (scope) return scope.locale;
-  return normaliseLocale(i18next.language);
+  return normaliseLocale(i18n.language);
 }
 
 /** The member picks a language: kept in this browser (storage, and the cookie the server reads for pages). */
 export async function changeLanguage(language: Locale) {
   localStorage.setItem(LANGUAGE_KEY, language);
   writeLanguageCookie(language);
-  await i18next.changeLanguage(language);
+  await i18n.changeLanguage(language);
   document.documentElement.lang = language;
 }
 
-export { i18next };
+export { i18n };
 
 /**
- * A separate i18next in one language, with the same message files, for rendering a part of a page in a language of its
- * own (the console's preview of a member page): the app's own instance and its loaded languages stay as they are.
+ * A separate translator in one language, with the same message files, for rendering a part of a page in a language of
+ * its own (a server render's, per request; the console's preview of a member page): the app's own translator and its
+ * language stay as they are.
  */
 export async function createIsolatedI18n(language: Locale, namespaces: string[]) {
-  const instance = i18next.createInstance();
-  await instance.use(backend).init({
-    lng: language,
-    fallbackLng: false,
-    supportedLngs: ['ja', 'en'],
-    ns: namespaces,
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: true },
-    returnNull: false,
-  });
+  const instance = new Translator(load, language);
+  await instance.loadNamespaces(namespaces);
   return instance;
 }

@@ -4,9 +4,9 @@ import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 
 /**
- * Test double of react-i18next's useTranslation: t returns the key, with its options as JSON, so a test asserts which
+ * Test double of lib/i18n/react.tsx's useTranslation: t returns the key, with its options as JSON, so a test asserts which
  * message a component chose. Use in a test file as
- *   vi.mock('react-i18next', async () => (await import('../test/render.tsx')).i18nMock);
+ *   vi.mock('../lib/i18n/react.tsx', async () => (await import('../test/render.tsx')).i18nMock);
  */
 export const i18nMock = {
   useTranslation: () => ({

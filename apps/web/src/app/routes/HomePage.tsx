@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/react.tsx';
 import { lazyPart } from '../../lib/lazyPart.ts';
 import { useSession } from '../../lib/session.ts';
 

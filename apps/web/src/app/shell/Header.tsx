@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/react.tsx';
 import { HEADER_SCROLLED_AT_PX } from '../../lib/constants.ts';
 import { useSession } from '../../lib/session.ts';
 import { useStartLogin } from '../../lib/auth/useStartLogin.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/react.tsx';
 import type { Locale } from '@hibi/contract/protocol';
 import { Modal } from '../../components/Modal.tsx';
 import { currentLocale } from '../../lib/i18n.ts';

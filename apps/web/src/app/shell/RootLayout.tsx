@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate, useNavigation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/react.tsx';
 import { ANCHOR_SCROLL_DELAY_MS, TOAST_MS } from '../../lib/constants.ts';
 import { useSession } from '../../lib/session.ts';
 import { TERMS_REQUIRED_EVENT } from '../../lib/api.ts';

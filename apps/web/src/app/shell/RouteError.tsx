@@ -1,5 +1,5 @@
 import { Link, useRouteError } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/react.tsx';
 
 /** Shown when a screen's chunk failed to load (or timed out) or a screen crashed. */
 export function RouteError() {

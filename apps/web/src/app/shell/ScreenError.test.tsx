@@ -4,7 +4,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { ChunkLoadError, lazyScreen } from '../chunks.ts';
 import { ScreenError } from './ScreenError.tsx';
 
-vi.mock('react-i18next', async () => (await import('../../test/render.tsx')).i18nMock);
+vi.mock('../../lib/i18n/react.tsx', async () => (await import('../../test/render.tsx')).i18nMock);
 
 function Shell() {
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useState, type RefObject } from 'react';
 import type { FieldError, FieldErrors } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/react.tsx';
 import { fieldErrorText } from '../lib/forms.ts';
 
 /** One failing field: the path React Hook Form knows it by, its error, and where it is on the page in words. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/react.tsx';
 
 /** Previous / next over a list paged in SQL, with "1–20 of 135". */
 export function Pager({ offset, perPage, total, onChange }: { offset: number; perPage: number; total: number; onChange: (offset: number) => void }) {

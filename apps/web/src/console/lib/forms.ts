@@ -1,6 +1,6 @@
 import type { FieldError } from 'react-hook-form';
 import { validationMessages } from '@hibi/contract/messages';
-import { currentLocale, i18next } from '../../lib/i18n.ts';
+import { currentLocale, i18n } from '../../lib/i18n.ts';
 import { ConsoleApiError } from './api.ts';
 
 /**
@@ -14,7 +14,7 @@ export function fieldErrorText(error: FieldError | undefined): string | undefine
     const text = validationMessages[currentLocale()][message.slice(4)];
     if (text) return text;
   }
-  const t = i18next.getFixedT(null, 'console');
+  const t = i18n.getFixedT(null, 'console');
   if (error.type === 'too_big') return t('errors.tooLong');
   if (error.type === 'too_small') return t('errors.required');
   return t('errors.invalidField');
@@ -22,7 +22,7 @@ export function fieldErrorText(error: FieldError | undefined): string | undefine
 
 /** The message of a call that failed as a whole (business code, 429, network), in the console's words. */
 export function callErrorText(error: unknown, codes: Record<string, string> = {}): string {
-  const t = i18next.getFixedT(null, 'console');
+  const t = i18n.getFixedT(null, 'console');
   const code = error instanceof ConsoleApiError ? error.errorCode : typeof error === 'string' ? error : 'internalError';
   if (codes[code]) return codes[code];
   if (error instanceof ConsoleApiError && error.status === 429) return t('errors.tooManyRequests');

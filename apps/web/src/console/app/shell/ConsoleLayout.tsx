@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLoaderData, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { CONSOLE_SIGNED_OUT_EVENT } from '../../lib/api.ts';
 import { forgetMe, useMe, type Me } from '../../lib/me.ts';

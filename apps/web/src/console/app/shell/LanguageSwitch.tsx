@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { changeLanguage, currentLocale } from '../../../lib/i18n.ts';
 import { consoleQueryClient } from '../../lib/queryClient.ts';
 

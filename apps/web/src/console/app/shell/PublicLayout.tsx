@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { useDocumentTitle } from './useDocumentTitle.ts';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import type { ConsoleRouteHandle } from '../router.tsx';
 
 /** The document title from the route's handle: "<page> | Hibi console". */

@@ -6,7 +6,7 @@ import { ConsoleList, type ListColumn } from './ConsoleList.tsx';
 import { defineList } from './listState.ts';
 import { useListState } from './useListState.ts';
 
-vi.mock('react-i18next', async () => (await import('../../../test/render.tsx')).i18nMock);
+vi.mock('../../../lib/i18n/react.tsx', async () => (await import('../../../test/render.tsx')).i18nMock);
 
 interface Row {
   id: number;

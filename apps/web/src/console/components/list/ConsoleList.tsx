@@ -1,6 +1,6 @@
 import './list.css';
 import { useEffect, useState, type Key, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { Field } from '../../../components/Field.tsx';
 import { QueryState, type QueryStatus } from '../../../components/QueryState.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 
 /** The label a profile section carries: private (basic info, always), disclosed or undisclosed to friends. */
 export function DisclosureLabel({ kind }: { kind: 'private' | 'disclosed' | 'undisclosed' }) {

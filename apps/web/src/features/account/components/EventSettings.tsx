@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { StatusMessage, type StatusText } from '../../../components/FormMessage.tsx';
 import { getCalendarFeedUrl } from '../api/get-calendar-feed-url.ts';

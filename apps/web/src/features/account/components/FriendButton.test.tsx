@@ -6,7 +6,7 @@ import { acceptFriendRequest } from '../api/accept-friend-request.ts';
 import { requestFriend } from '../api/request-friend.ts';
 import { FriendButton } from './FriendButton.tsx';
 
-vi.mock('react-i18next', async () => (await import('../../../test/render.tsx')).i18nMock);
+vi.mock('../../../lib/i18n/react.tsx', async () => (await import('../../../test/render.tsx')).i18nMock);
 vi.mock('../api/request-friend.ts', () => ({ requestFriend: vi.fn() }));
 vi.mock('../api/accept-friend-request.ts', () => ({ acceptFriendRequest: vi.fn() }));
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import type { Relation } from '@hibi/contract/functions/account';
 import { ApiError } from '../../../lib/api.ts';
 import { acceptFriendRequest } from '../api/accept-friend-request.ts';

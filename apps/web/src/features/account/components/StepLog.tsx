@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { STEPS } from '@hibi/contract/constants';
 import { STEPS_CHART } from '../../../lib/constants.ts';
 import { currentLocale } from '../../../lib/i18n.ts';

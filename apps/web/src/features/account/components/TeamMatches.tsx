@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { MIN_TEAM_SIZE } from '@hibi/contract/constants';
 import type { TeamMatch } from '@hibi/contract/functions/account';
 import { formatDate } from '../../../lib/format.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import type { StatusText } from '../../../components/FormMessage.tsx';
 import { refreshRelations } from '../api/keys.ts';
 import { useWriteFailure } from '../../../lib/useWriteFailure.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { ACCESS_TYPE } from '@hibi/contract/constants';
 import { AccountFrame } from '../../../components/AccountFrame.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';

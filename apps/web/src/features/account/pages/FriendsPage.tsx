@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { AccountFrame } from '../../../components/AccountFrame.tsx';
 import { useMyProfile } from '../api/get-my-profile.ts';
 import { FindFriends } from '../components/friends/FindFriends.tsx';

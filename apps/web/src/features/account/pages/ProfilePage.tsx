@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { ACCESS_TYPE, LITE_PLAN_CONTRACT_TYPE } from '@hibi/contract/constants';
 import { AccountFrame } from '../../../components/AccountFrame.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { STEPS } from '@hibi/contract/constants';
 import type { RankingEntry } from '@hibi/contract/functions/account';
 import { DAY_MS } from '@hibi/contract/time';

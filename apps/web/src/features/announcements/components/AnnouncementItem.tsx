@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import type { AnnouncementHead } from '@hibi/contract/functions/content';
 import { formatDate } from '../../../lib/format.ts';
 

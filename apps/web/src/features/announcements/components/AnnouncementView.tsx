@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import type { Announcement } from '@hibi/contract/functions/content';
 import { LoginRequired } from '../../../components/LoginRequired.tsx';
 import { Sections } from '../../../components/Sections.tsx';

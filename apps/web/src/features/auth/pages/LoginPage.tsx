@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
 import { pathAfterLogin } from '../../../lib/auth/startLogin.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { session, useSession } from '../../../lib/session.ts';
 import { pathAfterLogin } from '../../../lib/auth/startLogin.ts';
 import { signOut as endSession } from '../../../lib/auth/signOut.ts';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { devtoolKeys } from '../api/keys.ts';
 import { notifyHealthDataFixed } from '../api/notify-health-data-fixed.ts';
 import { uploadHealthData } from '../api/upload-health-data.ts';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { enterMatch } from '../api/enter-match.ts';
 import { useMatches } from '../api/get-matches.ts';

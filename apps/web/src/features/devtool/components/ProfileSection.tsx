@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { GENDER } from '@hibi/contract/constants';
 import { Field } from '../../../components/Field.tsx';
 import { session } from '../../../lib/session.ts';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { TOKYO_OFFSET_MS } from '@hibi/contract/time';
 import { Field } from '../../../components/Field.tsx';
 import { devtoolKeys } from '../api/keys.ts';

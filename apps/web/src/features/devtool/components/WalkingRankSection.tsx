@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import type { Result } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { getWalkingRank } from '../api/get-walking-rank.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 
 /** The part of a call's answer the tool shows for a failure: the first validation message, else the code. */
 interface Answer {

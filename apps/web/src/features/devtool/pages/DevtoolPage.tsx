@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { usePageMeta } from '../../../lib/meta.ts';
 import { LoginRequired } from '../../../components/LoginRequired.tsx';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import type { EventListItem } from '@hibi/contract/functions/events';
 import type { Locale } from '@hibi/contract/locale';
 import { formatDate } from '../../../lib/format.ts';

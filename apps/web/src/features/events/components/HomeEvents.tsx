@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { PAGE_SIZE } from '@hibi/contract/constants';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { SectionHeading } from '../../../components/SectionHeading.tsx';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import type { EventListItem } from '@hibi/contract/functions/events';
 import { HOME_AUTOPLAY_MS } from '../../../lib/constants.ts';
 import { useMediaQuery } from '../../../lib/useMediaQuery.ts';

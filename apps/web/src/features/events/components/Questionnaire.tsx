@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import type { EventQuestion, ReservationAnswer } from '@hibi/contract/functions/events';
 
 type Answer = ReservationAnswer['answer'] | undefined;

@@ -7,7 +7,7 @@ import { cancelReservation } from '../api/cancel-reservation.ts';
 import { reserveEvent } from '../api/reserve-event.ts';
 import { SessionPanel } from './SessionPanel.tsx';
 
-vi.mock('react-i18next', async () => (await import('../../../test/render.tsx')).i18nMock);
+vi.mock('../../../lib/i18n/react.tsx', async () => (await import('../../../test/render.tsx')).i18nMock);
 vi.mock('../api/reserve-event.ts', () => ({ reserveEvent: vi.fn() }));
 vi.mock('../api/cancel-reservation.ts', () => ({ cancelReservation: vi.fn() }));
 vi.mock('../api/join-waiting-list.ts', () => ({ joinWaitingList: vi.fn() }));

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import type { EventDetail } from '@hibi/contract/functions/events';
 import type { Locale } from '@hibi/contract/locale';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';

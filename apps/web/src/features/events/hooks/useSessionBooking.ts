@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import type { EventDetail, EventSession, ReservationAnswer } from '@hibi/contract/functions/events';
 import { cancelReservation } from '../api/cancel-reservation.ts';
 import { joinWaitingList } from '../api/join-waiting-list.ts';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { PAGE_SIZE, SCHEDULE_TYPES, type ScheduleType } from '@hibi/contract/constants';
 import { useSession } from '../../../lib/session.ts';
 import { QueryState } from '../../../components/QueryState.tsx';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { PAGE_SIZE } from '@hibi/contract/constants';
 import { useSession } from '../../../lib/session.ts';
 import { LoginRequired } from '../../../components/LoginRequired.tsx';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { useInputStatus } from '../api/get-input-status.ts';
 import { MIN_STREAK_SHOWN } from '../logic.ts';
 import { HealthLogPanel } from './home/HealthLogPanel.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { useInputStatus } from '../api/get-input-status.ts';
 import { MIN_STREAK_SHOWN } from '../logic.ts';
 

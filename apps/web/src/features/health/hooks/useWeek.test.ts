@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderHook } from '@testing-library/react';
 import { TIME_MACHINE_FRAME_PREFIX } from '../../../lib/timeMachine.ts';
 
-vi.mock('react-i18next', async () => (await import('../../../test/render.tsx')).i18nMock);
+vi.mock('../../../lib/i18n/react.tsx', async () => (await import('../../../test/render.tsx')).i18nMock);
 
 /**
  * Issue 55, item 4 (docs/decisions/180-checked-with-standard-tools.md): in the console's time machine the charts show

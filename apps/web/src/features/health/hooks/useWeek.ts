@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { DAY_MS } from '@hibi/contract/time';
 import { tokyoParts } from '../../../lib/format.ts';
 import { appNow } from '../../../lib/timeMachine.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { AccountFrame } from '../../../components/AccountFrame.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useSession } from '../../../lib/session.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import type { HelpPageName, HelpSection } from '@hibi/contract/functions/help';
 import { RichText } from '../../../components/RichText.tsx';
 import { LoadError } from '../../../components/QueryState.tsx';

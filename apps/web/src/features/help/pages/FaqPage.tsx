@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { RichText } from '../../../components/RichText.tsx';
 import { LoadError } from '../../../components/QueryState.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';

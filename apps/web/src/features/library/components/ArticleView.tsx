@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import type { ReportArticle } from '@hibi/contract/functions/content';
 import { DAY_MS } from '@hibi/contract/time';
 import { LoginRequired } from '../../../components/LoginRequired.tsx';

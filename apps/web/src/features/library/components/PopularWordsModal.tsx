@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { GENRE_IDS } from '../genres.ts';
 import { Modal } from '../../../components/Modal.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';

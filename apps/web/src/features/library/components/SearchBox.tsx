@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { SEARCH_QUERY_MAX } from '@hibi/contract/constants';
 
 /** The library's search form: Enter or the button opens the results page (/library/search?q=…). */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { Carousel } from '../../../components/ImageSlider.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { SectionHeading } from '../../../components/SectionHeading.tsx';

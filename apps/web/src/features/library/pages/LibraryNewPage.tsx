@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { ReadMore } from '../../../components/ReadMore.tsx';
 import { useNewArrivals } from '../api/get-new-arrivals.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { ReadMore } from '../../../components/ReadMore.tsx';
 import { useSearchArticles } from '../api/search-articles.ts';

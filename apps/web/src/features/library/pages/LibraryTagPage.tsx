@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import type { SortBy } from '@hibi/contract/functions/content';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { ReadMore } from '../../../components/ReadMore.tsx';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 
 /** The "we sent you an email" screens: a mail icon, the texts and a login button. */
 export function SentNotice({ title, text, afterwards }: { title: string; text: string; afterwards: string }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { EmailRequestForm } from '../../../components/EmailRequestForm.tsx';
 import { Field } from '../../../components/Field.tsx';

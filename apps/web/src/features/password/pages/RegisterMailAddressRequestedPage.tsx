@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { EMAIL_LINK_LIFETIME_MS } from '@hibi/contract/constants';
 import { SentNotice } from '../components/SentNotice.tsx';
 import '../password.css';

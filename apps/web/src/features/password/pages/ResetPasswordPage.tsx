@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { EmailRequestForm } from '../../../components/EmailRequestForm.tsx';
 import { requestPasswordReset } from '../api/request-password-reset.ts';

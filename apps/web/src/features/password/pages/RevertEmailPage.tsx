@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { FormError } from '../../../components/FormMessage.tsx';
 import { session } from '../../../lib/session.ts';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@hibi/contract/constants';
 import { ApiError } from '../../../lib/api.ts';
 import { Field } from '../../../components/Field.tsx';

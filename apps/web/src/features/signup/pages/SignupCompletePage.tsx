@@ -1,5 +1,5 @@
 import { Link, Navigate, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { EMAIL_LINK_LIFETIME_MS } from '@hibi/contract/constants';
 import { SignupSteps } from '../components/SignupSteps.tsx';
 import { stepOf } from '../draft.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { FormError } from '../../../components/FormMessage.tsx';
 import { createUser } from '../api/create-user.ts';

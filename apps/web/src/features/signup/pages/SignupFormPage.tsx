@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { Field } from '../../../components/Field.tsx';
 import { SignupSteps } from '../components/SignupSteps.tsx';
 import { emptyDraft, loadDraft, saveDraft, type SignupDraft } from '../draft.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../../lib/i18n/react.tsx';
 import type { AnswerValue, Survey, SurveyItem } from '@hibi/contract/functions/surveys';
 import { useQueryClient } from '@tanstack/react-query';
 import { RichText } from '../../../components/RichText.tsx';

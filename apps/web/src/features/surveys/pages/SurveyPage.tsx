@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { usePageMeta } from '../../../lib/meta.ts';
 import { useNotFound } from '../../../lib/notFound.ts';

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { signIn as signInFunction } from '@hibi/contract/console/auth';
 import { Field } from '../../../../components/Field.tsx';
 import { FormError } from '../../../../components/FormMessage.tsx';

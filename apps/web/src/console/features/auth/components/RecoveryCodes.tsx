@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { StatusMessage, type StatusText } from '../../../../components/FormMessage.tsx';
 
 /** The 10 recovery codes, shown once after enrolling: copy, download, and confirm they were kept. */

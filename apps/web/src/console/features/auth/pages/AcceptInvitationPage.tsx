@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { acceptInvitation as acceptInvitationFunction } from '@hibi/contract/console/auth';
 import { Field } from '../../../../components/Field.tsx';
 import { FormError } from '../../../../components/FormMessage.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { useSignIn, type SignInResult } from '../api/sign-in.ts';
 import { PasswordStep } from '../components/PasswordStep.tsx';
 import { CodeStep } from '../components/CodeStep.tsx';

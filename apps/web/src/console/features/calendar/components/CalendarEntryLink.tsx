@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { CALENDAR_KIND_ITEM, type CalendarEntry } from '@hibi/contract/console/calendar';
 import { formatDate, formatTime } from '../../../../lib/format.ts';
 import { spansDays } from './calendarDays.ts';

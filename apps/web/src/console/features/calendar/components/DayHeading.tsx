@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { tokyoDayStart } from '@hibi/contract/time';
 import { formatDateWithWeekday } from '../../../../lib/format.ts';
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { Field } from '../../../../components/Field.tsx';
 import { readView, type CalendarView } from './calendarDays.ts';
 

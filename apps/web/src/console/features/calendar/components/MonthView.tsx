@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import type { CalendarEntry } from '@hibi/contract/console/calendar';
 import { tokyoDayStart } from '@hibi/contract/time';
 import { formatDateWithWeekday } from '../../../../lib/format.ts';

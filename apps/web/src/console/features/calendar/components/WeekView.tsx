@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import type { CalendarEntry } from '@hibi/contract/console/calendar';
 import { CalendarEntryLink } from './CalendarEntryLink.tsx';
 import { DayHeading } from './DayHeading.tsx';

@@ -2,7 +2,7 @@ import '../calendar.css';
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { CALENDAR_ITEM_TYPES, CALENDAR_MAX_ENTRIES } from '@hibi/contract/console/calendar';
 import { tokyoDayStart } from '@hibi/contract/time';
 import { QueryState } from '../../../../components/QueryState.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { announcementInputSchema, type AnnouncementInput, type ConsoleAnnouncement } from '@hibi/contract/console/content';
 import { AnnouncementView } from '../../../../features/announcements/components/AnnouncementView.tsx';
 import type { StatusText } from '../../../../components/FormMessage.tsx';

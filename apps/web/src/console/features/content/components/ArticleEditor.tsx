@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { GENRE_IDS, REPORT_ARTICLE_TYPES } from '@hibi/contract/functions/content';
 import { articleInputSchema, type ArticleInput, type ConsoleArticle } from '@hibi/contract/console/content';
 import { ArticleView } from '../../../../features/library/components/ArticleView.tsx';

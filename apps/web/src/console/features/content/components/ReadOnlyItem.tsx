@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { formatDateTime } from '../../../lib/time.ts';
 import { localized } from './ContentList.tsx';
 import { ContentPreview } from './preview/ContentPreview.tsx';

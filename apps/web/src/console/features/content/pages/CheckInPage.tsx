@@ -1,7 +1,7 @@
 import '../components/checkin/checkin.css';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { CHECK_IN_UNDO_MS, PASS_INPUT_MAX } from '@hibi/contract/constants';
 import { Field } from '../../../../components/Field.tsx';
 import { failureText } from '../../../lib/forms.ts';

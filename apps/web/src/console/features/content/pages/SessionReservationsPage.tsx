@@ -1,7 +1,7 @@
 import '../components/events/events.css';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { QueryState } from '../../../../components/QueryState.tsx';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
 import { StatusMessage, type StatusText } from '../../../../components/FormMessage.tsx';

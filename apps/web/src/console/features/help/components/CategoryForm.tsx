@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { Field } from '../../../../components/Field.tsx';
 import { FormError } from '../../../../components/FormMessage.tsx';
 import { callErrorText, failureText } from '../../../lib/forms.ts';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FormProvider, get, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { faqItemInputSchema, type FaqItemFormValues, type FaqItemInput } from '@hibi/contract/console/help';
 import { Field } from '../../../../components/Field.tsx';
 import { FormError, StatusMessage, type StatusText } from '../../../../components/FormMessage.tsx';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FormProvider, get, useFieldArray, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { helpPageInputSchema, type HelpPageFormValues, type HelpPageInput } from '@hibi/contract/console/help';
 import { HELP_PAGES, type HelpPageName } from '@hibi/contract/functions/help';
 import { Field } from '../../../../components/Field.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import type { UsageFigure, UsageRow } from '@hibi/contract/console/home';
 import { INSIGHTS_MIN_GROUP } from '@hibi/contract/console/insights';
 import { formatNumber } from '../../../../lib/format.ts';

@@ -4,7 +4,7 @@ import type { ConsoleHome } from '@hibi/contract/console/home';
 import { renderWithProviders } from '../../../../test/render.tsx';
 import HomePage from './HomePage.tsx';
 
-vi.mock('react-i18next', async () => (await import('../../../../test/render.tsx')).i18nMock);
+vi.mock('../../../../lib/i18n/react.tsx', async () => (await import('../../../../test/render.tsx')).i18nMock);
 const call = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/api.ts', () => ({ consoleCallOrThrow: call, isUnavailable: () => false }));
 

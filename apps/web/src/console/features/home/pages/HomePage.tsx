@@ -1,7 +1,7 @@
 import '../home.css';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { CALENDAR_KIND_ITEM } from '@hibi/contract/console/calendar';
 import type { ConsoleHome } from '@hibi/contract/console/home';
 import { INSIGHTS_MIN_GROUP } from '@hibi/contract/console/insights';

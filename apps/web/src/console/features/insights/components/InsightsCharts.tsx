@@ -1,7 +1,7 @@
 // The Insights page's charts (issue 32), in a chunk of their own (React.lazy from InsightsPage): Chart.js is loaded
 // only when an operator opens Insights. Each chart is an image whose numbers the page's tables say again in text.
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import {
   BarController,
   BarElement,

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../../lib/i18n/core.ts';
 import { STEP_BANDS, type InsightsGroupBy } from '@hibi/contract/console/insights';
 
 /** A group's name on the page: the tenant, a department (or "not set"), an age band ("30s"). */

@@ -1,6 +1,6 @@
 import '../insights.css';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import {
   INSIGHTS_GROUP_BY,
   INSIGHTS_MIN_GROUP,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { MAIL_STATES, type MailState, type OutboxRow } from '@hibi/contract/console/people';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
 import { StatusMessage, type StatusText } from '../../../../components/FormMessage.tsx';

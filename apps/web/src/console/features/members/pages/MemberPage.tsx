@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
 import { StatusMessage, type StatusText } from '../../../../components/FormMessage.tsx';
 import { QueryState } from '../../../../components/QueryState.tsx';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { ConsoleList, type ListColumn } from '../../../components/list/ConsoleList.tsx';
 import { defineList } from '../../../components/list/listState.ts';
 import { useListState } from '../../../components/list/useListState.ts';

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { inviteOperator as inviteFunction } from '@hibi/contract/console/operators';
 import { OPERATOR_ROLES } from '@hibi/contract/console/protocol';
 import { Field } from '../../../../components/Field.tsx';

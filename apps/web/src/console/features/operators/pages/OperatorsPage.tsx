@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { OPERATOR_ROLES, type OperatorRole } from '@hibi/contract/console/protocol';
 import type { OperatorRow } from '@hibi/contract/console/operators';
 import { QueryState } from '../../../../components/QueryState.tsx';

@@ -6,7 +6,7 @@ import { useMe, type Me } from '../../../lib/me.ts';
 import { createPasskey } from '../../../../lib/auth/passkeys.ts';
 import SecurityPage from './SecurityPage.tsx';
 
-vi.mock('react-i18next', async () => (await import('../../../../test/render.tsx')).i18nMock);
+vi.mock('../../../../lib/i18n/react.tsx', async () => (await import('../../../../test/render.tsx')).i18nMock);
 vi.mock('../../../lib/api.ts', async (original) => ({
   ...(await original<typeof import('../../../lib/api.ts')>()),
   consoleCall: vi.fn(),

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { PASSKEY_NAME_MAX, type Passkey } from '@hibi/contract/webauthn';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
 import { Field } from '../../../../components/Field.tsx';

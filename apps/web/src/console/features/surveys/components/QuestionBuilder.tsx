@@ -1,5 +1,5 @@
 import { get, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { CHOICES_MAX, QUESTION_TYPES, type QuestionType } from '@hibi/contract/functions/surveys';
 import { CHOICE_TEXT_MAX, QUESTION_TEXT_MAX, SURVEY_ITEMS_MAX } from '@hibi/contract/console/surveys';
 import { Field } from '../../../../components/Field.tsx';

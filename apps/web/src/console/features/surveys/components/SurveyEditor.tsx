@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FormProvider, get, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { surveyInputSchema, type ConsoleSurvey, type SurveyInput } from '@hibi/contract/console/surveys';
 import { TITLE_MAX } from '@hibi/contract/console/protocol';
 import { Field } from '../../../../components/Field.tsx';

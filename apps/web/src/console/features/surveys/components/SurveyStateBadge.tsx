@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import type { SurveyState } from '@hibi/contract/console/surveys';
 
 /** The state of a survey: draft, scheduled, running, ended (the content badges' colours). */

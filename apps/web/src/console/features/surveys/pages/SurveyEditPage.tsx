@@ -1,6 +1,6 @@
 import '../surveys.css';
 import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { QueryState } from '../../../../components/QueryState.tsx';
 import { useMe } from '../../../lib/me.ts';
 import { useSurvey } from '../api/surveys.ts';

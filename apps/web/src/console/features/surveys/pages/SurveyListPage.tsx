@@ -1,7 +1,7 @@
 import '../surveys.css';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { SURVEY_STATES, type SurveyState } from '@hibi/contract/console/surveys';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
 import { StatusMessage, type StatusText } from '../../../../components/FormMessage.tsx';

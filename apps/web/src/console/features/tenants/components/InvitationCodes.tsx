@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import type { InvitationCodeRow } from '@hibi/contract/console/people';
 import { Field } from '../../../../components/Field.tsx';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';

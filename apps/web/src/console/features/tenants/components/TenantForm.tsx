@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { CONTRACT_TYPES, tenantInputSchema, type TenantFormValues, type TenantRow } from '@hibi/contract/console/people';
 import { Field } from '../../../../components/Field.tsx';
 import { FormError, StatusMessage } from '../../../../components/FormMessage.tsx';

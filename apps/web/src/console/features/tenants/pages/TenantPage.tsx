@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { QueryState } from '../../../../components/QueryState.tsx';
 import { useMe } from '../../../lib/me.ts';
 import { useTenant } from '../api/tenants.ts';

@@ -1,7 +1,7 @@
 import '../time-machine.css';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { PREVIEW_AUDIENCES } from '@hibi/contract/console/time-machine';
 import { Field } from '../../../../components/Field.tsx';
 import { QueryState } from '../../../../components/QueryState.tsx';

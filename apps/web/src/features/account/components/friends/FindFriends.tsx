@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { SEARCH_NICKNAME_MAX } from '@hibi/contract/constants';
 import { Field } from '../../../../components/Field.tsx';
 import { QueryState } from '../../../../components/QueryState.tsx';

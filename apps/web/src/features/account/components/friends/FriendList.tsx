@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { DEFAULT_PROFILE_IMAGE } from '../../../../components/AccountFrame.tsx';
 import { QueryState } from '../../../../components/QueryState.tsx';
 import { ReadMore } from '../../../../components/ReadMore.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { StatusMessage } from '../../../../components/FormMessage.tsx';
 import { acceptFriendRequest } from '../../api/accept-friend-request.ts';
 import { useFriendRequests } from '../../api/get-friend-requests.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { StatusMessage } from '../../../../components/FormMessage.tsx';
 import { useFriendRequests } from '../../api/get-friend-requests.ts';
 import { removeFriend } from '../../api/remove-friend.ts';

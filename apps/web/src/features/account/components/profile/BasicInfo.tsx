@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { GENDER } from '@hibi/contract/constants';
 import type { MyProfile } from '@hibi/contract/functions/account';
 import { Modal } from '../../../../components/Modal.tsx';

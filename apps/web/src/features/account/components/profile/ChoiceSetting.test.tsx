@@ -4,7 +4,7 @@ import { renderWithProviders } from '../../../../test/render.tsx';
 import { ApiError } from '../../../../lib/api.ts';
 import { ChoiceSetting } from './ChoiceSetting.tsx';
 
-vi.mock('react-i18next', async () => (await import('../../../../test/render.tsx')).i18nMock);
+vi.mock('../../../../lib/i18n/react.tsx', async () => (await import('../../../../test/render.tsx')).i18nMock);
 
 function renderSetting(save: (next: boolean) => Promise<boolean>) {
   return renderWithProviders(

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { StatusMessage, type StatusText } from '../../../../components/FormMessage.tsx';
 import { ApiError } from '../../../../lib/api.ts';
 import { exportMyData } from '../../api/export-my-data.ts';

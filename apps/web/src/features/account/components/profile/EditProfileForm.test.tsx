@@ -6,7 +6,7 @@ import { ApiError } from '../../../../lib/api.ts';
 import { updateProfile } from '../../api/update-profile.ts';
 import { EditProfileForm } from './EditProfileForm.tsx';
 
-vi.mock('react-i18next', async () => (await import('../../../../test/render.tsx')).i18nMock);
+vi.mock('../../../../lib/i18n/react.tsx', async () => (await import('../../../../test/render.tsx')).i18nMock);
 vi.mock('../../api/update-profile.ts', () => ({ updateProfile: vi.fn() }));
 
 const update = vi.mocked(updateProfile);

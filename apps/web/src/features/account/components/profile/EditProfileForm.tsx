@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { COMMENT_MAX, DISPLAY_NAME_MAX, GENDER } from '@hibi/contract/constants';
 import type { MyProfile } from '@hibi/contract/functions/account';
 import { Field } from '../../../../components/Field.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
 import { Field } from '../../../../components/Field.tsx';
 import { StatusMessage, type StatusText } from '../../../../components/FormMessage.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { PUSH_KINDS, type PushKind } from '@hibi/contract/constants';
 import { StatusMessage, type StatusText } from '../../../../components/FormMessage.tsx';
 import {

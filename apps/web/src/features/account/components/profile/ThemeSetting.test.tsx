@@ -4,7 +4,7 @@ import { renderWithProviders } from '../../../../test/render.tsx';
 import { initTheme, THEME_STORAGE_KEY } from '../../../../lib/theme.ts';
 import { ThemeSetting } from './ThemeSetting.tsx';
 
-vi.mock('react-i18next', async () => (await import('../../../../test/render.tsx')).i18nMock);
+vi.mock('../../../../lib/i18n/react.tsx', async () => (await import('../../../../test/render.tsx')).i18nMock);
 
 const radio = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
 

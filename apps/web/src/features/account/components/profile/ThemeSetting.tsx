@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { StatusMessage, type StatusText } from '../../../../components/FormMessage.tsx';
 import { setThemeChoice, THEME_CHOICES, useThemeChoice, type ThemeChoice } from '../../../../lib/theme.ts';
 

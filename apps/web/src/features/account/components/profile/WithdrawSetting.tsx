@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
 import { Field } from '../../../../components/Field.tsx';
 import { FormError } from '../../../../components/FormMessage.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { getCalendarUrl } from '../../api/get-calendar-url.ts';
 
 /** A booked session's .ics file, through a short-lived signed link. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { Spinner } from '../../../../components/Spinner.tsx';
 import type { PassCardProps } from './PassCard.tsx';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import QRCode from 'qrcode';
 import { formatPassCode } from '@hibi/contract/constants';
 import { passStore, type StoredPass } from '../../../../lib/passes.ts';

@@ -4,7 +4,7 @@ import type { EventSession } from '@hibi/contract/functions/events';
 import { SessionButton } from './SessionButton.tsx';
 import { WaitingList } from './WaitingList.tsx';
 
-vi.mock('react-i18next', async () => (await import('../../../../test/render.tsx')).i18nMock);
+vi.mock('../../../../lib/i18n/react.tsx', async () => (await import('../../../../test/render.tsx')).i18nMock);
 
 const base: EventSession = {
   id: 7,

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { ENTRY_UNIT_TEAM, PROVIDING_TYPES, RESERVATION_TYPES } from '@hibi/contract/constants';
 import type { EventSession } from '@hibi/contract/functions/events';
 import type { Locale } from '@hibi/contract/locale';

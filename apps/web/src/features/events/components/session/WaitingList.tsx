@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import type { EventSession } from '@hibi/contract/functions/events';
 
 /** Under a full session: join its waiting list, or one's place in line with a way to leave (issue 19, 1). */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import type { ChartData, ChartOptions } from 'chart.js';
 import { STEPS } from '@hibi/contract/constants';
 import { STEPS_CHART } from '../../../../lib/constants.ts';

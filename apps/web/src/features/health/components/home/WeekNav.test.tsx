@@ -4,7 +4,7 @@ import { formatDate } from '../../../../lib/format.ts';
 import { useWeek } from '../../hooks/useWeek.ts';
 import { WeekNav } from './WeekNav.tsx';
 
-vi.mock('react-i18next', async () => (await import('../../../../test/render.tsx')).i18nMock);
+vi.mock('../../../../lib/i18n/react.tsx', async () => (await import('../../../../test/render.tsx')).i18nMock);
 
 function Harness({ busy = false }: { busy?: boolean }) {
   const week = useWeek();

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { formatDate } from '../../../../lib/format.ts';
 import type { Week } from '../../hooks/useWeek.ts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { Radar } from 'react-chartjs-2';
 import type { ChartData, ChartOptions } from 'chart.js';
 import type { HealthStats } from '../../api/get-health-stats.ts';

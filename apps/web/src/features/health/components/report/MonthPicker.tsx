@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { Field } from '../../../../components/Field.tsx';
 import { availableMonths, availableYears, pickYear, type YearMonth } from '../../logic.ts';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { Spinner } from '../../../../components/Spinner.tsx';
 import type { HealthStats } from '../../api/get-health-stats.ts';
 import { useRecommendedArticles } from '../../api/get-recommended-articles.ts';

@@ -1,6 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../../lib/i18n/react.tsx';
 import { ErrorSummary } from '../../../../components/ErrorSummary.tsx';
 import { ConfirmDialog } from '../../../../../components/ConfirmDialog.tsx';
 import { FormError, StatusMessage, type StatusText } from '../../../../../components/FormMessage.tsx';

@@ -1,5 +1,5 @@
 import { useFormContext, get, type FieldValues } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../../lib/i18n/react.tsx';
 import { Field } from '../../../../../components/Field.tsx';
 import { fieldErrorText } from '../../../../lib/forms.ts';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../../lib/i18n/react.tsx';
 import { Modal } from '../../../../../components/Modal.tsx';
 import { QueryState } from '../../../../../components/QueryState.tsx';
 import { FormError } from '../../../../../components/FormMessage.tsx';

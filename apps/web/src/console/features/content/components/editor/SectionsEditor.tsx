@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Controller, useFieldArray, useFormContext, get, type FieldValues } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../../lib/i18n/react.tsx';
 import { SECTION_REL_TYPES } from '@hibi/contract/functions/content';
 import { Field } from '../../../../../components/Field.tsx';
 import { Spinner } from '../../../../../components/Spinner.tsx';

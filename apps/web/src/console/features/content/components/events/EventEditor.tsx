@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FormProvider, useForm, useWatch, get, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../../lib/i18n/react.tsx';
 import { eventInputSchema, type ConsoleEvent, type EventInput } from '@hibi/contract/console/events';
 import { Sections } from '../../../../../components/Sections.tsx';
 import { Field } from '../../../../../components/Field.tsx';

@@ -2,7 +2,7 @@ import './events.css';
 import { useState } from 'react';
 import { FormProvider, useFieldArray, useForm, get, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../../lib/i18n/react.tsx';
 import {
   EVENT_QUESTION_TYPES,
   saveQuestionnaire,

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FormProvider, useForm, get, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../../lib/i18n/react.tsx';
 import { sessionInputSchema, type ConsoleEvent, type ConsoleSession, type SessionInput } from '@hibi/contract/console/events';
 import { ConfirmDialog } from '../../../../../components/ConfirmDialog.tsx';
 import { Field } from '../../../../../components/Field.tsx';

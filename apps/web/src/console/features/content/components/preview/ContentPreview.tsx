@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
-import type { i18n as I18n } from 'i18next';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { I18nProvider, useTranslation } from '../../../../../lib/i18n/react.tsx';
+import type { Translator } from '../../../../../lib/i18n/core.ts';
 import { createIsolatedI18n } from '../../../../../lib/i18n.ts';
 import { Spinner } from '../../../../../components/Spinner.tsx';
 
@@ -9,15 +9,15 @@ const WIDTHS = [375, 1440] as const;
 
 /**
  * The preview: the item rendered by the member page's own components (AnnouncementView, ArticleView) with the member
- * styles, in Japanese or English (its own copy of i18next, so the console's language stays), in a frame 375 or 1440
+ * styles, in Japanese or English (its own translator, so the console's language stays), in a frame 375 or 1440
  * pixels wide (decision 098).
  */
 export function ContentPreview({ render }: { render: (lang: Lang) => ReactNode }) {
   const { t } = useTranslation('consoleContent');
   const [lang, setLang] = useState<Lang>('ja');
   const [width, setWidth] = useState<(typeof WIDTHS)[number]>(WIDTHS[1]);
-  // Its own i18next per language (never a clone: a clone shares the app's loader and could stall the console's texts).
-  const [instances, setInstances] = useState<Partial<Record<Lang, I18n>>>({});
+  // Its own translator per language: the console's own keeps its language.
+  const [instances, setInstances] = useState<Partial<Record<Lang, Translator>>>({});
   const instance = instances[lang];
   useEffect(() => {
     if (instances[lang]) return;
@@ -57,9 +57,9 @@ export function ContentPreview({ render }: { render: (lang: Lang) => ReactNode }
       <div className="console-preview__scroll" role="region" aria-label={t('preview.title')} tabIndex={0}>
         <div className={`console-preview__frame console-preview__frame--${width}`} lang={lang} data-testid="preview-frame">
           {instance ? (
-            <I18nextProvider i18n={instance}>
+            <I18nProvider i18n={instance}>
               <Suspense fallback={<Spinner />}>{render(lang)}</Suspense>
-            </I18nextProvider>
+            </I18nProvider>
           ) : (
             <Spinner />
           )}
