@@ -238,6 +238,28 @@ const browserBuild = defineConfig({
               name: 'kit',
               test: /[\\/]src[\\/](lib[\\/](?!language\.ts|useMediaQuery\.ts|push\.ts|auth[\\/]passkeys\.ts)|components[\\/](Spinner|LoginRequired|QueryState|SectionHeading|ReadMore)\.tsx)/,
             },
+            // The home, the first screen most visitors open: its route and its lazily loaded parts (not the member's charts,
+            // HomeCharts) in one file, and the event and announcement list pieces the home and their lists share (cards,
+            // status tags, their calls and query keys) in another, instead of sixteen small files, each compressed on its
+            // own (decision 182). Only the modules named: their dependencies stay where they were. The parts still hydrate
+            // one by one (lazyPart): a part's import() finds its module in a chunk already loaded.
+            {
+              name: 'cards',
+              test: /[\\/]src[\\/]features[\\/](events[\\/](components[\\/](EventCard|EventGrid|StatusTag|FavoriteButton)\.tsx|api[\\/](get-events|favorite-event|keys)\.ts|format\.ts)|announcements[\\/](components[\\/]AnnouncementItem\.tsx|api[\\/](get-announcements|keys)\.ts))$|[\\/]contract[\\/]src[\\/]time\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            // The library's cards and search box, its new arrivals and query keys: the home's library part and the library's
+            // pages share them.
+            {
+              name: 'library-cards',
+              test: /[\\/]src[\\/]features[\\/]library[\\/](components[\\/](ArticleCard|SearchBox)\.tsx|api[\\/](get-new-arrivals|keys)\.ts)$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'home',
+              test: /[\\/]src[\\/](app[\\/]routes[\\/]HomePage\.tsx|features[\\/][^\\/]+[\\/]components[\\/]Home(?!Charts)\w*\.tsx)$/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -107,18 +107,36 @@ test.describe('global shell', () => {
     await expect(page.locator('#ie-notice')).toBeHidden();
   });
 
-  for (const path of ['/', '/library']) {
-    test(`a guest's first screen of ${path} ships at most 150 KB of gzipped JavaScript up to hydration, React DOM included (issue 29)`, async ({
+  for (const path of ['/', '/library', '/events']) {
+    test(`a guest's first screen of ${path} ships at most 130 KB of gzipped JavaScript up to hydration, React DOM included (issues 29 and 54)`, async ({
       page,
     }, testInfo) => {
       test.skip(testInfo.project.name !== 'desktop', 'measured once');
-      const scripts = new Set<string>();
-      page.on('response', (r) => {
-        if (r.request().resourceType() === 'script') scripts.add(r.url());
+      // The moment the app marks <html data-hydrated>, noted in the page itself: the scripts asked for up to then are the
+      // first screen's. What comes after (the service worker's registration, decision 177) is not, and may already have
+      // been fetched by the time the navigation below returns, so the responses seen by then are not the measure.
+      await page.addInitScript(() => {
+        // The document has no <html> yet when this runs: watch the document's tree for the attribute.
+        new MutationObserver((_, observer) => {
+          if (!document.documentElement?.hasAttribute('data-hydrated')) return;
+          (window as unknown as { hydratedAt: number }).hydratedAt = performance.now();
+          observer.disconnect();
+        }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
       });
-      // The suite's navigation waits for <html data-hydrated>: every script up to hydration has been fetched by then.
+      // The suite's navigation waits for <html data-hydrated>.
       await page.goto(path);
-      const upToHydration = [...scripts];
+      const upToHydration = await page.evaluate(() => {
+        const hydratedAt = (window as unknown as { hydratedAt: number }).hydratedAt;
+        return [
+          ...new Set(
+            performance
+              .getEntriesByType('resource')
+              .filter((entry) => entry.startTime <= hydratedAt && /\.m?js(\?|$)/.test(new URL(entry.name).pathname))
+              .map((entry) => entry.name),
+          ),
+        ];
+      });
+      expect(upToHydration.some((url) => url.includes('/assets/index-'))).toBe(true);
       let total = 0;
       let reactDom = 0;
       const sizes: string[] = [];
@@ -142,7 +160,7 @@ test.describe('global shell', () => {
       console.log(`first screen of ${path}: ${upToHydration.length} scripts, ${(total / 1024).toFixed(1)} KB gzipped\n  ${sizes.join('\n  ')}`);
       expect(reactDom, 'React DOM ships once, in one chunk').toBe(1);
       expect(upToHydration.some((url) => /\/assets\/react-[\w-]+\.js$/.test(url))).toBe(true);
-      expect(total, 'gzipped JavaScript up to hydration (issue 29: at most 150 KB)').toBeLessThanOrEqual(150 * 1024);
+      expect(total, 'gzipped JavaScript up to hydration (issue 54: at most 130 KB)').toBeLessThanOrEqual(130 * 1024);
     });
   }
 
