@@ -107,3 +107,11 @@ export async function uiSignIn(page: Page, role: OperatorRole, lang: 'ja' | 'en'
     await page.waitForURL(role === 'company' ? /\/console\/insights$/ : /\/console\/home$/);
   });
 }
+
+/** A console function's answer: the entry's envelope with the function's own fields. */
+export type Envelope = { succeed: boolean; errorCode?: string } & Record<string, any>;
+
+/** Calls a console function with the operator session the request context holds (its cookie), from the app's origin. */
+export async function consolePost(request: APIRequestContext, name: string, data: object): Promise<Envelope> {
+  return (await request.post(`/api/console/${name}`, { data, headers: { origin: BASE_URL } })).json();
+}

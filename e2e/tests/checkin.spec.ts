@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import QRCode from 'qrcode';
 import { test, expect, expectNoAxeViolations, uniqueTag, BASE_URL, type Lang, SCREENSHOTS } from '../support/fixtures.ts';
-import { apiSignIn } from '../support/console.ts';
+import { apiSignIn, consolePost } from '../support/console.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/env.ts';
 
 /**
@@ -15,11 +15,6 @@ import { CHROMIUM, CHROMIUM_ARGS } from '../support/env.ts';
 const SHOTS = process.env.CHECKIN_SHOTS_DIR ?? path.join(import.meta.dirname, '../../.tmp/shots/checkin');
 const VIDEO_DIR = path.join(import.meta.dirname, '../../.tmp/checkin-video');
 const HOUR = 3_600_000;
-
-type Envelope = { succeed: boolean; errorCode?: string } & Record<string, any>;
-async function consolePost(request: APIRequestContext, name: string, data: object): Promise<Envelope> {
-  return (await request.post(`/api/console/${name}`, { data, headers: { origin: BASE_URL } })).json();
-}
 
 /**
  * A video of a QR code for Chromium's fake camera: YUV4MPEG2 (4:2:0), the code black on white in the middle of a

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
-import { test, expect, expectNoAxeViolations, uniqueTag, useLanguage, BASE_URL, type Lang, SCREENSHOTS } from '../support/fixtures.ts';
-import { apiSignIn } from '../support/console.ts';
+import { test, expect, expectNoAxeViolations, uniqueTag, useLanguage, type Lang, SCREENSHOTS } from '../support/fixtures.ts';
+import { apiSignIn, consolePost as post, type Envelope } from '../support/console.ts';
 
 /**
  * Issue 36, item 3: the console's content calendar. An editor schedules an announcement and a draft event with a
@@ -68,9 +68,8 @@ const TEXT = {
   },
 } as const;
 
-type Envelope = { succeed: boolean; errorCode?: string } & Record<string, any>;
 async function consolePost(request: APIRequestContext, name: string, data: object): Promise<Envelope> {
-  const body = (await (await request.post(`/api/console/${name}`, { data, headers: { origin: BASE_URL } })).json()) as Envelope;
+  const body = await post(request, name, data);
   expect(body, `${name}: ${JSON.stringify(body)}`).toMatchObject({ succeed: true });
   return body;
 }

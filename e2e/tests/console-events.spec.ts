@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { test, expect, expectNoAxeViolations, mailsTo, uniqueTag, useLanguage, BASE_URL, type Lang, SCREENSHOTS } from '../support/fixtures.ts';
-import { apiSignIn } from '../support/console.ts';
+import { test, expect, expectNoAxeViolations, mailsTo, uniqueTag, useLanguage, type Lang, SCREENSHOTS } from '../support/fixtures.ts';
+import { apiSignIn, consolePost, type Envelope } from '../support/console.ts';
 
 /**
  * Issue 16 items 1 and 7: an editor creates an event with a session of 2 seats and a required question in the console;
@@ -16,11 +16,6 @@ const DAY = 86_400_000;
 const tokyoInput = (ms: number) => new Date(ms + TOKYO_OFFSET_MS).toISOString().slice(0, 16);
 /** Far ahead (and whole minutes), so the event sits at the end of the members' upcoming list other specs read. */
 const farAhead = (days: number) => Math.floor((Date.now() + days * DAY) / 60_000) * 60_000;
-
-type Envelope = { succeed: boolean; errorCode?: string } & Record<string, any>;
-async function consolePost(request: APIRequestContext, name: string, data: object): Promise<Envelope> {
-  return (await request.post(`/api/console/${name}`, { data, headers: { origin: BASE_URL } })).json();
-}
 
 test('an editor creates an event with a 2-seat session and a required question; two members reserve; the CSV holds both', async ({
   page,

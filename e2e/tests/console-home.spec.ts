@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { test, expect, expectNoAxeViolations, uniqueTag, useLanguage, BASE_URL, type Lang, SCREENSHOTS } from '../support/fixtures.ts';
-import { apiSignIn, uiSignIn } from '../support/console.ts';
+import { apiSignIn, consolePost, uiSignIn } from '../support/console.ts';
 
 /**
  * Issue 60: the console's home. An editor signs in (password and TOTP code) and lands on the home; an announcement
@@ -75,10 +75,10 @@ for (const lang of ['ja', 'en'] as const) {
     expect(saved.succeed).toBe(true);
     // A draft event with a session in two days whose booking closes tomorrow: its entries carry the longest words of
     // the week (the kind and "draft: members will not see it"), which must wrap on a phone rather than widen the page.
-    const post = async (name: string, data: unknown) => {
-      const answer = await (await page.request.post(`/api/console/${name}`, { data, headers: { origin: BASE_URL } })).json();
+    const post = async (name: string, data: object) => {
+      const answer = await consolePost(page.request, name, data);
       expect(answer.succeed).toBe(true);
-      return answer as { id: number };
+      return answer;
     };
     const draft = await post('saveEvent', {
       title: { ja: `ホームの下書きイベント ${tag}` },

@@ -1,6 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
 import { test, expect, useLanguage, expectNoAxeViolations, screenshot, uniqueTag, BASE_URL } from '../support/fixtures.ts';
-import { apiSignIn } from '../support/console.ts';
+import { apiSignIn, consolePost } from '../support/console.ts';
 
 /**
  * Issue 55 (docs/decisions/178-online-sessions-reminders-and-check-in.md): a booked online session shows its join link
@@ -9,9 +8,6 @@ import { apiSignIn } from '../support/console.ts';
  * Both languages at both widths.
  */
 const HOUR = 3_600_000;
-type Envelope = { succeed: boolean; errorCode?: string } & Record<string, any>;
-const consolePost = async (request: APIRequestContext, name: string, data: object): Promise<Envelope> =>
-  (await request.post(`/api/console/${name}`, { data, headers: { origin: BASE_URL } })).json();
 
 const T = {
   ja: { join: 'オンラインで参加する', pass: '入場パスを表示', capacity: '200名', week: 'ウォーキングウィーク', notYet: '未受付', cancel: '取り消す' },

@@ -75,7 +75,7 @@ if (page) {
 // that marks <html data-hydrated>, so the first screen's scripts are all asked for before it (the budget test's line).
 if (import.meta.env.PROD && !frame) {
   void whenHydrated()
-    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    .then(yieldToMain)
     .then(() => import('./app/serviceWorker.ts'))
     .then(({ registerServiceWorker }) => registerServiceWorker(router))
     .catch(() => {
