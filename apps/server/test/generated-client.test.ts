@@ -187,8 +187,12 @@ describe('a client generated from /api/openapi.json (hey-api, zod)', () => {
       for (const { id } of events.events) {
         const { event } = await call('getEventByID', { eventID: id }, token);
         if (!token) continue;
-        for (const session of event.sessions as { id: number; button?: { kind: string; enabled: boolean } | null }[]) {
-          if (!booked && session.button?.kind === 'reserve' && session.button.enabled) {
+        type Session = { id: number; startDateTime: number; providingType: number; button?: { kind: string; enabled: boolean } | null };
+        for (const session of event.sessions as Session[]) {
+          // One at a venue (an online session has no door pass) and not started yet: a session that has begun may
+          // still take bookings, but no longer cancellations.
+          const bookable = session.button?.kind === 'reserve' && session.button.enabled;
+          if (!booked && bookable && session.providingType !== 2 && session.startDateTime > Date.now() + 3_600_000) {
             const body = answersTo(event.questions ?? []);
             const reserved = await call('reserveEvent', { eventID: id, sessionID: session.id, body }, fresh);
             if (reserved.succeed) booked = { eventID: id, sessionID: session.id };
