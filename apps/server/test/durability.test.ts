@@ -122,6 +122,9 @@ describe.skipIf(!onPostgres)('durability under SIGKILL (one server process, Post
     await migrate(database);
     await database.close();
     pool = new pg.Pool({ connectionString: dbUrl(), max: 3 });
+    // pool.end() resolves before its sockets have closed, and the DROP DATABASE ... WITH (FORCE) after it may end one
+    // still closing: pg then emits 'error' on the pool, thrown as an uncaught exception without a listener.
+    pool.on('error', () => {});
 
     const [tenant] = await query<{ id: number }>(
       `INSERT INTO tenants (name_ja, contract_type, corporate_contract) VALUES ('耐障害テスト株式会社', 1, true) RETURNING id`,

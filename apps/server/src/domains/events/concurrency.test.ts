@@ -86,6 +86,9 @@ describe.skipIf(!onPostgres)('reservation capacity under concurrent load (two se
     await migrate(database);
     await database.close();
     pool = new pg.Pool({ connectionString: dbUrl(), max: 2 });
+    // pool.end() resolves before its sockets have closed, and the DROP DATABASE ... WITH (FORCE) after it may end one
+    // still closing: pg then emits 'error' on the pool, thrown as an uncaught exception without a listener.
+    pool.on('error', () => {});
 
     const hash = await hashPassword(PASSWORD);
     const [tenant] = await query<{ id: number }>(
