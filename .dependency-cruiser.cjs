@@ -1,4 +1,4 @@
-// The server's import graph, checked on every `npm run lint` and drawn by `npm run graph` (docs/architecture.md,
+// The server's import graph, checked on every `npm run lint` and drawn by `npm run graph` (apps/server/CONTEXT.md,
 // docs/decisions/082-server-layers.md). Layers, top to bottom; each may import only the layers below it:
 //
 //   entry      every module at the top of src/ but the base (main, app, routes, warm-up, ...), functions/, scripts/

@@ -69,7 +69,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      // Web layers point one way (docs/architecture.md): app -> features -> components / lib. The web app never imports
+      // Web layers point one way (apps/web/CONTEXT.md): app -> features -> components / lib. The web app never imports
       // the server; features never import each other nor the app; components and lib know no feature and no app; lib
       // knows no component; a feature's api/ (the calls) knows nothing of its screens.
       'import-x/no-restricted-paths': [
