@@ -1,7 +1,7 @@
-// The server's import graph, checked on every `npm run lint` and drawn by `npm run graph` (docs/architecture.md,
+// The server's import graph, checked on every `npm run lint` and drawn by `npm run graph` (apps/server/CONTEXT.md,
 // docs/decisions/082-server-layers.md). Layers, top to bottom; each may import only the layers below it:
 //
-//   entry      main, app, routes, maintenance, health, media-secret, database, functions/, scripts/
+//   entry      every module at the top of src/ but the base (main, app, routes, warm-up, ...), functions/, scripts/
 //   seed       the demo content (seed/): data modules only
 //   handlers   domains/<d>/handlers.ts and routes.ts: validate, call the domain's service, shape the answer
 //   services   domains/<d>/service.ts (the domain's public module) and its other modules (rules, mails, ...)

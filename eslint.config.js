@@ -18,26 +18,21 @@ const CONSOLE_FEATURES = fs
 const C = './apps/web/src/console';
 /** The server's source folder and the modules of its entry layer (docs/decisions/082-server-layers.md). */
 const S = './apps/server/src';
+const BASE = ['config.ts', 'paths.ts', 'csp.ts'];
+/** The entry: functions/, scripts/ and every module at the top of src/ but the base (config, paths, csp), read from the folder. */
 const ENTRY = [
   `${S}/functions`,
   `${S}/scripts`,
-  ...['main', 'app', 'routes', 'maintenance', 'health', 'media-secret', 'database'].map((f) => `${S}/${f}.ts`),
+  ...fs
+    .readdirSync(new URL(S, import.meta.url))
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !BASE.includes(f))
+    .map((f) => `${S}/${f}`),
 ];
-const DOMAINS = [
-  'account',
-  'auth',
-  'calendar',
-  'content',
-  'events',
-  'health',
-  'help',
-  'lifecycle',
-  'media',
-  'notifications',
-  'operators',
-  'passkeys',
-  'surveys',
-];
+/** The server's domains: every folder of apps/server/src/domains, so a new or renamed domain is fenced too. */
+const DOMAINS = fs
+  .readdirSync(new URL('./apps/server/src/domains', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 /** A restricted-paths zone; `from` may mix glob patterns and plain paths (the rule wants them in separate zones). */
 const zone = (target, from) => {
   const list = [from].flat();
@@ -74,7 +69,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      // Web layers point one way (docs/architecture.md): app -> features -> components / lib. The web app never imports
+      // Web layers point one way (apps/web/CONTEXT.md): app -> features -> components / lib. The web app never imports
       // the server; features never import each other nor the app; components and lib know no feature and no app; lib
       // knows no component; a feature's api/ (the calls) knows nothing of its screens.
       'import-x/no-restricted-paths': [

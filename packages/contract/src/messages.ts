@@ -59,7 +59,7 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     externalUrlRequired: '外部サイトで予約する日程には、予約サイトのURL（https://）が必要です',
     choicesInvalid: '選択式の質問には選択肢を2つ以上入れてください（記述式には選択肢は入れられません）',
     choiceImagesInvalid: '画像選択の質問には画像を2つ以上入れてください（他の形式には入れられません）',
-    // Surveys and help in the console (decisions 120–126).
+    // Surveys and help in the console (decisions 120 and 123).
     choicesTooFew: '選択肢を2つ以上入力してください',
     choicesNotAllowed: 'この種類の設問には選択肢を付けられません',
     choiceImagesMismatch: '画像選択の設問では、選択肢ごとに画像を1つずつ指定してください',
@@ -141,7 +141,7 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     externalUrlRequired: 'A session booked on an external site needs the site’s https:// URL',
     choicesInvalid: 'A choice question needs at least 2 choices (a text question takes none)',
     choiceImagesInvalid: 'An image question needs at least 2 images (other types take none)',
-    // Surveys and help in the console (decisions 120–126).
+    // Surveys and help in the console (decisions 120 and 123).
     choicesTooFew: 'Enter at least two choices',
     choicesNotAllowed: 'This kind of question takes no choices',
     choiceImagesMismatch: 'An image question needs one image for each choice',

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { childProcessEnvironment, type Config } from '../config.ts';
 
 /**
- * Backups of the configured database (docs/decisions/077-backups.md, README "Backups"):
+ * Backups of the configured database (docs/decisions/077-backups-and-pruning.md, README "Backups"):
  * - PostgreSQL (`DATABASE_URL`): `pg_dump --format=custom` to the file; `pg_restore` into an empty database.
  * - PGlite (the embedded default, `DATA_DIR`): the whole data directory as a gzipped tar (`dumpDataDir`); restoring
  *   creates the data directory from it (`loadDataDir`). The server must be stopped: the folder is one process's.

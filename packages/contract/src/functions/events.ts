@@ -4,7 +4,7 @@ import { sectionSchema } from './content.ts';
 
 /**
  * Events: lists, detail with sessions and questions, reservation, cancellation, favourites, calendar files
- * (spec 1 §2-§5, §8). Docs: docs/decisions/020-029, apps/server/src/domains/events/CONTEXT.md.
+ * (spec 1 §2-§5, §8). Docs: docs/decisions/020–026, apps/server/src/domains/events/CONTEXT.md.
  */
 
 // The named codes live in the zod-free constants module, which the web app may import at run time.
