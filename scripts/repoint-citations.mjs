@@ -236,7 +236,7 @@ const PHRASES = [
   ['§8: support searches members', 'docs/requirements/people.md#people-members: support searches members'],
   ['time machine (§15)', 'time machine (docs/requirements/time-machine.md#time-machine-preview)'],
   ['follows §11 with', 'follows docs/requirements/insights.md#insights-privacy-floor with'],
-  ['(§8)', '(docs/requirements/people.md#people-members)'],
+  ['activity data (§8)', 'activity data (docs/requirements/people.md#people-members)'],
   ['audited (§11)', 'audited (docs/requirements/insights.md#insights-company-role)'],
   ['The demo operators of §8 and §11', 'The demo operators (docs/requirements/console.md#console-bootstrap)'],
   ['// §11: the HR team', '// docs/requirements/insights.md#insights-company-role: the HR team'],
@@ -363,6 +363,9 @@ function rewrite(text) {
       }
       if (!targets.includes(target)) targets.push(target);
     }
+    // Three rules or more of one page: the page itself.
+    const pages = new Set(targets.map((target) => target.split('#')[0]));
+    if (targets.length > 2 && pages.size === 1) targets.splice(0, targets.length, [...pages][0]);
     const to = targets.length === 2 && / and /.test(groups.sections) ? targets.join(' and ') : targets.join(', ');
     done.push([match, to]);
     return to;
