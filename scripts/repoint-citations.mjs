@@ -340,7 +340,7 @@ function targetOf(key, text, index) {
 }
 
 /** The file's text with every citation rewritten, the replacements made and the citations without an entry. */
-function rewrite(text) {
+function rewrite(text, file = '') {
   const done = [];
   let out = text;
   for (const [from, to] of PHRASES) {
@@ -370,7 +370,21 @@ function rewrite(text) {
     done.push([match, to]);
     return to;
   });
+  if (file.endsWith('.md') && done.length > 0) out = linked(out, file);
   return { out, done, missing };
+}
+
+/**
+ * In a Markdown file the new citations are links, relative to the file, so that they open where Markdown is read:
+ * `[docs/requirements/events.md#events-list](../requirements/events.md#events-list)`. A citation that is already a
+ * link's text or target is left alone.
+ */
+function linked(text, file) {
+  return text.replace(/(?<!\[|\]\(|`|\/)docs\/requirements\/(?<page>[A-Za-z0-9_-]+\.md)(?<anchor>#[A-Za-z0-9_-]+)?/g, (match, ...args) => {
+    const { page, anchor = '' } = args.at(-1);
+    const target = path.posix.relative(path.posix.dirname(file), `${REQUIREMENTS}${page}`);
+    return `[${match}](${target}${anchor})`;
+  });
 }
 
 /** Leftover mentions of the old documents in a text, as "line: excerpt". */
@@ -466,7 +480,7 @@ function main() {
     if (file.startsWith(REQUIREMENTS)) continue;
     const text = readText(file);
     if (text === null) continue;
-    const result = rewrite(text);
+    const result = rewrite(text, file);
     for (const key of result.missing) missing.push(`${file}: ${key}`);
     if (result.out === text) continue;
     changed += 1;
@@ -478,7 +492,7 @@ function main() {
   const rest = [];
   for (const file of files) {
     if (file.startsWith(REQUIREMENTS)) continue;
-    const text = mode === 'dry' ? rewrite(readText(file) ?? '').out : readText(file);
+    const text = mode === 'dry' ? rewrite(readText(file) ?? '', file).out : readText(file);
     if (text) for (const found of leftovers(text)) rest.push(`${file}:${found}`);
   }
   if (missing.length > 0 || rest.length > 0) {
