@@ -31,6 +31,7 @@ const DOMAINS = [
   'events',
   'health',
   'help',
+  'insights',
   'lifecycle',
   'media',
   'notifications',

@@ -22,7 +22,7 @@ import { enqueueMail, listOutbox as outboxPage, requeueFailedMail } from '../../
 import { endAllSessions } from '../auth/service.ts';
 import * as data from './data.ts';
 import { generateInvitationCode, issueLink, mailBudgetAllows, setPasswordLink } from './service.ts';
-import { PURGE_AFTER_MS, purgeNeedsConfirmation } from '../companies/service.ts';
+import { PURGE_AFTER_MS, purgeNeedsConfirmation } from '../insights/service.ts';
 
 const ms = (v: Date | string | null | undefined): number | null => (v == null ? null : new Date(v).getTime());
 const msOf = (v: Date | string): number => new Date(v).getTime();

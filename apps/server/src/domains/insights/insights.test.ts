@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { INSIGHTS_MIN_GROUP, type InsightsGroup, type InsightsGroupBy } from '@hibi/contract/console/insights';
 import { addDays } from '@hibi/contract/time';
-import { rows } from '../../src/db/query.ts';
-import { refreshAllAggregates } from '../../src/domains/health/data.ts';
-import { INSIGHTS_EXPORT_TEXT } from '../../src/domains/companies/export-text.ts';
-import { PURGE_AFTER_MS, purgeEndedContracts, suppressCells } from '../../src/domains/companies/service.ts';
-import { createMember, createTenant } from '../fixtures.ts';
-import { derivableSmallCells, type AuditPerson } from './insights-audit.ts';
-import { createTestApp, totpCode, type TestApp } from '../helpers.ts';
-import { unzip } from '../unzip.ts';
+import { rows } from '../../db/query.ts';
+import { refreshAllAggregates } from '../health/data.ts';
+import { INSIGHTS_EXPORT_TEXT } from './export-text.ts';
+import { PURGE_AFTER_MS, purgeEndedContracts, suppressCells } from './service.ts';
+import { createMember, createTenant } from '../../../test/fixtures.ts';
+import { derivableSmallCells, type AuditPerson } from '../../../test/insights-audit.ts';
+import { createTestApp, totpCode, type TestApp } from '../../../test/helpers.ts';
+import { unzip } from '../../../test/unzip.ts';
 
 /**
  * Issue 32 (product-decisions §11, decision 146): the company role, insights with the privacy floor (small
@@ -317,7 +317,7 @@ describe('getCompanyInsights', () => {
       return { files, tables };
     };
     const screen = (lang: 'ja' | 'en') =>
-      JSON.parse(fs.readFileSync(new URL(`../../../web/src/locales/${lang}/consoleInsights.json`, import.meta.url), 'utf8')) as {
+      JSON.parse(fs.readFileSync(new URL(`../../../../web/src/locales/${lang}/consoleInsights.json`, import.meta.url), 'utf8')) as {
         hidden: string;
         figures: Record<string, string>;
         tables: Record<string, string>;

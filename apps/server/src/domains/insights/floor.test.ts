@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { STEP_BANDS, type InsightsGroup, type InsightsGroupBy } from '@hibi/contract/console/insights';
-import type { GroupBaseRow } from '../../src/domains/companies/data.ts';
-import { planInsights } from '../../src/domains/companies/service.ts';
-import { derivableSmallCells, type AuditAnswers, type AuditPerson } from './insights-audit.ts';
+import type { GroupBaseRow } from './data.ts';
+import { planInsights } from './service.ts';
+import { derivableSmallCells, type AuditAnswers, type AuditPerson } from '../../../test/insights-audit.ts';
 
 /**
  * Issue 53 item 3 (decision 176): for random populations, no hidden cell of 1..4 people can be derived by any sum or

@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { STEP_BANDS, type InsightsGroupBy } from '@hibi/contract/console/insights';
 import { addDays, mondayOf } from '@hibi/contract/time';
-import type { Database } from '../../src/db/client.ts';
-import { rows } from '../../src/db/query.ts';
-import * as companies from '../../src/domains/companies/data.ts';
-import { refreshAllAggregates } from '../../src/domains/health/data.ts';
-import { foldWeekCells } from '../../src/domains/companies/data.ts';
-import { applyStaged, recordDay, stageUpload } from '../../src/domains/health/service.ts';
-import { scopeOf } from '../../src/domains/companies/service.ts';
-import { createMember, createTenant } from '../fixtures.ts';
-import { createTestDatabase } from '../helpers.ts';
+import type { Database } from '../../db/client.ts';
+import { rows } from '../../db/query.ts';
+import * as insights from './data.ts';
+import { refreshAllAggregates } from '../health/data.ts';
+import { foldWeekCells } from './data.ts';
+import { applyStaged, recordDay, stageUpload } from '../health/service.ts';
+import { scopeOf } from './service.ts';
+import { createMember, createTenant } from '../../../test/fixtures.ts';
+import { createTestDatabase } from '../../../test/helpers.ts';
 
 /**
  * Issue 32's scale (decision 149): the insights read the health domain's running totals and the tenant's weekly cells
@@ -158,10 +158,10 @@ async function reference(from: string, to: string, groupBy: InsightsGroupBy) {
 async function actual(from: string, to: string, groupBy: InsightsGroupBy) {
   const scope = scopeOf(tenantId, from, to, groupBy);
   // groupBase answers every grouping at once (decision 176): the asked one's rows are compared.
-  const base = (await companies.groupBase(database.db, scope, STEP_BANDS))
+  const base = (await insights.groupBase(database.db, scope, STEP_BANDS))
     .filter((row) => row.g === groupBy)
     .map(({ active: _active, g: _grouping, ...g }) => g);
-  const weekly = await companies.weeklySteps(database.db, scope);
+  const weekly = await insights.weeklySteps(database.db, scope);
   return { base, weekly };
 }
 

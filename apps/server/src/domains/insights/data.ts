@@ -1,4 +1,4 @@
-// The companies domain's data module (issue 32, decision 146): company insights, every figure aggregated in SQL with
+// The insights domain's data module (issue 32, decision 146): company insights, every figure aggregated in SQL with
 // GROUP BY over the tenant's members (never a query per member), and the end-of-contract purge. It reads the health
 // domain's exact aggregates (migration 0780, decision 149): each member's running totals and the tenant's weekly
 // cells; events' reservations, surveys' answers and content's article views.
