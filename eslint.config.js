@@ -37,6 +37,7 @@ const DOMAINS = [
   'notifications',
   'operators',
   'passkeys',
+  'people',
   'surveys',
 ];
 /** A restricted-paths zone; `from` may mix glob patterns and plain paths (the rule wants them in separate zones). */

@@ -7,7 +7,7 @@ import { mediaConsoleHandlers } from '../domains/media/handlers.ts';
 import { eventsConsoleHandlers } from '../domains/events/handlers.ts';
 import { surveysConsoleHandlers } from '../domains/surveys/handlers.ts';
 import { helpConsoleHandlers } from '../domains/help/handlers.ts';
-import { lifecycleConsoleHandlers } from '../domains/lifecycle/handlers.ts';
+import { peopleConsoleHandlers } from '../domains/people/handlers.ts';
 import { insightsConsoleHandlers } from '../domains/insights/handlers.ts';
 import { buildRegistry } from './registry.ts';
 import { previewHandler } from './preview.ts';
@@ -23,7 +23,7 @@ export function buildConsoleRegistry(config: Config): Map<string, ConsoleHandler
     ...eventsConsoleHandlers(config),
     ...surveysConsoleHandlers,
     ...helpConsoleHandlers,
-    ...lifecycleConsoleHandlers,
+    ...peopleConsoleHandlers,
     ...insightsConsoleHandlers,
     // The time machine runs the member functions themselves (decision 154).
     previewHandler(config, buildRegistry(config)),

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../src/db/query.ts';
-import { enqueueMail } from '../../src/mail/outbox.ts';
-import { MAIL_PER_RECIPIENT_PER_HOUR } from '../../src/domains/lifecycle/service.ts';
-import { createMember, createTenant, unique } from '../fixtures.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { rows } from '../../db/query.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { MAIL_PER_RECIPIENT_PER_HOUR } from '../lifecycle/service.ts';
+import { createMember, createTenant, unique } from '../../../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 
 /**
  * Issue 16, items 4-6: tenants and invitation codes, members (never any health data), the mail outbox. Every write

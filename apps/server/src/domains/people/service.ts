@@ -1,6 +1,7 @@
-// The operator console's people (issue 16, items 4-6; decisions 128-131): tenants and their invitation codes, members'
-// accounts (search, status without health data, a new password link, sessions, deactivation) and the mail outbox.
-// Writes go through this domain's data module, the auth domain's service (sessions) and the outbox module.
+// The people domain's service and public module, the operator console's people (issue 16, items 4-6; decisions
+// 128-131): tenants and their invitation codes, members' accounts (search, status without health data, a new password
+// link, sessions, deactivation) and the mail outbox. Writes go through this domain's data module, the auth domain's
+// service (sessions), the lifecycle domain's service (codes, links, the mail budget) and the outbox module.
 import { LITE_PLAN_CONTRACT_TYPE } from '@hibi/contract/constants';
 import type {
   InvitationCodeRow,
@@ -21,7 +22,7 @@ import { CsvFile, pagedRows } from '../../lib/csv.ts';
 import { enqueueMail, listOutbox as outboxPage, requeueFailedMail } from '../../mail/outbox.ts';
 import { endAllSessions } from '../auth/service.ts';
 import * as data from './data.ts';
-import { generateInvitationCode, issueLink, mailBudgetAllows, setPasswordLink } from './service.ts';
+import { generateInvitationCode, issueLink, mailBudgetAllows, setPasswordLink } from '../lifecycle/service.ts';
 import { PURGE_AFTER_MS, purgeNeedsConfirmation } from '../insights/service.ts';
 
 const ms = (v: Date | string | null | undefined): number | null => (v == null ? null : new Date(v).getTime());
