@@ -68,15 +68,15 @@ export const consoleRoutes: ConsoleRouteSpec[] = [
     roles: STAFF,
     load: () => import('../features/help/pages/HelpPageEditPage.tsx'),
   },
-  { path: '/tenants', title: 'tenants', roles: PEOPLE, load: () => import('../features/tenants/pages/TenantsPage.tsx') },
-  { path: '/tenants/new', title: 'tenantNew', roles: OWNERS, load: () => import('../features/tenants/pages/TenantPage.tsx') },
-  { path: '/tenants/:id', title: 'tenant', roles: PEOPLE, load: () => import('../features/tenants/pages/TenantPage.tsx') },
-  { path: '/members', title: 'members', roles: PEOPLE, load: () => import('../features/members/pages/MembersPage.tsx') },
-  { path: '/members/:id', title: 'member', roles: PEOPLE, load: () => import('../features/members/pages/MemberPage.tsx') },
-  { path: '/mail', title: 'mail', roles: PEOPLE, load: () => import('../features/mail/pages/OutboxPage.tsx') },
+  { path: '/tenants', title: 'tenants', roles: PEOPLE, load: () => import('../features/people/pages/TenantsPage.tsx') },
+  { path: '/tenants/new', title: 'tenantNew', roles: OWNERS, load: () => import('../features/people/pages/TenantPage.tsx') },
+  { path: '/tenants/:id', title: 'tenant', roles: PEOPLE, load: () => import('../features/people/pages/TenantPage.tsx') },
+  { path: '/members', title: 'members', roles: PEOPLE, load: () => import('../features/people/pages/MembersPage.tsx') },
+  { path: '/members/:id', title: 'member', roles: PEOPLE, load: () => import('../features/people/pages/MemberPage.tsx') },
+  { path: '/mail', title: 'mail', roles: PEOPLE, load: () => import('../features/people/pages/OutboxPage.tsx') },
   // Companies (issue 32).
   { path: '/insights', title: 'insights', roles: INSIGHTS, load: () => import('../features/insights/pages/InsightsPage.tsx') },
-  { path: '/codes', title: 'companyCodes', roles: COMPANY, load: () => import('../features/tenants/pages/CompanyCodesPage.tsx') },
+  { path: '/codes', title: 'companyCodes', roles: COMPANY, load: () => import('../features/people/pages/CompanyCodesPage.tsx') },
   // The signed-in operator's passkeys; owners also require passkeys for the console (issue 35).
   { path: '/security', title: 'security', roles: EVERYONE, load: () => import('../features/security/pages/SecurityPage.tsx') },
   // Scheduled content as members will see it (issue 36, decision 154).

@@ -5,14 +5,14 @@ import { useExportMembers } from '../api/tenants.ts';
 
 /** The owners' CSV of a tenant's members (UTF-8 with BOM; no health data). */
 export function ExportMembers({ tenantId }: { tenantId: number }) {
-  const { t } = useTranslation('consoleTenants');
+  const { t } = useTranslation('consolePeople');
   const exporting = useExportMembers();
   return (
     <section aria-labelledby="export-title" className="console-fieldset">
       <h2 id="export-title" className="console-editor__heading">
-        {t('export.title')}
+        {t('tenants.export.title')}
       </h2>
-      <p className="console-muted">{t('export.text')}</p>
+      <p className="console-muted">{t('tenants.export.text')}</p>
       <p>
         <button
           type="button"
@@ -21,15 +21,15 @@ export function ExportMembers({ tenantId }: { tenantId: number }) {
           aria-busy={exporting.isPending || undefined}
           onClick={() => exporting.mutate(tenantId)}
         >
-          {t('export.button')}
+          {t('tenants.export.button')}
         </button>
       </p>
       <StatusMessage
         message={
           exporting.isSuccess
-            ? { text: t('export.done', { name: exporting.data }), error: false }
+            ? { text: t('tenants.export.done', { name: exporting.data }), error: false }
             : exporting.isError
-              ? { text: callErrorText(exporting.error, { notFound: t('notFound') }), error: true }
+              ? { text: callErrorText(exporting.error, { notFound: t('tenants.notFound') }), error: true }
               : null
         }
       />

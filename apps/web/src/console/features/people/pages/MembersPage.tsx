@@ -17,7 +17,7 @@ type Row = ConsoleResult<'searchMembers'>['members'][number];
  * member's account status and actions. The query and the page stay in the address, so Back returns to the results.
  */
 export default function MembersPage() {
-  const { t } = useTranslation('consoleMembers');
+  const { t } = useTranslation('consolePeople');
   const list = useListState(LIST);
   const query = list.filters.q;
   const search = useMemberSearch(query, list.offset);
@@ -26,7 +26,7 @@ export default function MembersPage() {
   const columns: ListColumn<Row>[] = [
     {
       key: 'nickname',
-      header: t('nickname'),
+      header: t('members.nickname'),
       primary: true,
       cell: (row) => (
         <>
@@ -35,10 +35,10 @@ export default function MembersPage() {
         </>
       ),
     },
-    { key: 'userName', header: t('nameColumn'), cell: (row) => row.userName || '—' },
+    { key: 'userName', header: t('members.nameColumn'), cell: (row) => row.userName || '—' },
     {
       key: 'email',
-      header: t('email'),
+      header: t('members.email'),
       cell: (row) => (
         <>
           {row.email ?? '—'}
@@ -46,40 +46,40 @@ export default function MembersPage() {
         </>
       ),
     },
-    { key: 'tenant', header: t('tenant'), cell: (row) => row.tenantName ?? t('noTenant') },
+    { key: 'tenant', header: t('members.tenant'), cell: (row) => row.tenantName ?? t('members.noTenant') },
     {
       key: 'state',
-      header: t('state'),
+      header: t('members.state'),
       cell: (row) => (
         <span className={`console-state${row.deactivated ? ' console-state--unpublished' : ' console-state--published'}`}>
-          {row.deactivated ? t('deactivated') : t('active')}
+          {row.deactivated ? t('members.deactivated') : t('members.active')}
         </span>
       ),
     },
-    { key: 'createdAt', header: t('createdAt'), cell: (row) => formatDateTime(row.createdAt) },
+    { key: 'createdAt', header: t('members.createdAt'), cell: (row) => formatDateTime(row.createdAt) },
   ];
 
   return (
     <div className="console-page">
-      <h1>{t('title')}</h1>
+      <h1>{t('members.title')}</h1>
       <ConsoleList
         list={list}
-        label={query === '' ? t('allMembers') : t('results')}
+        label={query === '' ? t('members.allMembers') : t('members.results')}
         query={search}
         rows={rows}
         total={search.data?.total ?? 0}
         rowKey={(row) => row.id}
         wide
         columns={columns}
-        filters={[{ name: 'q', label: t('query'), hint: t('queryHint') }]}
-        searchLabel={t('searchLabel')}
-        submitLabel={t('search')}
-        empty={t('empty')}
+        filters={[{ name: 'q', label: t('members.query'), hint: t('members.queryHint') }]}
+        searchLabel={t('members.searchLabel')}
+        submitLabel={t('members.search')}
+        empty={t('members.empty')}
         error={
           // A query the server refuses (control characters, too long) says why, in the server's words.
           search.error instanceof ConsoleApiError && search.error.validationErrorMessage.length > 0
             ? search.error.validationErrorMessage.join(' ')
-            : t('loadError')
+            : t('members.loadError')
         }
       />
     </div>

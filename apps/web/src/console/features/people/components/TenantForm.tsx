@@ -12,7 +12,7 @@ import { useSaveTenant } from '../api/tenants.ts';
 
 /** A tenant's names, contract type and switches; read-only for support operators. */
 export function TenantForm({ tenant, editable }: { tenant: TenantRow | null; editable: boolean }) {
-  const { t } = useTranslation('consoleTenants');
+  const { t } = useTranslation('consolePeople');
   const navigate = useNavigate();
   const save = useSaveTenant();
   const form = useForm<TenantFormValues>({
@@ -52,34 +52,34 @@ export function TenantForm({ tenant, editable }: { tenant: TenantRow | null; edi
       )}
     >
       <h2 id="tenant-settings" className="console-editor__heading">
-        {t('settings')}
+        {t('tenants.settings')}
       </h2>
       <FormError>
         {answer && !answer.succeed
           ? failureText(answer, {
-              notFound: t('notFound'),
-              purgeNeedsConfirmation: t('contract.needsConfirmation'),
-              purged: t('contract.purgedNoChange'),
+              notFound: t('tenants.notFound'),
+              purgeNeedsConfirmation: t('tenants.contract.needsConfirmation'),
+              purged: t('tenants.contract.purgedNoChange'),
             })
           : save.error
             ? callErrorText(save.error)
             : null}
       </FormError>
       <fieldset disabled={!editable} className="console-plain-fieldset">
-        <legend className="visually-hidden">{t('settings')}</legend>
+        <legend className="visually-hidden">{t('tenants.settings')}</legend>
         <div className="console-localized">
-          <Field label={t('nameJa')} error={fieldErrorText(errors.name?.ja)} requiredMark>
+          <Field label={t('tenants.nameJa')} error={fieldErrorText(errors.name?.ja)} requiredMark>
             {(control) => <input {...control} {...form.register('name.ja')} type="text" required maxLength={100} />}
           </Field>
-          <Field label={t('nameEn')} error={fieldErrorText(errors.name?.en)}>
+          <Field label={t('tenants.nameEn')} error={fieldErrorText(errors.name?.en)}>
             {(control) => <input {...control} {...form.register('name.en')} type="text" maxLength={100} lang="en" />}
           </Field>
-          <Field label={t('contractType')} hint={t('contractTypeHint')} error={fieldErrorText(errors.contractType)}>
+          <Field label={t('tenants.contractType')} hint={t('tenants.contractTypeHint')} error={fieldErrorText(errors.contractType)}>
             {(control) => (
               <select {...control} {...form.register('contractType', { valueAsNumber: true })}>
                 {CONTRACT_TYPES.map((n) => (
                   <option key={n} value={n}>
-                    {t(`contractTypes.${n}`)}
+                    {t(`tenants.contractTypes.${n}`)}
                   </option>
                 ))}
               </select>
@@ -88,44 +88,44 @@ export function TenantForm({ tenant, editable }: { tenant: TenantRow | null; edi
         </div>
         <label className="console-check">
           <input type="checkbox" {...form.register('corporateContract')} />
-          {t('corporateContractLong')}
+          {t('tenants.corporateContractLong')}
         </label>
         <label className="console-check">
           <input type="checkbox" {...form.register('teamMatchEnabled')} />
-          {t('teamMatchEnabledLong')}
+          {t('tenants.teamMatchEnabledLong')}
         </label>
         <label className="console-check">
           <input type="checkbox" {...form.register('emailDistributionEnabled')} />
-          {t('emailDistributionEnabledLong')}
+          {t('tenants.emailDistributionEnabledLong')}
         </label>
-        <Field label={t('contract.endsAt')} hint={t('contract.endsAtHint')}>
+        <Field label={t('tenants.contract.endsAt')} hint={t('tenants.contract.endsAtHint')}>
           {(control) => <input {...control} type="datetime-local" value={endInput} disabled={purged} onChange={(e) => setEndInput(e.target.value)} />}
         </Field>
         {tenant && (
           <p className="console-muted">
             {tenant.purgedAt != null
-              ? t('contract.purgedAt', { at: formatDateTime(tenant.purgedAt) })
+              ? t('tenants.contract.purgedAt', { at: formatDateTime(tenant.purgedAt) })
               : tenant.purgeAt != null
-                ? t('contract.purgeAt', { at: formatDateTime(tenant.purgeAt) })
-                : t('contract.openEnded')}
+                ? t('tenants.contract.purgeAt', { at: formatDateTime(tenant.purgeAt) })
+                : t('tenants.contract.openEnded')}
           </p>
         )}
         {needsConfirmation && (
           <label className="console-check">
             <input type="checkbox" checked={confirmPurge} onChange={(e) => setConfirmPurge(e.target.checked)} />
-            {t('contract.confirmPurge')}
+            {t('tenants.contract.confirmPurge')}
           </label>
         )}
       </fieldset>
-      <StatusMessage message={answer?.succeed ? { text: t('saved'), error: false } : null} />
+      <StatusMessage message={answer?.succeed ? { text: t('tenants.saved'), error: false } : null} />
       {editable ? (
         <p>
           <button type="submit" className="button button--primary" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-            {tenant ? t('save') : t('create')}
+            {tenant ? t('tenants.save') : t('tenants.create')}
           </button>
         </p>
       ) : (
-        <p className="console-muted">{t('readOnly')}</p>
+        <p className="console-muted">{t('tenants.readOnly')}</p>
       )}
     </form>
   );

@@ -20,7 +20,7 @@ const LIST = defineList({ filters: {}, sorts: [], perPage: CODES_PAGE_SIZE });
  * heading one level below it; otherwise a section of the tenant's page.
  */
 export function InvitationCodes({ tenantId, asPage = false }: { tenantId: number; asPage?: boolean }) {
-  const { t } = useTranslation('consoleTenants');
+  const { t } = useTranslation('consolePeople');
   const list = useListState(LIST);
   const codes = useInvitationCodes(tenantId, list.offset);
   const create = useCreateInvitationCode();
@@ -37,8 +37,8 @@ export function InvitationCodes({ tenantId, asPage = false }: { tenantId: number
     setCreated(null);
     const expiresAt = fromTokyoInput(draft.expiresAt);
     const maxUses = Number(draft.maxUses);
-    if (expiresAt === null) return setFormError(t('codes.expiresInvalid'));
-    if (!/^\d+$/.test(draft.maxUses.trim()) || maxUses < 1) return setFormError(t('codes.maxUsesInvalid'));
+    if (expiresAt === null) return setFormError(t('tenants.codes.expiresInvalid'));
+    if (!/^\d+$/.test(draft.maxUses.trim()) || maxUses < 1) return setFormError(t('tenants.codes.maxUsesInvalid'));
     setFormError(null);
     create.mutate(
       { tenantId, maxUses, expiresAt, ...(draft.code.trim() ? { code: draft.code.trim() } : {}) },
@@ -51,10 +51,10 @@ export function InvitationCodes({ tenantId, asPage = false }: { tenantId: number
           } else {
             setFormError(
               failureText(answer, {
-                notFound: t('notFound'),
-                codeTaken: t('codes.codeTaken'),
-                generatedCodesOnly: t('codes.generatedCodesOnly'),
-                expiryInPast: t('codes.expiryInPast'),
+                notFound: t('tenants.notFound'),
+                codeTaken: t('tenants.codes.codeTaken'),
+                generatedCodesOnly: t('tenants.codes.generatedCodesOnly'),
+                expiryInPast: t('tenants.codes.expiryInPast'),
               }),
             );
           }
@@ -67,29 +67,33 @@ export function InvitationCodes({ tenantId, asPage = false }: { tenantId: number
   function runRevoke(row: InvitationCodeRow) {
     revoke.mutate(row.code, {
       onSuccess: (answer) =>
-        setStatus(answer.succeed ? { text: t('codes.revoked', { code: row.code }), error: false } : { text: failureText(answer), error: true }),
+        setStatus(
+          answer.succeed ? { text: t('tenants.codes.revoked', { code: row.code }), error: false } : { text: failureText(answer), error: true },
+        ),
       onError: (error) => setStatus({ text: callErrorText(error), error: true }),
       onSettled: () => setPending(null),
     });
   }
 
   const columns: ListColumn<InvitationCodeRow>[] = [
-    { key: 'code', header: t('codes.code'), primary: true, cell: (row) => <code className="console-code">{row.code}</code> },
+    { key: 'code', header: t('tenants.codes.code'), primary: true, cell: (row) => <code className="console-code">{row.code}</code> },
     {
       key: 'state',
-      header: t('codes.state'),
+      header: t('tenants.codes.state'),
       cell: (row) => (
-        <span className={`console-state${row.state === 'active' ? ' console-state--published' : ''}`}>{t(`codes.states.${row.state}`)}</span>
+        <span className={`console-state${row.state === 'active' ? ' console-state--published' : ''}`}>{t(`tenants.codes.states.${row.state}`)}</span>
       ),
     },
     {
       key: 'uses',
-      header: t('codes.uses'),
+      header: t('tenants.codes.uses'),
       cell: (row) =>
-        row.maxUses === null ? t('codes.usesUnlimited', { used: row.usedCount }) : t('codes.usesOf', { used: row.usedCount, max: row.maxUses }),
+        row.maxUses === null
+          ? t('tenants.codes.usesUnlimited', { used: row.usedCount })
+          : t('tenants.codes.usesOf', { used: row.usedCount, max: row.maxUses }),
     },
-    { key: 'expiresAt', header: t('codes.expiresAt'), cell: (row) => (row.expiresAt === null ? '—' : formatDateTime(row.expiresAt)) },
-    { key: 'createdAt', header: t('codes.createdAt'), cell: (row) => formatDateTime(row.createdAt) },
+    { key: 'expiresAt', header: t('tenants.codes.expiresAt'), cell: (row) => (row.expiresAt === null ? '—' : formatDateTime(row.expiresAt)) },
+    { key: 'createdAt', header: t('tenants.codes.createdAt'), cell: (row) => formatDateTime(row.createdAt) },
   ];
 
   // The new-code form's heading, one level below the codes' title.
@@ -97,21 +101,21 @@ export function InvitationCodes({ tenantId, asPage = false }: { tenantId: number
   return (
     <section aria-labelledby="codes-title">
       {asPage ? (
-        <h1 id="codes-title">{t('codes.title')}</h1>
+        <h1 id="codes-title">{t('tenants.codes.title')}</h1>
       ) : (
         <h2 id="codes-title" className="console-editor__heading">
-          {t('codes.title')}
+          {t('tenants.codes.title')}
         </h2>
       )}
       <form className="console-fieldset" noValidate onSubmit={submit} aria-labelledby="codes-new">
         <FormHeading id="codes-new" className="console-subheading">
-          {t('codes.new')}
+          {t('tenants.codes.new')}
         </FormHeading>
         <FormError>{formError}</FormError>
         <div className="console-localized">
           {/* A company operator's codes are always generated (decision 175): no chosen code to try. */}
           {asPage ? null : (
-            <Field label={t('codes.code')} hint={t('codes.codeHint')}>
+            <Field label={t('tenants.codes.code')} hint={t('tenants.codes.codeHint')}>
               {(control) => (
                 <input
                   {...control}
@@ -125,7 +129,7 @@ export function InvitationCodes({ tenantId, asPage = false }: { tenantId: number
               )}
             </Field>
           )}
-          <Field label={t('codes.maxUses')} requiredMark>
+          <Field label={t('tenants.codes.maxUses')} requiredMark>
             {(control) => (
               <input
                 {...control}
@@ -140,7 +144,7 @@ export function InvitationCodes({ tenantId, asPage = false }: { tenantId: number
               />
             )}
           </Field>
-          <Field label={t('codes.expiresAt')} hint={t('codes.expiresHint')} requiredMark>
+          <Field label={t('tenants.codes.expiresAt')} hint={t('tenants.codes.expiresHint')} requiredMark>
             {(control) => (
               <input
                 {...control}
@@ -154,12 +158,12 @@ export function InvitationCodes({ tenantId, asPage = false }: { tenantId: number
         </div>
         <p>
           <button type="submit" className="button button--primary" disabled={create.isPending} aria-busy={create.isPending || undefined}>
-            {t('codes.create')}
+            {t('tenants.codes.create')}
           </button>
         </p>
         {created && (
           <p className="console-notice" role="status">
-            {t('codes.created')}{' '}
+            {t('tenants.codes.created')}{' '}
             <code className="console-code" data-testid="created-code">
               {created}
             </code>
@@ -168,7 +172,7 @@ export function InvitationCodes({ tenantId, asPage = false }: { tenantId: number
       </form>
       <ConsoleList
         list={list}
-        label={t('codes.title')}
+        label={t('tenants.codes.title')}
         query={codes}
         rows={rows}
         total={codes.data?.total ?? 0}
@@ -176,33 +180,33 @@ export function InvitationCodes({ tenantId, asPage = false }: { tenantId: number
         wide
         columns={columns}
         notice={<StatusMessage message={status} />}
-        empty={t('codes.empty')}
-        error={t('loadError')}
+        empty={t('tenants.codes.empty')}
+        error={t('tenants.loadError')}
         actions={{
-          header: t('codes.actions'),
+          header: t('tenants.codes.actions'),
           cell: (row) =>
             row.state !== 'revoked' && (
               <button
                 type="button"
                 className="button button--danger button--small"
-                aria-label={`${t('codes.revoke')} ${row.code}`}
+                aria-label={`${t('tenants.codes.revoke')} ${row.code}`}
                 onClick={() => setPending(row)}
               >
-                {t('codes.revoke')}
+                {t('tenants.codes.revoke')}
               </button>
             ),
         }}
       />
       <ConfirmDialog
         open={pending !== null}
-        title={pending ? t('codes.confirmRevoke', { code: pending.code }) : ''}
-        confirmLabel={t('codes.revoke')}
-        cancelLabel={t('cancel')}
+        title={pending ? t('tenants.codes.confirmRevoke', { code: pending.code }) : ''}
+        confirmLabel={t('tenants.codes.revoke')}
+        cancelLabel={t('tenants.cancel')}
         busy={revoke.isPending}
         onCancel={() => setPending(null)}
         onConfirm={() => pending && runRevoke(pending)}
       >
-        <p>{t('codes.confirmRevokeText')}</p>
+        <p>{t('tenants.codes.confirmRevokeText')}</p>
       </ConfirmDialog>
     </section>
   );

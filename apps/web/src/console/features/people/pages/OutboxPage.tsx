@@ -28,7 +28,7 @@ const LIST = defineList({
  * newest first; never a body (it may hold a link). A failed mail can be queued again.
  */
 export default function OutboxPage() {
-  const { t } = useTranslation('consoleMail');
+  const { t } = useTranslation('consolePeople');
   const list = useListState(LIST);
   const { state, recipient } = list.filters;
   const filters: OutboxFilters = { ...(state ? { state: state as MailState } : {}), ...(recipient ? { recipient } : {}) };
@@ -43,8 +43,8 @@ export default function OutboxPage() {
       onSuccess: (answer) =>
         setStatus(
           answer.succeed
-            ? { text: t('retried', { to: row.recipient }), error: false }
-            : { text: failureText(answer, { notFailed: t('errors.notFailed'), bodyGone: t('errors.bodyGone') }), error: true },
+            ? { text: t('mail.retried', { to: row.recipient }), error: false }
+            : { text: failureText(answer, { notFailed: t('mail.errors.notFailed'), bodyGone: t('mail.errors.bodyGone') }), error: true },
         ),
       onError: (error) => setStatus({ text: callErrorText(error), error: true }),
       onSettled: () => setPending(null),
@@ -52,33 +52,33 @@ export default function OutboxPage() {
   }
 
   const columns: ListColumn<OutboxRow>[] = [
-    { key: 'createdAt', header: t('createdAt'), cell: (row) => formatDateTime(row.createdAt) },
-    { key: 'kind', header: t('kind'), cell: (row) => t(`kinds.${row.kind}`, { defaultValue: row.kind }) },
-    { key: 'recipient', header: t('recipient'), primary: true, breakAnywhere: true, cell: (row) => row.recipient },
+    { key: 'createdAt', header: t('mail.createdAt'), cell: (row) => formatDateTime(row.createdAt) },
+    { key: 'kind', header: t('mail.kind'), cell: (row) => t(`mail.kinds.${row.kind}`, { defaultValue: row.kind }) },
+    { key: 'recipient', header: t('mail.recipient'), primary: true, breakAnywhere: true, cell: (row) => row.recipient },
     {
       key: 'state',
-      header: t('state'),
+      header: t('mail.state'),
       cell: (row) => (
         <>
-          <span className={`console-state${STATE_CLASS[row.state] ?? ''}`}>{t(`states.${row.state}`)}</span>
+          <span className={`console-state${STATE_CLASS[row.state] ?? ''}`}>{t(`mail.states.${row.state}`)}</span>
           {row.nextAttemptAt !== null && row.attempts > 0 && (
-            <div className="console-muted">{t('nextAttempt', { at: formatDateTime(row.nextAttemptAt) })}</div>
+            <div className="console-muted">{t('mail.nextAttempt', { at: formatDateTime(row.nextAttemptAt) })}</div>
           )}
         </>
       ),
     },
-    { key: 'attempts', header: t('attempts'), cell: (row) => row.attempts },
-    { key: 'lastError', header: t('lastError'), breakAnywhere: true, cell: (row) => row.lastError ?? '—' },
-    { key: 'sentAt', header: t('sentAt'), cell: (row) => (row.sentAt === null ? '—' : formatDateTime(row.sentAt)) },
+    { key: 'attempts', header: t('mail.attempts'), cell: (row) => row.attempts },
+    { key: 'lastError', header: t('mail.lastError'), breakAnywhere: true, cell: (row) => row.lastError ?? '—' },
+    { key: 'sentAt', header: t('mail.sentAt'), cell: (row) => (row.sentAt === null ? '—' : formatDateTime(row.sentAt)) },
   ];
 
   return (
     <div className="console-page">
-      <h1>{t('title')}</h1>
-      <p className="console-muted">{t('intro')}</p>
+      <h1>{t('mail.title')}</h1>
+      <p className="console-muted">{t('mail.intro')}</p>
       <ConsoleList
         list={list}
-        label={t('title')}
+        label={t('mail.title')}
         query={outbox}
         rows={rows}
         total={outbox.data?.total ?? 0}
@@ -86,40 +86,40 @@ export default function OutboxPage() {
         wide
         columns={columns}
         filters={[
-          { name: 'state', label: t('state'), anyLabel: t('anyState'), optionLabel: (s) => t(`states.${s}`) },
-          { name: 'recipient', label: t('recipient') },
+          { name: 'state', label: t('mail.state'), anyLabel: t('mail.anyState'), optionLabel: (s) => t(`mail.states.${s}`) },
+          { name: 'recipient', label: t('mail.recipient') },
         ]}
-        searchLabel={t('filters')}
-        submitLabel={t('apply')}
+        searchLabel={t('mail.filters')}
+        submitLabel={t('mail.apply')}
         notice={<StatusMessage message={status} />}
-        empty={t('empty')}
-        error={t('loadError')}
+        empty={t('mail.empty')}
+        error={t('mail.loadError')}
         actions={{
-          header: t('actions'),
+          header: t('mail.actions'),
           cell: (row) =>
             row.state === 'failed' && (
               <button
                 type="button"
                 className="button button--outline button--small"
-                aria-label={`${t('retry')} ${row.recipient}`}
+                aria-label={`${t('mail.retry')} ${row.recipient}`}
                 onClick={() => setPending(row)}
               >
-                {t('retry')}
+                {t('mail.retry')}
               </button>
             ),
         }}
       />
       <ConfirmDialog
         open={pending !== null}
-        title={pending ? t('confirmRetry', { to: pending.recipient }) : ''}
-        confirmLabel={t('retry')}
-        cancelLabel={t('cancel')}
+        title={pending ? t('mail.confirmRetry', { to: pending.recipient }) : ''}
+        confirmLabel={t('mail.retry')}
+        cancelLabel={t('mail.cancel')}
         tone="primary"
         busy={retry.isPending}
         onCancel={() => setPending(null)}
         onConfirm={() => pending && runRetry(pending)}
       >
-        <p>{t('confirmRetryText')}</p>
+        <p>{t('mail.confirmRetryText')}</p>
       </ConfirmDialog>
     </div>
   );

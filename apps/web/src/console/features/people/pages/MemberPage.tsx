@@ -13,7 +13,7 @@ import { useMemberAction, useMemberStatus, type MemberAction } from '../api/memb
  * every session, deactivate or reactivate. Each action asks first.
  */
 export default function MemberPage() {
-  const { t, i18n } = useTranslation('consoleMembers');
+  const { t, i18n } = useTranslation('consolePeople');
   const { id: param } = useParams();
   const id = param && /^\d{1,9}$/.test(param) ? Number(param) : 0;
   const status = useMemberStatus(id);
@@ -30,13 +30,13 @@ export default function MemberPage() {
         onSuccess: (answer) =>
           setMessage(
             answer.succeed
-              ? { text: t(`done.${which}`, { count: 'ended' in answer ? answer.ended : 0 }), error: false }
+              ? { text: t(`members.done.${which}`, { count: 'ended' in answer ? answer.ended : 0 }), error: false }
               : {
                   text: failureText(answer, {
-                    notFound: t('notFound'),
-                    noEmail: t('errors.noEmail'),
-                    deactivated: t('errors.deactivated'),
-                    mailLimit: t('errors.mailLimit'),
+                    notFound: t('members.notFound'),
+                    noEmail: t('members.errors.noEmail'),
+                    deactivated: t('members.errors.deactivated'),
+                    mailLimit: t('members.errors.mailLimit'),
                   }),
                   error: true,
                 },
@@ -47,67 +47,67 @@ export default function MemberPage() {
     );
   }
 
-  const yesNo = (v: boolean) => (v ? t('yes') : t('no'));
+  const yesNo = (v: boolean) => (v ? t('members.yes') : t('members.no'));
   return (
     <div className="console-page">
       <p>
-        <Link to="/members">{t('back')}</Link>
+        <Link to="/members">{t('members.back')}</Link>
       </p>
-      <QueryState query={status} isEmpty={false} empty="" error={callErrorText(status.error, { notFound: t('notFound') })}>
+      <QueryState query={status} isEmpty={false} empty="" error={callErrorText(status.error, { notFound: t('members.notFound') })}>
         {m && (
           <>
             <h1>
               {m.nickname || `#${m.id}`}
-              {m.deactivatedAt !== null && <span className="console-state console-state--unpublished console-flag">{t('deactivated')}</span>}
+              {m.deactivatedAt !== null && <span className="console-state console-state--unpublished console-flag">{t('members.deactivated')}</span>}
             </h1>
             <dl className="console-facts">
-              <dt>{t('id')}</dt>
+              <dt>{t('members.id')}</dt>
               <dd>{m.id}</dd>
-              <dt>{t('email')}</dt>
+              <dt>{t('members.email')}</dt>
               <dd>{m.email ?? '—'}</dd>
-              <dt>{t('loginId')}</dt>
+              <dt>{t('members.loginId')}</dt>
               <dd>{m.loginId ?? '—'}</dd>
-              <dt>{t('externalAccountId')}</dt>
+              <dt>{t('members.externalAccountId')}</dt>
               <dd>{m.externalAccountId ?? '—'}</dd>
-              <dt>{t('userName')}</dt>
+              <dt>{t('members.userName')}</dt>
               <dd>{m.userName || '—'}</dd>
-              <dt>{t('tenant')}</dt>
-              <dd>{m.tenant ? (en && m.tenant.name.en ? m.tenant.name.en : m.tenant.name.ja) : t('noTenant')}</dd>
-              <dt>{t('contract')}</dt>
+              <dt>{t('members.tenant')}</dt>
+              <dd>{m.tenant ? (en && m.tenant.name.en ? m.tenant.name.en : m.tenant.name.ja) : t('members.noTenant')}</dd>
+              <dt>{t('members.contract')}</dt>
               <dd>
                 {m.tenant
                   ? [
-                      t('contractText', { type: m.tenant.contractType }),
-                      m.tenant.litePlan && t('litePlan'),
-                      m.tenant.corporateContract && t('corporate'),
+                      t('members.contractText', { type: m.tenant.contractType }),
+                      m.tenant.litePlan && t('members.litePlan'),
+                      m.tenant.corporateContract && t('members.corporate'),
                     ]
                       .filter(Boolean)
                       .join(' · ')
                   : '—'}
               </dd>
-              <dt>{t('createdAt')}</dt>
+              <dt>{t('members.createdAt')}</dt>
               <dd>{formatDateTime(m.createdAt)}</dd>
-              <dt>{t('lastSignInAt')}</dt>
-              <dd>{m.lastSignInAt === null ? t('never') : formatDateTime(m.lastSignInAt)}</dd>
-              <dt>{t('emailVerified')}</dt>
+              <dt>{t('members.lastSignInAt')}</dt>
+              <dd>{m.lastSignInAt === null ? t('members.never') : formatDateTime(m.lastSignInAt)}</dd>
+              <dt>{t('members.emailVerified')}</dt>
               <dd>{yesNo(m.emailVerified)}</dd>
-              <dt>{t('passwordSet')}</dt>
+              <dt>{t('members.passwordSet')}</dt>
               <dd>{yesNo(m.passwordSet)}</dd>
-              <dt>{t('sessionsCount')}</dt>
+              <dt>{t('members.sessionsCount')}</dt>
               <dd>{m.sessionsCount}</dd>
-              <dt>{t('state')}</dt>
-              <dd>{m.deactivatedAt === null ? t('active') : t('deactivatedAt', { at: formatDateTime(m.deactivatedAt) })}</dd>
+              <dt>{t('members.state')}</dt>
+              <dd>{m.deactivatedAt === null ? t('members.active') : t('members.deactivatedAt', { at: formatDateTime(m.deactivatedAt) })}</dd>
             </dl>
-            <p className="console-muted">{t('noHealth')}</p>
+            <p className="console-muted">{t('members.noHealth')}</p>
             <StatusMessage message={message} />
-            <div className="console-actions" role="group" aria-label={t('actions')}>
+            <div className="console-actions" role="group" aria-label={t('members.actions')}>
               <button
                 type="button"
                 className="button button--outline"
                 disabled={!m.email || m.deactivatedAt !== null}
                 onClick={() => setPending('resendPasswordLink')}
               >
-                {t('resendPasswordLink')}
+                {t('members.resendPasswordLink')}
               </button>
               <button
                 type="button"
@@ -115,15 +115,15 @@ export default function MemberPage() {
                 disabled={m.sessionsCount === 0}
                 onClick={() => setPending('endMemberSessions')}
               >
-                {t('endMemberSessions')}
+                {t('members.endMemberSessions')}
               </button>
               {m.deactivatedAt === null ? (
                 <button type="button" className="button button--danger" onClick={() => setPending('deactivateMember')}>
-                  {t('deactivateMember')}
+                  {t('members.deactivateMember')}
                 </button>
               ) : (
                 <button type="button" className="button button--primary" onClick={() => setPending('reactivateMember')}>
-                  {t('reactivateMember')}
+                  {t('members.reactivateMember')}
                 </button>
               )}
             </div>
@@ -132,15 +132,15 @@ export default function MemberPage() {
       </QueryState>
       <ConfirmDialog
         open={pending !== null}
-        title={pending ? t(`confirm.${pending}`, { name: m?.nickname ?? '' }) : ''}
-        confirmLabel={pending ? t(pending) : ''}
-        cancelLabel={t('cancel')}
+        title={pending ? t(`members.confirm.${pending}`, { name: m?.nickname ?? '' }) : ''}
+        confirmLabel={pending ? t(`members.${pending}`) : ''}
+        cancelLabel={t('members.cancel')}
         tone={pending === 'deactivateMember' || pending === 'endMemberSessions' ? 'danger' : 'primary'}
         busy={action.isPending}
         onCancel={() => setPending(null)}
         onConfirm={() => pending && run(pending)}
       >
-        {pending && <p>{t(`confirmText.${pending}`, { email: m?.email ?? '' })}</p>}
+        {pending && <p>{t(`members.confirmText.${pending}`, { email: m?.email ?? '' })}</p>}
       </ConfirmDialog>
     </div>
   );

@@ -9,7 +9,7 @@ import { TenantForm } from '../components/TenantForm.tsx';
 
 /** One tenant (or a new one, owners only): its settings, and its invitation codes. */
 export default function TenantPage() {
-  const { t } = useTranslation('consoleTenants');
+  const { t } = useTranslation('consolePeople');
   const { id: param } = useParams();
   const id = param && /^\d+$/.test(param) ? Number(param) : null;
   const me = useMe();
@@ -19,9 +19,9 @@ export default function TenantPage() {
     return (
       <div className="console-page">
         <p>
-          <Link to="/tenants">{t('back')}</Link>
+          <Link to="/tenants">{t('tenants.back')}</Link>
         </p>
-        <h1>{t('new')}</h1>
+        <h1>{t('tenants.new')}</h1>
         <TenantForm tenant={null} editable={owner} />
       </div>
     );
@@ -29,9 +29,9 @@ export default function TenantPage() {
   return (
     <div className="console-page">
       <p>
-        <Link to="/tenants">{t('back')}</Link>
+        <Link to="/tenants">{t('tenants.back')}</Link>
       </p>
-      <QueryState query={tenant} isEmpty={tenant.data === null} empty={t('notFound')} error={t('loadError')}>
+      <QueryState query={tenant} isEmpty={tenant.data === null} empty={t('tenants.notFound')} error={t('tenants.loadError')}>
         {tenant.data && (
           <>
             <h1>{tenant.data.name.ja}</h1>
