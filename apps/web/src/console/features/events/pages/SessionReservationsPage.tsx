@@ -1,4 +1,4 @@
-import '../components/events/events.css';
+import '../components/events.css';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from '../../../../lib/i18n/react.tsx';
@@ -10,8 +10,8 @@ import { useMe } from '../../../lib/me.ts';
 import { callErrorText } from '../../../lib/forms.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 import { useCancelReservation, useExportReservations, useSessionReservations } from '../api/events.ts';
-import { localized } from '../components/ContentList.tsx';
-import { canEditContent } from '../roles.ts';
+import { localized } from '../../../lib/localized.ts';
+import { canEditContent } from '../../../lib/roles.ts';
 
 const PER_PAGE = 50;
 

@@ -3,17 +3,17 @@ import { useState } from 'react';
 import { FormProvider, useForm, get, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { useTranslation } from '../../../../../lib/i18n/react.tsx';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { sessionInputSchema, type ConsoleEvent, type ConsoleSession, type SessionInput } from '@hibi/contract/console/events';
-import { ConfirmDialog } from '../../../../../components/ConfirmDialog.tsx';
-import { Field } from '../../../../../components/Field.tsx';
-import { FormError, StatusMessage, type StatusText } from '../../../../../components/FormMessage.tsx';
-import { callErrorText, failureText, fieldErrorText } from '../../../../lib/forms.ts';
-import { formatDateTime, fromTokyoInput, toTokyoInput } from '../../../../lib/time.ts';
-import { useDeleteSession, useSaveSession } from '../../api/events.ts';
-import { LocalizedInput } from '../editor/LocalizedInput.tsx';
-import { fromLocalized, type LocalizedForm } from '../editor/values.ts';
-import { localized } from '../ContentList.tsx';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
+import { Field } from '../../../../components/Field.tsx';
+import { FormError, StatusMessage, type StatusText } from '../../../../components/FormMessage.tsx';
+import { callErrorText, failureText, fieldErrorText } from '../../../lib/forms.ts';
+import { formatDateTime, fromTokyoInput, toTokyoInput } from '../../../lib/time.ts';
+import { useDeleteSession, useSaveSession } from '../api/events.ts';
+import { LocalizedInput } from '../../../components/editor/LocalizedInput.tsx';
+import { fromLocalized, type LocalizedForm } from '../../../components/editor/values.ts';
+import { localized } from '../../../lib/localized.ts';
 
 interface SessionValues {
   title: LocalizedForm;

@@ -1,10 +1,10 @@
 import { useRef, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { useTranslation } from '../../../../../lib/i18n/react.tsx';
-import { ErrorSummary } from '../../../../components/ErrorSummary.tsx';
-import { ConfirmDialog } from '../../../../../components/ConfirmDialog.tsx';
-import { FormError, StatusMessage, type StatusText } from '../../../../../components/FormMessage.tsx';
-import type { useUnsavedChanges } from '../../hooks/useUnsavedChanges.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
+import { ErrorSummary } from '../ErrorSummary.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { FormError, StatusMessage, type StatusText } from '../../../components/FormMessage.tsx';
+import type { useUnsavedChanges } from '../../lib/useUnsavedChanges.ts';
 
 /** The editor's frame: the form's messages on top, its fields, the save bar, and the leave-without-saving question. */
 export function EditorFrame({

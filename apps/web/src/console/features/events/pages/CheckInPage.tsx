@@ -8,7 +8,7 @@ import { failureText } from '../../../lib/forms.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 import { formatTime } from '../../../../lib/format.ts';
 import { useCheckIn, useCheckInCounts, useSessionReservations, useUndoCheckIn } from '../api/events.ts';
-import { localized } from '../components/ContentList.tsx';
+import { localized } from '../../../lib/localized.ts';
 import { useQrScanner } from '../components/checkin/useQrScanner.ts';
 
 /** The same code read again this soon is the same person still in front of the camera, not a second scan. */

@@ -3,21 +3,21 @@ import { useState } from 'react';
 import { FormProvider, useForm, useWatch, get, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from '../../../../../lib/i18n/react.tsx';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { eventInputSchema, type ConsoleEvent, type EventInput } from '@hibi/contract/console/events';
-import { Sections } from '../../../../../components/Sections.tsx';
-import { Field } from '../../../../../components/Field.tsx';
-import type { StatusText } from '../../../../../components/FormMessage.tsx';
-import { callErrorText, failureText, fieldErrorText } from '../../../../lib/forms.ts';
-import { formatDateTime, fromTokyoInput, toTokyoInput } from '../../../../lib/time.ts';
-import { useSaveEvent } from '../../api/events.ts';
-import { useUnsavedChanges } from '../../hooks/useUnsavedChanges.ts';
-import { EditorFrame } from '../editor/EditorFrame.tsx';
-import { ImageList } from '../editor/ImageList.tsx';
-import { LocalizedInput } from '../editor/LocalizedInput.tsx';
-import { PublishControls } from '../editor/PublishControls.tsx';
-import { SectionsEditor } from '../editor/SectionsEditor.tsx';
-import { publishAtOf, publishFieldsOf, type PublishFields } from '../editor/publish.ts';
+import { Sections } from '../../../../components/Sections.tsx';
+import { Field } from '../../../../components/Field.tsx';
+import type { StatusText } from '../../../../components/FormMessage.tsx';
+import { callErrorText, failureText, fieldErrorText } from '../../../lib/forms.ts';
+import { formatDateTime, fromTokyoInput, toTokyoInput } from '../../../lib/time.ts';
+import { useSaveEvent } from '../api/events.ts';
+import { useUnsavedChanges } from '../../../lib/useUnsavedChanges.ts';
+import { EditorFrame } from '../../../components/editor/EditorFrame.tsx';
+import { ImageList } from '../../../components/editor/ImageList.tsx';
+import { LocalizedInput } from '../../../components/editor/LocalizedInput.tsx';
+import { PublishControls } from '../../../components/editor/PublishControls.tsx';
+import { SectionsEditor } from '../../../components/editor/SectionsEditor.tsx';
+import { publishAtOf, publishFieldsOf, type PublishFields } from '../../../components/editor/publish.ts';
 import {
   fromLocalized,
   optionalText,
@@ -27,9 +27,9 @@ import {
   type ImageForm,
   type LocalizedForm,
   type SectionForm,
-} from '../editor/values.ts';
-import { ContentPreview } from '../preview/ContentPreview.tsx';
-import { StateBadge } from '../StateBadge.tsx';
+} from '../../../components/editor/values.ts';
+import { ContentPreview } from '../../../components/preview/ContentPreview.tsx';
+import { StateBadge } from '../../../components/StateBadge.tsx';
 
 export interface EventValues extends PublishFields {
   title: LocalizedForm;

@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
-import { I18nProvider, useTranslation } from '../../../../../lib/i18n/react.tsx';
-import type { Translator } from '../../../../../lib/i18n/core.ts';
-import { createIsolatedI18n } from '../../../../../lib/i18n.ts';
-import { Spinner } from '../../../../../components/Spinner.tsx';
+import { I18nProvider, useTranslation } from '../../../lib/i18n/react.tsx';
+import type { Translator } from '../../../lib/i18n/core.ts';
+import { createIsolatedI18n } from '../../../lib/i18n.ts';
+import { Spinner } from '../../../components/Spinner.tsx';
 
 type Lang = 'ja' | 'en';
 const WIDTHS = [375, 1440] as const;

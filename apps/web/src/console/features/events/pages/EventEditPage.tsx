@@ -4,12 +4,12 @@ import { QueryState } from '../../../../components/QueryState.tsx';
 import { useMe } from '../../../lib/me.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 import { useConsoleEvent } from '../api/events.ts';
-import { EventEditor } from '../components/events/EventEditor.tsx';
-import { QuestionnaireEditor } from '../components/events/QuestionnaireEditor.tsx';
-import { SessionsPanel } from '../components/events/SessionsPanel.tsx';
-import { localized } from '../components/ContentList.tsx';
-import { StateBadge } from '../components/StateBadge.tsx';
-import { canEditContent } from '../roles.ts';
+import { EventEditor } from '../components/EventEditor.tsx';
+import { QuestionnaireEditor } from '../components/QuestionnaireEditor.tsx';
+import { SessionsPanel } from '../components/SessionsPanel.tsx';
+import { localized } from '../../../lib/localized.ts';
+import { StateBadge } from '../../../components/StateBadge.tsx';
+import { canEditContent } from '../../../lib/roles.ts';
 
 /**
  * /events/new and /events/:id: the event editor, then its sessions and questionnaire (once the event exists).

@@ -1,4 +1,4 @@
-import { fromTokyoInput, toTokyoInput } from '../../../../lib/time.ts';
+import { fromTokyoInput, toTokyoInput } from '../../lib/time.ts';
 import type { PublishMode } from './PublishControls.tsx';
 
 export interface PublishFields {

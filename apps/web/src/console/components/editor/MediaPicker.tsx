@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
-import { useTranslation } from '../../../../../lib/i18n/react.tsx';
-import { Modal } from '../../../../../components/Modal.tsx';
-import { QueryState } from '../../../../../components/QueryState.tsx';
-import { FormError } from '../../../../../components/FormMessage.tsx';
-import { Pager } from '../../../../components/Pager.tsx';
-import { callErrorText } from '../../../../lib/forms.ts';
-import { MEDIA_PAGE_SIZE, useMedia, useUploadMedia, type MediaKind } from '../../api/media.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
+import { Modal } from '../../../components/Modal.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
+import { FormError } from '../../../components/FormMessage.tsx';
+import { Pager } from '../Pager.tsx';
+import { callErrorText } from '../../lib/forms.ts';
+import { MEDIA_PAGE_SIZE, useMedia, useUploadMedia, type MediaKind } from '../../lib/media.ts';
 
 export interface PickedMedia {
   url: string;

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../../lib/i18n/react.tsx';
+import { useTranslation } from '../../lib/i18n/react.tsx';
 
 /** The publishing state of an item: draft, scheduled, published, unpublished. */
 export function StateBadge({ state }: { state: 'draft' | 'scheduled' | 'published' | 'unpublished' }) {

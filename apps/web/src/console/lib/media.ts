@@ -1,14 +1,16 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { consoleCallOrThrow, consoleUpload } from '../../../lib/api.ts';
-import { contentKeys } from './keys.ts';
+import { consoleCallOrThrow, consoleUpload } from './api.ts';
 
 export type MediaKind = 'image' | 'pdf';
+
+/** The query key of a page of uploads (the content and events editors' media picker). */
+export const mediaKey = (kind: string | undefined, offset: number) => ['console', 'media', kind ?? 'all', offset] as const;
 export const MEDIA_PAGE_SIZE = 24;
 
 /** The media picker's page of uploads, newest first. */
 export const mediaQuery = (kind: MediaKind | undefined, offset: number) =>
   queryOptions({
-    queryKey: contentKeys.media(kind, offset),
+    queryKey: mediaKey(kind, offset),
     queryFn: () => consoleCallOrThrow('listMedia', { offset, perPage: MEDIA_PAGE_SIZE, ...(kind ? { kind } : {}) }),
     placeholderData: keepPreviousData,
   });

@@ -1,17 +1,17 @@
 import { lazy, Suspense, useState } from 'react';
 import { Controller, useFieldArray, useFormContext, get, type FieldValues } from 'react-hook-form';
-import { useTranslation } from '../../../../../lib/i18n/react.tsx';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { SECTION_REL_TYPES } from '@hibi/contract/functions/content';
-import { Field } from '../../../../../components/Field.tsx';
-import { Spinner } from '../../../../../components/Spinner.tsx';
-import { fieldErrorText } from '../../../../lib/forms.ts';
+import { Field } from '../../../components/Field.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { fieldErrorText } from '../../lib/forms.ts';
 import { ImageList } from './ImageList.tsx';
 import { LocalizedInput } from './LocalizedInput.tsx';
 import { MediaPicker } from './MediaPicker.tsx';
 import { emptySection, emptyText, type SectionForm } from './values.ts';
 
 // TipTap is its own chunk, loaded when an editor page shows a description section.
-const RichTextEditor = lazy(() => import('./RichTextEditor.tsx'));
+const RichTextEditor = lazy(() => import('../RichTextEditor.tsx'));
 
 /**
  * The sections of an item, of every kind the member pages render: descriptions (subtitle, rich text, images, videos,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useFieldArray, useFormContext, type FieldValues } from 'react-hook-form';
-import { useTranslation } from '../../../../../lib/i18n/react.tsx';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { LocalizedInput } from './LocalizedInput.tsx';
 import { MediaPicker } from './MediaPicker.tsx';
 import { emptyText } from './values.ts';

@@ -1,6 +1,6 @@
 import { useMe } from '../../../lib/me.ts';
-import { EventList } from '../components/events/EventList.tsx';
-import { canEditContent } from '../roles.ts';
+import { EventList } from '../components/EventList.tsx';
+import { canEditContent } from '../../../lib/roles.ts';
 
 /** /events: every event in every state; support reads. */
 export default function EventListPage() {

@@ -1,20 +1,20 @@
 import './events.css';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from '../../../../../lib/i18n/react.tsx';
-import { ConfirmDialog } from '../../../../../components/ConfirmDialog.tsx';
-import { StatusMessage, type StatusText } from '../../../../../components/FormMessage.tsx';
-import { ConsoleList, type ListColumn } from '../../../../components/list/ConsoleList.tsx';
-import { defineList } from '../../../../components/list/listState.ts';
-import { useListState } from '../../../../components/list/useListState.ts';
-import type { ConsoleResult } from '../../../../lib/types.ts';
-import { callErrorText } from '../../../../lib/forms.ts';
-import { formatDateTime } from '../../../../lib/time.ts';
-import { useEventAction, useEventList, type EventAction, type EventListParams } from '../../api/events.ts';
-import { localized } from '../ContentList.tsx';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
+import { StatusMessage, type StatusText } from '../../../../components/FormMessage.tsx';
+import { ConsoleList, type ListColumn } from '../../../components/list/ConsoleList.tsx';
+import { defineList } from '../../../components/list/listState.ts';
+import { useListState } from '../../../components/list/useListState.ts';
+import type { ConsoleResult } from '../../../lib/types.ts';
+import { callErrorText } from '../../../lib/forms.ts';
+import { formatDateTime } from '../../../lib/time.ts';
+import { useEventAction, useEventList, type EventAction, type EventListParams } from '../api/events.ts';
+import { localized } from '../../../lib/localized.ts';
 import { PUBLISH_STATES } from '@hibi/contract/console/content';
 import { EVENT_SORTS } from '@hibi/contract/console/events';
-import { StateBadge } from '../StateBadge.tsx';
+import { StateBadge } from '../../../components/StateBadge.tsx';
 
 const LIST = defineList({
   filters: { q: { kind: 'text', maxLength: 100 }, state: { kind: 'choice', values: PUBLISH_STATES } },

@@ -1,7 +1,7 @@
 import { useFormContext, get, type FieldValues } from 'react-hook-form';
-import { useTranslation } from '../../../../../lib/i18n/react.tsx';
-import { Field } from '../../../../../components/Field.tsx';
-import { fieldErrorText } from '../../../../lib/forms.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
+import { Field } from '../../../components/Field.tsx';
+import { fieldErrorText } from '../../lib/forms.ts';
 
 /**
  * A text in both languages: Japanese (required where the item needs it) and English (optional: members reading in

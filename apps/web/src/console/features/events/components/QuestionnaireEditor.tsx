@@ -2,7 +2,7 @@ import './events.css';
 import { useState } from 'react';
 import { FormProvider, useFieldArray, useForm, get, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from '../../../../../lib/i18n/react.tsx';
+import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import {
   EVENT_QUESTION_TYPES,
   saveQuestionnaire,
@@ -10,13 +10,13 @@ import {
   type EventQuestionType,
   type QuestionInput,
 } from '@hibi/contract/console/events';
-import { Field } from '../../../../../components/Field.tsx';
-import { FormError, StatusMessage, type StatusText } from '../../../../../components/FormMessage.tsx';
-import { callErrorText, failureText, fieldErrorText } from '../../../../lib/forms.ts';
-import { useSaveQuestionnaire } from '../../api/events.ts';
-import { ImageList } from '../editor/ImageList.tsx';
-import { LocalizedInput } from '../editor/LocalizedInput.tsx';
-import { fromLocalized, type ImageForm, type LocalizedForm } from '../editor/values.ts';
+import { Field } from '../../../../components/Field.tsx';
+import { FormError, StatusMessage, type StatusText } from '../../../../components/FormMessage.tsx';
+import { callErrorText, failureText, fieldErrorText } from '../../../lib/forms.ts';
+import { useSaveQuestionnaire } from '../api/events.ts';
+import { ImageList } from '../../../components/editor/ImageList.tsx';
+import { LocalizedInput } from '../../../components/editor/LocalizedInput.tsx';
+import { fromLocalized, type ImageForm, type LocalizedForm } from '../../../components/editor/values.ts';
 
 interface QuestionValues {
   type: EventQuestionType;
