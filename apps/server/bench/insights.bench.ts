@@ -12,7 +12,7 @@ import { addDays, tokyoDay } from '@hibi/contract/time';
 import { benchApp, elapsed, report, runMain, withBenchDatabase } from './support.ts';
 import { canStartPrivateCluster, PrivateCluster } from '../test/private-cluster.ts';
 import { refreshAllAggregates } from '../src/domains/health/data.ts';
-import { foldWeekCells } from '../src/domains/companies/data.ts';
+import { foldWeekCells } from '../src/domains/insights/data.ts';
 import { insertOperator, insertSession } from '../src/domains/operators/data.ts';
 import { hashToken, newOpaqueToken } from '../src/lib/tokens.ts';
 

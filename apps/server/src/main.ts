@@ -14,7 +14,7 @@ import { startMaintenance } from './maintenance.ts';
 import { startMailSender, mailFrom } from './mail/sender.ts';
 import { startMailbox } from './mail/mailbox-server.ts';
 import { startReminders } from './domains/events/service.ts';
-import { startContractPurge, startWeekCellsFold } from './domains/companies/service.ts';
+import { startContractPurge, startWeekCellsFold } from './domains/insights/service.ts';
 import { pushKeys, startAnnouncements } from './domains/notifications/service.ts';
 import { startPushSender } from './push/sender.ts';
 import { warmUp } from './warm-up.ts';

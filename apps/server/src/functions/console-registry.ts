@@ -7,8 +7,8 @@ import { mediaConsoleHandlers } from '../domains/media/handlers.ts';
 import { eventsConsoleHandlers } from '../domains/events/handlers.ts';
 import { surveysConsoleHandlers } from '../domains/surveys/handlers.ts';
 import { helpConsoleHandlers } from '../domains/help/handlers.ts';
-import { lifecycleConsoleHandlers } from '../domains/lifecycle/handlers.ts';
-import { companiesConsoleHandlers } from '../domains/companies/handlers.ts';
+import { peopleConsoleHandlers } from '../domains/people/handlers.ts';
+import { insightsConsoleHandlers } from '../domains/insights/handlers.ts';
 import { buildRegistry } from './registry.ts';
 import { previewHandler } from './preview.ts';
 import { calendarConsoleHandlers } from '../domains/calendar/handlers.ts';
@@ -23,8 +23,8 @@ export function buildConsoleRegistry(config: Config): Map<string, ConsoleHandler
     ...eventsConsoleHandlers(config),
     ...surveysConsoleHandlers,
     ...helpConsoleHandlers,
-    ...lifecycleConsoleHandlers,
-    ...companiesConsoleHandlers,
+    ...peopleConsoleHandlers,
+    ...insightsConsoleHandlers,
     // The time machine runs the member functions themselves (decision 154).
     previewHandler(config, buildRegistry(config)),
     ...calendarConsoleHandlers,

@@ -1,6 +1,6 @@
 // The home domain's data module (issue 60; decision 181): the console home's lists and figures, each one statement
 // aggregated in SQL (never a query per item). It reads the columns other domains' migrations name, as the calendar
-// and companies domains do: the mail outbox's failed rows (0500, 0530), sessions with their waiting lists (0201,
+// and insights domains do: the mail outbox's failed rows (0500, 0530), sessions with their waiting lists (0201,
 // 0202), publish times and English texts of announcements, articles, events and surveys (0100, 0200, 0400, 0601,
 // 0610, 0620), members' sessions, sign-ins, device uploads, reservations and survey answers. Migration 0890 adds the
 // two indexes the week's figures read by.

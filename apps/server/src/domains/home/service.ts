@@ -1,6 +1,6 @@
 // The home domain's service and public module (issue 60; decision 181): the console home in one call, each part read
 // only for the roles that see it (HOME_BLOCK_ROLES), every list and figure one statement, the usage block's
-// per-tenant figures under the privacy floor of 5 with complementary suppression (the companies domain's rule).
+// per-tenant figures under the privacy floor of 5 with complementary suppression (the insights domain's rule).
 import {
   HOME_LIST_MAX,
   HOME_USAGE_MAX_TENANTS,
@@ -18,7 +18,7 @@ import type { OperatorRole } from '@hibi/contract/console/protocol';
 import { DAY_MS } from '@hibi/contract/time';
 import type { Db } from '../../db/client.ts';
 import { calendarBetween } from '../calendar/service.ts';
-import { suppressCells } from '../companies/service.ts';
+import { suppressCells } from '../insights/service.ts';
 import * as data from './data.ts';
 
 /** The week ahead from the content calendar's one statement (decision 156): whatever kinds it has, this shows. */
@@ -108,7 +108,7 @@ function cellOf(kind: UsageRow['kind'], tenantId: number | null, name: UsageRow[
 /**
  * The usage rows: everybody first, then the largest HOME_USAGE_MAX_TENANTS tenants by name, the other tenants
  * together, and members of no tenant. Per figure, the cells (every row but the total) are suppressed with the
- * companies domain's rule: under 5 members, and then the smallest others until the hidden ones hold 5 (so the total
+ * insights domain's rule: under 5 members, and then the smallest others until the hidden ones hold 5 (so the total
  * minus the shown rows tells nothing smaller). The total is hidden only when it rests on fewer than 5 itself.
  */
 export function usageRows(found: data.UsageRow[], role: OperatorRole): UsageRow[] {

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { createMember, createTenant } from '../../../test/fixtures.ts';
 import { rows } from '../../db/query.ts';
-import { purgeEndedContracts, PURGE_AFTER_MS } from '../companies/service.ts';
+import { purgeEndedContracts, PURGE_AFTER_MS } from '../insights/service.ts';
 
 // Issue 53, item 4 (decision 175): a code of a company whose contract has ended, or whose members were purged, signs
 // nobody up; and accounts of such a company, however they came, are covered by the purge.

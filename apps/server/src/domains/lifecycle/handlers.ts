@@ -1,10 +1,7 @@
 import { validationMessages } from '@hibi/contract/messages';
 import * as fns from '@hibi/contract/functions/lifecycle';
-import * as people from '@hibi/contract/console/people';
 import type { Config } from '../../config.ts';
-import { defineConsoleHandler } from '../../core/console-handler.ts';
 import { defineHandler, failure, type Handler } from '../../core/handler.ts';
-import * as consolePeople from './console.ts';
 import { currentPasswordMatches } from '../auth/service.ts';
 import {
   devtoolUser,
@@ -94,21 +91,3 @@ export function lifecycleHandlers(config: Config): Handler[] {
   }
   return handlers;
 }
-
-/** The console's people (issue 16, items 4-6): tenants, invitation codes, members and the outbox (decisions 128-131). */
-export const lifecycleConsoleHandlers = [
-  defineConsoleHandler(people.listTenants, async (p, ctx) => consolePeople.listTenants(ctx, p.offset, p.perPage)),
-  defineConsoleHandler(people.saveTenant, async (p, ctx) => consolePeople.saveTenant(ctx, p)),
-  defineConsoleHandler(people.listInvitationCodes, async (p, ctx) => consolePeople.listInvitationCodes(ctx, p.tenantId, p.offset, p.perPage)),
-  defineConsoleHandler(people.createInvitationCode, async (p, ctx) => consolePeople.createInvitationCode(ctx, p)),
-  defineConsoleHandler(people.revokeInvitationCode, async (p, ctx) => consolePeople.revokeInvitationCode(ctx, p.code)),
-  defineConsoleHandler(people.searchMembers, async (p, ctx) => consolePeople.searchMembers(ctx, p.query, p.offset, p.perPage)),
-  defineConsoleHandler(people.getMemberStatus, async (p, ctx) => consolePeople.memberStatus(ctx, p.id)),
-  defineConsoleHandler(people.resendPasswordLink, async (p, ctx) => consolePeople.resendPasswordLink(ctx, p.id)),
-  defineConsoleHandler(people.endMemberSessions, async (p, ctx) => consolePeople.endMemberSessions(ctx, p.id)),
-  defineConsoleHandler(people.deactivateMember, async (p, ctx) => consolePeople.deactivateMember(ctx, p.id)),
-  defineConsoleHandler(people.reactivateMember, async (p, ctx) => consolePeople.reactivateMember(ctx, p.id)),
-  defineConsoleHandler(people.exportMembers, async (p, ctx) => consolePeople.exportMembers(ctx, p.tenantId)),
-  defineConsoleHandler(people.listOutbox, async (p, ctx) => consolePeople.listOutbox(ctx, p)),
-  defineConsoleHandler(people.retryMail, async (p, ctx) => consolePeople.retryMail(ctx, p.id)),
-];

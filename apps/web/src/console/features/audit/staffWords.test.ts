@@ -4,8 +4,8 @@ import { AUDIT_EVENT_ACTIONS } from '@hibi/contract/console/audit';
 import { MAIL_KINDS } from '@hibi/contract/console/people';
 import adminJa from '../../../locales/ja/consoleAdmin.json';
 import adminEn from '../../../locales/en/consoleAdmin.json';
-import mailJa from '../../../locales/ja/consoleMail.json';
-import mailEn from '../../../locales/en/consoleMail.json';
+import peopleJa from '../../../locales/ja/consolePeople.json';
+import peopleEn from '../../../locales/en/consolePeople.json';
 
 /**
  * Issue 55, item 7: staff screens name things in words, never in developer words. Every action the audit log can
@@ -26,8 +26,8 @@ describe('staff words', () => {
     });
   }
   for (const [lang, labels] of [
-    ['ja', mailJa.kinds],
-    ['en', mailEn.kinds],
+    ['ja', peopleJa.mail.kinds],
+    ['en', peopleEn.mail.kinds],
   ] as const) {
     it(`every mail kind has a label in ${lang}`, () => {
       const table = labels as Record<string, string>;

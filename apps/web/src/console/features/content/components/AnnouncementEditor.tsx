@@ -9,15 +9,15 @@ import type { StatusText } from '../../../../components/FormMessage.tsx';
 import { callErrorText, failureText } from '../../../lib/forms.ts';
 import { useSaveAnnouncement } from '../api/save-announcement.ts';
 import { useUnsavedChanges } from '../hooks/useUnsavedChanges.ts';
-import { EditorFrame } from './editor/EditorFrame.tsx';
-import { ImageList } from './editor/ImageList.tsx';
-import { LocalizedInput } from './editor/LocalizedInput.tsx';
-import { PublishControls } from './editor/PublishControls.tsx';
-import { SectionsEditor } from './editor/SectionsEditor.tsx';
-import { publishAtOf, publishFieldsOf, type PublishFields } from './editor/publish.ts';
-import { announcementForMembers, fromLocalized, sectionToForm, sectionsToPayload, type AnnouncementForm } from './editor/values.ts';
-import { ContentPreview } from './preview/ContentPreview.tsx';
-import { StateBadge } from './StateBadge.tsx';
+import { EditorFrame } from '../../../components/editor/EditorFrame.tsx';
+import { ImageList } from '../../../components/editor/ImageList.tsx';
+import { LocalizedInput } from '../../../components/editor/LocalizedInput.tsx';
+import { PublishControls } from '../../../components/editor/PublishControls.tsx';
+import { SectionsEditor } from '../../../components/editor/SectionsEditor.tsx';
+import { publishAtOf, publishFieldsOf, type PublishFields } from '../../../components/editor/publish.ts';
+import { announcementForMembers, fromLocalized, sectionToForm, sectionsToPayload, type AnnouncementForm } from '../../../components/editor/values.ts';
+import { ContentPreview } from '../../../components/preview/ContentPreview.tsx';
+import { StateBadge } from '../../../components/StateBadge.tsx';
 
 type Values = AnnouncementForm & PublishFields;
 

@@ -12,16 +12,23 @@ import { callErrorText, failureText, fieldErrorText } from '../../../lib/forms.t
 import { useGenresAndTags } from '../api/list-genres-and-tags.ts';
 import { useSaveArticle } from '../api/save-article.ts';
 import { useUnsavedChanges } from '../hooks/useUnsavedChanges.ts';
-import { EditorFrame } from './editor/EditorFrame.tsx';
-import { ImageList, SingleImage } from './editor/ImageList.tsx';
-import { LocalizedInput } from './editor/LocalizedInput.tsx';
-import { PublishControls } from './editor/PublishControls.tsx';
-import { SectionsEditor } from './editor/SectionsEditor.tsx';
-import { publishAtOf, publishFieldsOf, type PublishFields } from './editor/publish.ts';
-import { articleForMembers, fromLocalized, optionalText, sectionToForm, sectionsToPayload, type ArticleForm } from './editor/values.ts';
-import { localized } from './ContentList.tsx';
-import { ContentPreview } from './preview/ContentPreview.tsx';
-import { StateBadge } from './StateBadge.tsx';
+import { EditorFrame } from '../../../components/editor/EditorFrame.tsx';
+import { ImageList, SingleImage } from '../../../components/editor/ImageList.tsx';
+import { LocalizedInput } from '../../../components/editor/LocalizedInput.tsx';
+import { PublishControls } from '../../../components/editor/PublishControls.tsx';
+import { SectionsEditor } from '../../../components/editor/SectionsEditor.tsx';
+import { publishAtOf, publishFieldsOf, type PublishFields } from '../../../components/editor/publish.ts';
+import {
+  articleForMembers,
+  fromLocalized,
+  optionalText,
+  sectionToForm,
+  sectionsToPayload,
+  type ArticleForm,
+} from '../../../components/editor/values.ts';
+import { localized } from '../../../lib/localized.ts';
+import { ContentPreview } from '../../../components/preview/ContentPreview.tsx';
+import { StateBadge } from '../../../components/StateBadge.tsx';
 
 type Values = ArticleForm & PublishFields;
 

@@ -3,17 +3,17 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
 import { StatusMessage, type StatusText } from '../../../../components/FormMessage.tsx';
-import { currentLocale } from '../../../../lib/i18n.ts';
 import { ConsoleList, type ListColumn } from '../../../components/list/ConsoleList.tsx';
 import { defineList } from '../../../components/list/listState.ts';
 import { useListState } from '../../../components/list/useListState.ts';
 import { callErrorText } from '../../../lib/forms.ts';
 import { formatDateTime } from '../../../lib/time.ts';
+import { localized } from '../../../lib/localized.ts';
 import { useContentList, type ContentRow } from '../api/list-content.ts';
 import { useContentAction, type ContentAction } from '../api/content-actions.ts';
 import type { ContentKind, ContentListParams } from '../api/keys.ts';
 import { CONTENT_SORTS, PUBLISH_STATES } from '@hibi/contract/console/content';
-import { StateBadge } from './StateBadge.tsx';
+import { StateBadge } from '../../../components/StateBadge.tsx';
 
 const LIST = defineList({
   filters: { q: { kind: 'text', maxLength: 100 }, state: { kind: 'choice', values: PUBLISH_STATES } },
@@ -22,11 +22,6 @@ const LIST = defineList({
   perPage: 20,
 });
 type ContentSort = (typeof CONTENT_SORTS)[number];
-
-/** The title in the console's language, the Japanese one when there is no English. */
-export function localized(text: { ja: string; en: string | null }): string {
-  return currentLocale() === 'en' && text.en ? text.en : text.ja;
-}
 
 /**
  * The list of announcements or articles (every state): search by title, filter by state, sort by column, paged in SQL.

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import { formatDateTime } from '../../../lib/time.ts';
-import { localized } from './ContentList.tsx';
-import { ContentPreview } from './preview/ContentPreview.tsx';
-import { StateBadge } from './StateBadge.tsx';
+import { localized } from '../../../lib/localized.ts';
+import { ContentPreview } from '../../../components/preview/ContentPreview.tsx';
+import { StateBadge } from '../../../components/StateBadge.tsx';
 
 /** An item as a support operator sees it: its state and time, and the member rendering; no editing actions. */
 export function ReadOnlyItem({

@@ -6,8 +6,8 @@ import { useMe } from '../../../lib/me.ts';
 import { useConsoleAnnouncement } from '../api/get-announcement.ts';
 import { AnnouncementEditor } from '../components/AnnouncementEditor.tsx';
 import { ReadOnlyItem } from '../components/ReadOnlyItem.tsx';
-import { announcementForMembers, fromLocalized, sectionToForm } from '../components/editor/values.ts';
-import { canEditContent } from '../roles.ts';
+import { announcementForMembers, fromLocalized, sectionToForm } from '../../../components/editor/values.ts';
+import { canEditContent } from '../../../lib/roles.ts';
 
 /** /announcements/new and /announcements/:id: the editor for owners and editors, the item read-only for support. */
 export default function AnnouncementEditPage() {

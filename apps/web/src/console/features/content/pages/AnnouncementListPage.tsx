@@ -1,6 +1,6 @@
 import { useMe } from '../../../lib/me.ts';
 import { ContentList } from '../components/ContentList.tsx';
-import { canEditContent } from '../roles.ts';
+import { canEditContent } from '../../../lib/roles.ts';
 
 export default function AnnouncementListPage() {
   const me = useMe();

@@ -6,8 +6,8 @@ import { useMe } from '../../../lib/me.ts';
 import { useConsoleArticle } from '../api/get-article.ts';
 import { ArticleEditor, articleToValues } from '../components/ArticleEditor.tsx';
 import { ReadOnlyItem } from '../components/ReadOnlyItem.tsx';
-import { articleForMembers, fromLocalized } from '../components/editor/values.ts';
-import { canEditContent } from '../roles.ts';
+import { articleForMembers, fromLocalized } from '../../../components/editor/values.ts';
+import { canEditContent } from '../../../lib/roles.ts';
 
 /** /articles/new and /articles/:id: the editor for owners and editors, the article read-only for support. */
 export default function ArticleEditPage() {

@@ -26,7 +26,7 @@ const dayKey = (at: number) => formatDate(at);
  * and when the window comes back into focus. Each block is there only for the roles the server answers it for.
  */
 export default function HomePage() {
-  const { t, i18n } = useTranslation(['consoleHome', 'consoleMail']);
+  const { t, i18n } = useTranslation(['consoleHome', 'consolePeople']);
   const home = useConsoleHome();
   const lang = i18n.language === 'en' ? 'en' : 'ja';
   const text = (v: Localized) => (lang === 'en' && v.en) || v.ja;
@@ -125,7 +125,7 @@ export default function HomePage() {
                           <span className="home-card__title">{m.recipient}</span>
                           <span>{t(`reasons.${m.reason}`)}</span>
                           <span className="console-muted">
-                            {t(`consoleMail:kinds.${m.kind}`, { defaultValue: m.kind })} · {formatDateTime(m.createdAt)}
+                            {t(`consolePeople:mail.kinds.${m.kind}`, { defaultValue: m.kind })} · {formatDateTime(m.createdAt)}
                           </span>
                           {m.lastError && <span className="home-card__detail">{m.lastError}</span>}
                         </li>

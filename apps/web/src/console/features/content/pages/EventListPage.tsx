@@ -1,8 +1,0 @@
-import { useMe } from '../../../lib/me.ts';
-import { EventList } from '../components/events/EventList.tsx';
-import { canEditContent } from '../roles.ts';
-
-/** /events: every event in every state; support reads. */
-export default function EventListPage() {
-  return <EventList canEdit={canEditContent(useMe()?.operator.role)} />;
-}
