@@ -212,7 +212,34 @@ export async function myProfile(db: Db, userId: number, locale: Locale, now: Dat
 }
 
 /** Writes the given profile fields and answers the profile as it is now. */
-export async function updateProfile(db: Db, userId: number, fields: data.ProfileFields) {
+/** The profile fields a member sends: height in cm, at most one decimal. */
+export interface ProfileInput {
+  nickname?: string | undefined;
+  comment?: string | undefined;
+  birthYear?: number | undefined;
+  height?: number | undefined;
+  gender?: number | undefined;
+}
+
+/** Writes a member's profile fields after the product's rules (a plausible birth year, a height to one decimal). */
+export async function updateProfile(db: Db, userId: number, input: ProfileInput, now: Date) {
+  const thisYear = Number(tokyoDay(now).slice(0, 4));
+  // A plausible birth year: someone between 0 and 120 years old.
+  if (input.birthYear !== undefined && (input.birthYear < thisYear - 120 || input.birthYear > thisYear)) {
+    return failure('invalidBirthYear');
+  }
+  let heightTenths: number | undefined;
+  if (input.height !== undefined) {
+    heightTenths = Math.round(input.height * 10);
+    if (Math.abs(input.height * 10 - heightTenths) > 1e-6) return failure('invalidHeight');
+  }
+  const fields: data.ProfileFields = {
+    nickname: input.nickname,
+    comment: input.comment,
+    birthYear: input.birthYear,
+    heightTenths,
+    gender: input.gender,
+  };
   await data.updateProfileFields(db, userId, fields);
   const u = await me(db, userId);
   return { profile: profileHead(u), personalInformation: personalInformation(u, await targetWeightOf(db, u.id)) };
