@@ -108,7 +108,7 @@ export async function anonymiseUser(db: Db, userId: number): Promise<void> {
   await db.execute(sql`DELETE FROM friendships WHERE user_low = ${userId} OR user_high = ${userId}`);
 }
 
-/* ------------------------------------------------------------------ weights and steps */
+/* ------------------------------------------------------------------ weights */
 
 export async function targetWeight(db: Db, userId: number): Promise<unknown> {
   const found = await rows<{ weight: unknown }>(db, sql`SELECT weight::float8 AS weight FROM target_weights WHERE user_id = ${userId}`);
