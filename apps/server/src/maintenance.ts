@@ -3,6 +3,7 @@ import { pruneExpiredSessions } from './domains/auth/service.ts';
 import { pruneEmailLinks } from './domains/lifecycle/service.ts';
 import { pruneOperatorSessions } from './domains/operators/service.ts';
 import { pruneChallenges } from './domains/passkeys/service.ts';
+import { startPoller } from './lib/poller.ts';
 import { pruneRateLimits } from './lib/rate-limit.ts';
 import { pruneOutbox } from './mail/outbox.ts';
 import { prunePushOutbox } from './push/outbox.ts';
@@ -32,17 +33,8 @@ export async function runMaintenance(db: Db, now: Date, options: MaintenanceOpti
   await pruneRateLimits(db, new Date(now.getTime() - KEEP_RATE_LIMIT_WINDOWS_MS));
 }
 
-/** Hourly clean-up (runMaintenance); safe to run in every process. */
+/** Hourly clean-up (runMaintenance), the first at once; safe to run in every process. */
 export function startMaintenance(db: Db, onError: (error: unknown) => void, options: MaintenanceOptions = { outboxRetentionDays: 7 }): () => void {
-  const run = async () => {
-    try {
-      await runMaintenance(db, new Date(), options);
-    } catch (error) {
-      onError(error);
-    }
-  };
-  const timer = setInterval(() => void run(), EVERY_MS);
-  timer.unref();
-  void run();
-  return () => clearInterval(timer);
+  const poller = startPoller(() => runMaintenance(db, new Date(), options), { everyMs: EVERY_MS, onError, runAtStart: true });
+  return () => void poller.close();
 }

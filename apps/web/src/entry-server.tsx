@@ -12,13 +12,14 @@ import { I18nProvider } from './lib/i18n/react.tsx';
 import type { Locale } from '@hibi/contract/locale';
 import type { Envelope } from '@hibi/contract/protocol';
 import type { FunctionByName } from '@hibi/contract/functions/index';
-import { createRoutes, type RouteHandle } from './app/router.tsx';
+import { createRoutes } from './app/router.tsx';
+import type { RouteHandle } from './app/shell/RootLayout.tsx';
 import { ApiError } from './lib/api.ts';
 import { createIsolatedI18n } from './lib/i18n.ts';
 import { truncateDescription } from './lib/meta.ts';
 import { createServerQueryClient } from './lib/queryClient.ts';
 import { setRequestScopeGetter, type RequestScope } from './lib/requestScope.ts';
-import type { StoredSession } from './lib/session.ts';
+import type { StoredSession } from './lib/requestScope.ts';
 import { PAGE_DATA_ID, serializePageData, type PageData } from './lib/pageData.ts';
 
 const scopes = new AsyncLocalStorage<RequestScope>();

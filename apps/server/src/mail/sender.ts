@@ -3,6 +3,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import type { Db } from '../db/client.ts';
+import { startPoller } from '../lib/poller.ts';
 import { drawQrCodes } from './templates.ts';
 import { claimDueMails, markAttemptFailed, markHandedOver, markSent, markUnconfirmed, type OutboxRow } from './outbox.ts';
 
@@ -130,9 +131,6 @@ export function startMailSender(options: SenderOptions): MailSender {
     socketTimeout: 30_000,
   };
   let connection: SMTPConnection | null = null;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
 
   async function connected(): Promise<SMTPConnection> {
     if (connection) return connection;
@@ -218,43 +216,28 @@ export function startMailSender(options: SenderOptions): MailSender {
 
   async function pass() {
     for (;;) {
-      if (stopped) return;
+      if (poller.closed) return;
       const batch = await claimDueMails(db, now(), batchSize, lockMs);
       for (const mail of batch) {
         // Claimed but not tried when stopping: hand it back at once rather than waiting for the lock to run out.
-        if (stopped) await markAttemptFailed(db, mail, 'sender stopped', now());
+        if (poller.closed) await markAttemptFailed(db, mail, 'sender stopped', now());
         else await deliver(mail);
       }
-      if (stopped) return;
+      if (poller.closed) return;
       if (batch.length < batchSize) return;
     }
   }
 
-  function tick(): Promise<void> {
-    running ??= pass()
-      .finally(() => disconnect(true))
-      .catch((error: unknown) => log?.error({ err: error }, 'mail sender pass failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void tick().finally(schedule);
-    }, pollMs);
-    timer.unref?.();
-  }
-  schedule();
+  // A pass every pollMs after the last one ended, one at a time; each pass's connection closed at its end.
+  const poller = startPoller(() => pass().finally(() => disconnect(true)), {
+    everyMs: pollMs,
+    onError: (error) => log?.error({ err: error }, 'mail sender pass failed'),
+  });
 
   return {
-    tick,
+    tick: poller.tick,
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      await poller.close();
       disconnect(false);
     },
   };

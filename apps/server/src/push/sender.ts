@@ -3,6 +3,7 @@ import https from 'node:https';
 import webpush from 'web-push';
 import type { PushOrigin } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { startPoller } from '../lib/poller.ts';
 import { allowedOriginOf, guardedLookup } from './endpoint.ts';
 import {
   claimDuePushes,
@@ -119,9 +120,6 @@ export function startPushSender(options: PushSenderOptions): PushSender {
     timeoutMs = 15_000,
     now = () => new Date(),
   } = options;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
 
   const retryOrGiveUp = async (row: PushRow, error: string, delay: number | null) => {
     const giveUp = row.attempts >= maxAttempts;
@@ -186,38 +184,16 @@ export function startPushSender(options: PushSenderOptions): PushSender {
 
   async function pass() {
     for (;;) {
-      if (stopped) return;
+      if (poller.closed) return;
       const batch = await claimDuePushes(db, now(), batchSize, lockMs);
       // A batch goes out together (each request to its own push service), then the next is claimed.
-      await Promise.all(batch.map((row) => (stopped ? markPushFailed(db, row, 'sender stopped', now()) : deliver(row))));
-      if (stopped || batch.length < batchSize) return;
+      await Promise.all(batch.map((row) => (poller.closed ? markPushFailed(db, row, 'sender stopped', now()) : deliver(row))));
+      if (poller.closed || batch.length < batchSize) return;
     }
   }
 
-  function tick(): Promise<void> {
-    running ??= pass()
-      .catch((error: unknown) => log?.error({ err: error }, 'push sender pass failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
+  // A pass every pollMs after the last one ended, one at a time.
+  const poller = startPoller(pass, { everyMs: pollMs, onError: (error) => log?.error({ err: error }, 'push sender pass failed') });
 
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void tick().finally(schedule);
-    }, pollMs);
-    timer.unref?.();
-  }
-  schedule();
-
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return { tick: poller.tick, stop: poller.close };
 }

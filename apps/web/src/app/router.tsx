@@ -1,17 +1,12 @@
 import { createBrowserRouter, redirect, type HydrationState, type RouteObject } from 'react-router';
 import { routeTable, type RouteSpec } from './routeTable.ts';
-import { RootLayout } from './shell/RootLayout.tsx';
+import { RootLayout, type RouteHandle } from './shell/RootLayout.tsx';
 import { RouteError } from './shell/RouteError.tsx';
 import { ScreenError } from './shell/ScreenError.tsx';
 import { lazyScreen } from './chunks.ts';
 import { reauthenticate } from '../lib/auth/reauthenticate.ts';
 import { allowedBeforeTerms, termsPending } from '../lib/auth/termsGate.ts';
 import { requestScope } from '../lib/requestScope.ts';
-
-export interface RouteHandle {
-  meta: string;
-  auth: boolean;
-}
 
 function toRoute(spec: RouteSpec): RouteObject {
   const handle: RouteHandle = { meta: spec.meta, auth: spec.auth ?? false };

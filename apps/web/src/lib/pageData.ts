@@ -2,7 +2,7 @@ import type { DehydratedState } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
 import type { Locale } from '@hibi/contract/locale';
 import { ApiError } from './api.ts';
-import type { StoredSession } from './session.ts';
+import type { StoredSession } from './requestScope.ts';
 
 /** The id of the page's data script (`<script type="application/json">`: data, not run, so the CSP has nothing to allow). */
 export const PAGE_DATA_ID = 'hibi-page-data';

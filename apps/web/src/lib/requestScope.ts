@@ -1,5 +1,16 @@
 import type { Locale } from '@hibi/contract/locale';
-import type { StoredSession } from './session.ts';
+import type { SessionUser, TenantContract } from '@hibi/contract/functions/auth';
+
+/**
+ * What the browser keeps of a sign-in (spec 1 §4): the user and the tenant contract, to paint the header at once.
+ * Never the token: it lives in an HttpOnly cookie the server sets and page scripts cannot read
+ * (docs/decisions/107-cookie-sessions.md). The server's readable `hibi_signed_in` cookie says a session exists.
+ */
+export interface StoredSession {
+  expiresAt: number;
+  user: SessionUser;
+  contract: TenantContract;
+}
 
 /**
  * The page request a server render is answering (docs/decisions/140-server-rendering.md). In the browser there is none:

@@ -1,19 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import type { SessionUser, TenantContract } from '@hibi/contract/functions/auth';
-import { requestScope } from './requestScope.ts';
+import { requestScope, type StoredSession } from './requestScope.ts';
 import { PASSES_KEY } from './passes.ts';
 import { timeMachine } from './timeMachine.ts';
-
-/**
- * What the browser keeps of a sign-in (spec 1 §4): the user and the tenant contract, to paint the header at once.
- * Never the token: it lives in an HttpOnly cookie the server sets and page scripts cannot read
- * (docs/decisions/107-cookie-sessions.md). The server's readable `hibi_signed_in` cookie says a session exists.
- */
-export interface StoredSession {
-  expiresAt: number;
-  user: SessionUser;
-  contract: TenantContract;
-}
 
 const KEY = 'hibi.session';
 const ROUTE_KEY = 'hibi.routeBeforeLogin';

@@ -8,7 +8,7 @@ import { exportZip, type Cell, type ExportRecord, type ExportTable } from '../..
 import { logsForExport, stepsForExport } from '../health/service.ts';
 import { reservationsForExport } from '../events/service.ts';
 import { answersForExport } from '../surveys/service.ts';
-import * as data from './data.ts';
+import * as data from './data/export.ts';
 
 /** Rows read per query: the most the export holds in memory at once, per file. */
 export const EXPORT_PAGE_ROWS = 1000;

@@ -1,6 +1,6 @@
 import * as fns from '@hibi/contract/functions/account';
 import { LITE_PLAN_CONTRACT_TYPE } from '@hibi/contract/constants';
-import { tokyoDay, tokyoDayStart, tokyoWeek } from '@hibi/contract/time';
+import { tokyoDayStart, tokyoWeek } from '@hibi/contract/time';
 import type { Config } from '../../config.ts';
 import { defineHandler, failure, FileAnswer, type Handler } from '../../core/handler.ts';
 import { memberAudience, type CachePolicy } from '../../core/read-cache.ts';
@@ -88,25 +88,14 @@ export function accountHandlers(config: Config): Handler[] {
       emailDistributionEnabled: ctx.user.contract.emailDistributionEnabled,
     })),
 
-    defineHandler(fns.updateProfile, async (payload, ctx) => {
-      const thisYear = Number(tokyoDay(ctx.now()).slice(0, 4));
-      // A plausible birth year: someone between 0 and 120 years old.
-      if (payload.birthYear !== undefined && (payload.birthYear < thisYear - 120 || payload.birthYear > thisYear)) {
-        return failure('invalidBirthYear');
-      }
-      let heightTenths: number | undefined;
-      if (payload.height !== undefined) {
-        heightTenths = Math.round(payload.height * 10);
-        if (Math.abs(payload.height * 10 - heightTenths) > 1e-6) return failure('invalidHeight');
-      }
-      return updateProfile(ctx.db, ctx.user.id, {
-        nickname: payload.displayName,
-        comment: payload.comment,
-        birthYear: payload.birthYear,
-        heightTenths,
-        gender: payload.gender,
-      });
-    }),
+    defineHandler(fns.updateProfile, async (payload, ctx) =>
+      updateProfile(
+        ctx.db,
+        ctx.user.id,
+        { nickname: payload.displayName, comment: payload.comment, birthYear: payload.birthYear, height: payload.height, gender: payload.gender },
+        ctx.now(),
+      ),
+    ),
 
     defineHandler(fns.updateReminderSettings, async ({ dayBefore, hourBefore }, ctx) => ({
       reminders: await updateReminders(ctx.db, ctx.user.id, dayBefore, hourBefore),

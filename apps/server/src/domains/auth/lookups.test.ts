@@ -3,7 +3,7 @@ import type { Database, Db } from '../../db/client.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { createMember } from '../../../test/fixtures.ts';
 import { createTestDatabase } from '../../../test/helpers.ts';
-import { resolveToken, SessionLookups, SessionTouches } from './service.ts';
+import { resolveToken, SessionLookups, SessionTouches } from './sessions.ts';
 
 /** Issue 31, decision 167: the sessions that calls look up while one lookup is on its way go in one statement. */
 const T0 = Date.parse('2026-11-20T00:00:00Z');

@@ -5,7 +5,7 @@ import { sessions } from '../../db/schema/core.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { createMember } from '../../../test/fixtures.ts';
 import { createTestDatabase } from '../../../test/helpers.ts';
-import { LAST_USED_WRITE_EVERY_MS, resolveToken, SessionTouches } from './service.ts';
+import { LAST_USED_WRITE_EVERY_MS, resolveToken, SessionTouches } from './sessions.ts';
 
 /** Issue 31: a session's last call is noted by the call and written with the others of the moment, once a second. */
 const MINUTE = 60_000;

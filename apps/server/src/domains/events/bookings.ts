@@ -521,6 +521,27 @@ function refusal(s: SessionRow | null, existing: number | null, sessionId: numbe
 }
 
 /**
+ * A member books a session from the app: the event is visible to them and their answers fit its questions
+ * (visibleEventAnswers), then a seat through the session's queue, with the booking's mail written by the statement
+ * that books, so it exists exactly when the booking does (decision 150).
+ */
+export async function bookSession(
+  seats: SeatQueue,
+  db: Db,
+  user: AuthUser,
+  eventId: number,
+  sessionId: number,
+  body: ReservationAnswer[],
+  now: Date,
+  appBaseUrl: string,
+): Promise<ReserveResult> {
+  const checked = await visibleEventAnswers(db, user, now, eventId, sessionId, body);
+  if (!checked.ok) return { ok: false, code: checked.code };
+  const confirm = confirmationOf(user, checked.entry, appBaseUrl);
+  return seats.reserve(db, user.id, eventId, sessionId, checked.answers, now, confirm);
+}
+
+/**
  * Cancels the caller's reservation of a session, until the session starts; the seat is free at once.
  * `afterCancel` runs in the same transaction, with the session still locked (the waiting list's promotion).
  */

@@ -7,9 +7,9 @@ import type { Config } from '../../config.ts';
 import { defineHandler, failure, type Handler } from '../../core/handler.ts';
 import type { CachePolicy } from '../../core/read-cache.ts';
 import {
+  bookSession,
   calendarLink,
-  cancel,
-  confirmationOf,
+  cancelBooking,
   EVENT_TABLES,
   feedUrl,
   findVisibleEventId,
@@ -19,7 +19,6 @@ import {
   listEvents,
   listReservingEvents,
   nextEventChange,
-  promoteFromWaitingList,
   reservationPass,
   resetFeed,
   SeatQueue,
@@ -74,22 +73,12 @@ export function eventsHandlers(config: Config): Handler[] {
     ),
 
     defineHandler(fns.reserveEvent, async ({ eventID, sessionID, body }, ctx) => {
-      const now = ctx.now();
-      const checked = await visibleEventAnswers(ctx.db, ctx.user, now, eventID, sessionID, body);
-      if (!checked.ok) return failure(checked.code);
-      // The booking's mail (decision 150) is written by the statement that books, so it exists exactly when the booking does.
-      const confirm = confirmationOf(ctx.user, checked.entry, config.appBaseUrl);
-      const result = await seats.reserve(ctx.db, ctx.user.id, eventID, sessionID, checked.answers, now, confirm);
+      const result = await bookSession(seats, ctx.db, ctx.user, eventID, sessionID, body, ctx.now(), config.appBaseUrl);
       return result.ok ? { reservationID: result.reservationID } : failure(result.code as (typeof fns.RESERVE_ERROR_CODES)[number]);
     }),
 
     defineHandler(fns.cancelEventReservation, async ({ eventID, sessionID }, ctx) => {
-      const now = ctx.now();
-      if (!(await findVisibleEventId(ctx.db, ctx.user, now, eventID))) return failure('eventNotFound');
-      // The freed seat goes to the first in line, in the same transaction (docs/decisions/081).
-      const result = await cancel(ctx.db, ctx.user.id, eventID, sessionID, now, (t) =>
-        promoteFromWaitingList(t, eventID, sessionID, now, config.appBaseUrl),
-      );
+      const result = await cancelBooking(ctx.db, ctx.user, eventID, sessionID, ctx.now(), config.appBaseUrl);
       return result.ok ? {} : failure(result.code as (typeof fns.CANCEL_ERROR_CODES)[number]);
     }),
 

@@ -2,6 +2,7 @@
 // gives seats back) may call. The work is done in bookings.ts (lists, detail, reservations), waiting.ts (waiting
 // lists), reminders.ts, calendar.ts and feed.ts, over the SQL of data/; those modules never import this one.
 export {
+  bookSession,
   calendarLink,
   cancel,
   confirmationOf,
@@ -21,7 +22,7 @@ export {
   type ListFilter,
   type ReserveResult,
 } from './bookings.ts';
-export { joinWaitingList, leaveWaitingList, promoteFromWaitingList, releaseSeatsOf } from './waiting.ts';
+export { cancelBooking, joinWaitingList, leaveWaitingList, promoteFromWaitingList, releaseSeatsOf } from './waiting.ts';
 export { sendDueReminders, startReminders, REMINDER_EVERY_MS } from './reminders.ts';
 export { calendarFile, CALENDAR_LINK_LIFETIME_MS, CALENDAR_ROUTE } from './calendar.ts';
 export { feedFile, feedUrl, resetFeed, FEED_ROUTE } from './feed.ts';

@@ -7,7 +7,8 @@ import { enqueueRenderedMail } from '../../mail/outbox.ts';
 import { enqueuePush } from '../../push/outbox.ts';
 import { renderEventMail } from './mails.ts';
 import { passCode, passToken } from '../../lib/pass-token.ts';
-import { cancel, Outcome, takesBookings } from './bookings.ts';
+import type { AuthUser } from '../../core/handler.ts';
+import { cancel, findVisibleEventId, Outcome, takesBookings } from './bookings.ts';
 import { sessionEntry } from './session-entry.ts';
 import { activePassId } from './data/attendance.ts';
 import { activeReservationSession, addSeatTaken, lockSession, sessionSeats, upcomingReservations } from './data/bookings.ts';
@@ -53,6 +54,22 @@ export async function joinWaitingList(
 /** Leaves a session's waiting list. */
 export async function leaveWaitingList(db: Db, userId: number, eventId: number, sessionId: number): Promise<boolean> {
   return deleteWaiting(db, eventId, sessionId, userId);
+}
+
+/**
+ * A member cancels their booking of a session of an event they can see; the freed seat goes to the first in line, in
+ * the same transaction (docs/decisions/081).
+ */
+export async function cancelBooking(
+  db: Db,
+  user: AuthUser,
+  eventId: number,
+  sessionId: number,
+  now: Date,
+  appBaseUrl: string,
+): Promise<{ ok: true } | { ok: false; code: string }> {
+  if (!(await findVisibleEventId(db, user, now, eventId))) return { ok: false, code: 'eventNotFound' };
+  return cancel(db, user.id, eventId, sessionId, now, (t) => promoteFromWaitingList(t, eventId, sessionId, now, appBaseUrl));
 }
 
 /**

@@ -3,20 +3,7 @@ import { addDays, monthOf, tokyoDay, tokyoDayStart } from '@hibi/contract/time';
 import type { Config } from '../../config.ts';
 import { defineHandler, failure, type Handler } from '../../core/handler.ts';
 import { memberAudience, stableKey, type CachePolicy } from '../../core/read-cache.ts';
-import {
-  applyStaged,
-  bmi,
-  healthByRange,
-  idealWeight,
-  logInputStatus,
-  measured,
-  MONTHLY_LOSS_LIMIT_KG,
-  monthlyReport,
-  recordDay,
-  registerTarget,
-  round1,
-  stageUpload,
-} from './service.ts';
+import { applyStaged, healthByRange, logInputStatus, measured, monthlyReport, recordDay, registerTarget, stageUpload } from './service.ts';
 
 const REPORT_FIRST_MONTH = '2021-12-01';
 
@@ -36,7 +23,6 @@ const healthRange: CachePolicy = {
   forPayload: (p) => (p.needsStepStatistics ? healthRangeRanked : healthRange),
 };
 const healthRangeRanked: CachePolicy = { ...healthRange, tables: ['weekly_steps'], forPayload: undefined };
-const UNDERWEIGHT_BMI = 18.5;
 
 /** Handlers of the health domain, one per function in the contract's functions/health.ts. */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
@@ -79,21 +65,7 @@ export function healthHandlers(config: Config): Handler[] {
       return { dateTime: tokyoDayStart(day), score };
     }),
 
-    defineHandler(fns.registerTargetWeight, async (p, ctx) => {
-      const currentBMI = bmi(p.currentWeight, p.currentHeight);
-      const targetBMI = bmi(p.targetWeight, p.currentHeight);
-      if (currentBMI < UNDERWEIGHT_BMI) return failure('underweight', { currentBMI });
-      if (targetBMI < UNDERWEIGHT_BMI) return failure('targetBelowHealthyBMI', { targetBMI });
-      await registerTarget(ctx.db, ctx.user.id, tokyoDay(ctx.now().getTime()), p);
-      return {
-        targetWeight: p.targetWeight,
-        idealWeight: idealWeight(p.currentHeight),
-        currentBMI,
-        targetBMI,
-        monthlyLossLimit: MONTHLY_LOSS_LIMIT_KG,
-        monthsNeeded: Math.ceil(round1(Math.max(0, p.currentWeight - p.targetWeight)) / MONTHLY_LOSS_LIMIT_KG),
-      };
-    }),
+    defineHandler(fns.registerTargetWeight, async (p, ctx) => registerTarget(ctx.db, ctx.user.id, tokyoDay(ctx.now().getTime()), p)),
 
     defineHandler(
       fns.getHealthDataByRange,

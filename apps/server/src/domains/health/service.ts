@@ -7,6 +7,7 @@ import { MIN_PEER_GROUP } from '@hibi/contract/constants';
 import { addDays, addMonths, daysInMonth, mondayOf, monthOf, tokyoDayStart } from '@hibi/contract/time';
 import type { Db } from '../../db/client.ts';
 import { retryConflicts, transaction } from '../../db/transaction.ts';
+import { failure } from '../../core/handler.ts';
 import * as data from './data.ts';
 
 /** A day's weight (the rest of its log kept) with the aggregates brought up to date; inside the caller's transaction. */
@@ -64,19 +65,37 @@ export async function recordDay(db: Db, userId: number, day: string, input: data
   });
 }
 
-/** Stores a target weight with the height and today's weight it was set with. */
+/** Below this BMI a member is underweight: no target weight for them, and no target below it. */
+export const UNDERWEIGHT_BMI = 18.5;
+
+/**
+ * A member's target weight, after the product's rules (neither they nor the target underweight): stored with the
+ * height and today's weight it was set with; answers the figures that go with it.
+ */
 export async function registerTarget(
   db: Db,
   userId: number,
   today: string,
   p: { targetWeight: number; currentWeight: number; currentHeight: number },
 ) {
+  const currentBMI = bmi(p.currentWeight, p.currentHeight);
+  const targetBMI = bmi(p.targetWeight, p.currentHeight);
+  if (currentBMI < UNDERWEIGHT_BMI) return failure('underweight', { currentBMI });
+  if (targetBMI < UNDERWEIGHT_BMI) return failure('targetBelowHealthyBMI', { targetBMI });
   await transaction(db, async (tx) => {
     await data.saveTargetWeight(tx, userId, p.targetWeight);
     await data.saveHeightTenths(tx, userId, Math.round(p.currentHeight * 10));
     await data.saveDayWeight(tx, userId, today, p.currentWeight);
     await data.refreshUserAggregates(tx, userId, [today]);
   });
+  return {
+    targetWeight: p.targetWeight,
+    idealWeight: idealWeight(p.currentHeight),
+    currentBMI,
+    targetBMI,
+    monthlyLossLimit: MONTHLY_LOSS_LIMIT_KG,
+    monthsNeeded: Math.ceil(round1(Math.max(0, p.currentWeight - p.targetWeight)) / MONTHLY_LOSS_LIMIT_KG),
+  };
 }
 
 type RangeFlags = Omit<z.output<(typeof fns.getHealthDataByRange)['payload']>, 'fromDateTime' | 'toDateTime'>;

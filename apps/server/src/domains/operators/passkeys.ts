@@ -10,7 +10,7 @@ import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 import { hitRateLimit, refundRateLimit } from '../../lib/rate-limit.ts';
 import * as passkeys from '../passkeys/service.ts';
 import * as data from './data.ts';
-import { FAILURES_PER_ACCOUNT, FAILURES_PER_ADDRESS, SIGN_IN_WINDOW_MS, operatorOf, operatorPasswordMatches, type SessionStart } from './service.ts';
+import { FAILURES_PER_ACCOUNT, FAILURES_PER_ADDRESS, SIGN_IN_WINDOW_MS, operatorOf, operatorPasswordMatches, type SessionStart } from './sign-in.ts';
 
 const REQUIRE_PASSKEYS = 'consoleRequirePasskeys';
 

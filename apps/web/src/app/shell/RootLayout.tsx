@@ -10,11 +10,16 @@ import { partSettled, SCREEN_PART, whenHydrated } from '../../lib/hydration.ts';
 import { requestScope } from '../../lib/requestScope.ts';
 import { LoginRequired } from '../../components/LoginRequired.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import type { RouteHandle } from '../router.tsx';
 import { Header } from './Header.tsx';
 import { Footer } from './Footer.tsx';
 // The language dialog is its own chunk, loaded the first time it opens: the first screen does not carry it.
 const LanguageModal = lazy(() => import('./LanguageModal.tsx').then((m) => ({ default: m.LanguageModal })));
+
+/** What a route of the app says of itself (router.tsx sets it from the route table): its meta key and whether it needs a sign-in. */
+export interface RouteHandle {
+  meta: string;
+  auth: boolean;
+}
 
 /** Navigating to an anchor scrolls smoothly after 500 ms; any other navigation starts at the top (spec 2 §2). */
 function useScrollRules() {

@@ -3,14 +3,10 @@ import { lazyScreen } from '../../app/chunks.ts';
 import { ScreenError } from '../../app/shell/ScreenError.tsx';
 import { consoleRoutes, type ConsoleRouteSpec } from './routeTable.ts';
 import { ConsoleLayout } from './shell/ConsoleLayout.tsx';
+import type { ConsoleRouteHandle } from './shell/useDocumentTitle.ts';
 import { PublicLayout } from './shell/PublicLayout.tsx';
 import { RouteError } from '../../app/shell/RouteError.tsx';
 import { loadMe } from '../lib/me.ts';
-
-export interface ConsoleRouteHandle {
-  title: string;
-  roles?: ConsoleRouteSpec['roles'];
-}
 
 export const CONSOLE_BASENAME = '/console';
 

@@ -1,7 +1,13 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
-import type { ConsoleRouteHandle } from '../router.tsx';
+import type { ConsoleRouteSpec } from '../routeTable.ts';
+
+/** What a console route says of itself (router.tsx sets it from the route table): its title key and the roles it admits. */
+export interface ConsoleRouteHandle {
+  title: string;
+  roles?: ConsoleRouteSpec['roles'];
+}
 
 /** The document title from the route's handle: "<page> | Hibi console". */
 export function useDocumentTitle() {
