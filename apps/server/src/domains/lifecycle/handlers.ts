@@ -99,8 +99,10 @@ export function lifecycleHandlers(config: Config): Handler[] {
 export const lifecycleConsoleHandlers = [
   defineConsoleHandler(people.listTenants, async (p, ctx) => consolePeople.listTenants(ctx, p.offset, p.perPage)),
   defineConsoleHandler(people.saveTenant, async (p, ctx) => consolePeople.saveTenant(ctx, p)),
-  defineConsoleHandler(people.listInvitationCodes, async (p, ctx) => consolePeople.listInvitationCodes(ctx, p.tenantId, p.offset, p.perPage)),
-  defineConsoleHandler(people.createInvitationCode, async (p, ctx) => consolePeople.createInvitationCode(ctx, p)),
+  defineConsoleHandler(people.listInvitationCodes, async (p, ctx) => consolePeople.listInvitationCodes(ctx, p.tenantId, p.offset, p.perPage), {
+    tenantBound: true,
+  }),
+  defineConsoleHandler(people.createInvitationCode, async (p, ctx) => consolePeople.createInvitationCode(ctx, p), { tenantBound: true }),
   defineConsoleHandler(people.revokeInvitationCode, async (p, ctx) => consolePeople.revokeInvitationCode(ctx, p.code)),
   defineConsoleHandler(people.searchMembers, async (p, ctx) => consolePeople.searchMembers(ctx, p.query, p.offset, p.perPage)),
   defineConsoleHandler(people.getMemberStatus, async (p, ctx) => consolePeople.memberStatus(ctx, p.id)),
