@@ -60,8 +60,9 @@ interface ConsoleEntryOptions {
 /**
  * POST /api/console/{name}: the operator console's entry (issue 15, product-decisions §8). Order: the function
  * exists; the session (cookie `hibi_console` or `Authorization: Bearer`; a cookie only with the app's own Origin);
- * the role (403 forbidden, audited as a denial); the payload (strict, the text rule); the handler; the response
- * schema; an audit row for every successful write.
+ * the role (403 forbidden, audited as a denial); the payload (strict, the text rule); the tenant of a company operator
+ * (the handler's tenantBound); the handler; the response schema; the media uses (the handler's refreshesMedia); an
+ * audit row for every successful write (the contract's `audited`). The steps are functions/pipeline.ts's.
  */
 export async function consoleEntry(app: FastifyInstance, { db, config, registry, now = () => new Date() }: ConsoleEntryOptions) {
   const payloadSchemas = new Map<string, z.ZodType>();
