@@ -53,7 +53,24 @@ export type ConsoleContext<F extends ConsoleFunctionDef = ConsoleFunctionDef> = 
 export type ConsoleHandlerResult<F extends ConsoleFunctionDef> =
   z.input<F['response']> | ConsoleResponseOf<F> | BusinessFailure<ConsoleErrorCodeOf<F>> | CsvFile | ZipDownload;
 
-export interface ConsoleHandler<F extends ConsoleFunctionDef = ConsoleFunctionDef> {
+/**
+ * What the console entry does around a handler beside what its contract says (the contract's `audited`, `roles`,
+ * `kind`): policy declared where the function is defined, never read from its name (decision 183).
+ */
+export interface ConsolePolicy {
+  /**
+   * The call writes an item that may carry an upload or changes who sees one (content, events, surveys): after its
+   * success the media uses are read again, so a file a contract-only item uses turns private at once (decision 144).
+   */
+  refreshesMedia?: boolean;
+  /**
+   * A company operator may name only its own tenant in the payload's `tenantId` (product-decisions §11): any other is
+   * refused 403 and the denial audited. Every function a company operator may call with a `tenantId` declares it.
+   */
+  tenantBound?: boolean;
+}
+
+export interface ConsoleHandler<F extends ConsoleFunctionDef = ConsoleFunctionDef> extends ConsolePolicy {
   def: F;
   run(payload: z.output<F['payload']>, ctx: ConsoleContext<F>): Promise<ConsoleHandlerResult<F>>;
 }
@@ -61,6 +78,7 @@ export interface ConsoleHandler<F extends ConsoleFunctionDef = ConsoleFunctionDe
 export function defineConsoleHandler<F extends ConsoleFunctionDef>(
   def: F,
   run: (payload: z.output<F['payload']>, ctx: ConsoleContext<F>) => Promise<ConsoleHandlerResult<F>>,
+  policy: ConsolePolicy = {},
 ): ConsoleHandler<F> {
-  return { def, run };
+  return { def, run, ...policy };
 }

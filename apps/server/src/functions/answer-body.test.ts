@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unpooledUtf8 } from './entry.ts';
+import { unpooledUtf8 } from './pipeline.ts';
 
 /** Issue 31's soak: a kept answer must hold its own bytes only, not the shared 8 KB slab Buffer.from cuts it from. */
 describe('the bytes of an answer', () => {

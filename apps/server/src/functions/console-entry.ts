@@ -1,31 +1,39 @@
 import type { ConsoleFunctionName } from '@hibi/contract/console/index';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { localeField, type Locale } from '@hibi/contract/protocol';
 import { CONSOLE_COOKIE, MEDIA_MAX_BYTES, type ConsoleFunctionDef } from '@hibi/contract/console/protocol';
-import { validationMessages } from '@hibi/contract/messages';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { recordAudit, resolveOperatorToken } from '../domains/operators/service.ts';
-import { CONTENT_WRITE, refreshMediaUses } from '../domains/media/service.ts';
+import { resolveOperatorToken } from '../domains/operators/service.ts';
+import { refreshMediaUses } from '../domains/media/service.ts';
 import { signUploadUrls, unsignUploadUrls } from '../lib/media-signing.ts';
 import { Readable } from 'node:stream';
 import { attachmentDisposition, CsvFile } from '../lib/csv.ts';
 import { ZipDownload } from '../lib/export-zip.ts';
-import { clientKey, hitRateLimit, TooManyRequests } from '../lib/rate-limit.ts';
+import { clientKey, hitRateLimit } from '../lib/rate-limit.ts';
 import { BusinessFailure } from '../core/handler.ts';
 import { asOneCall } from '../db/deadline.ts';
 import type { AuditNote, ConsoleContext, ConsoleHandler, ConsoleOperator, Upload } from '../core/console-handler.ts';
-import { forbiddenTextPath, localeOfBody, sendFailure, validationMessagesFor } from './entry.ts';
-
-const zodLocales: Record<Locale, z.core.$ZodErrorMap> = {
-  ja: z.locales.ja().localeError as z.core.$ZodErrorMap,
-  en: z.locales.en().localeError as z.core.$ZodErrorMap,
-};
-
-function send(reply: FastifyReply, status: number, body: Record<string, unknown>) {
-  return reply.code(status).header('cache-control', 'no-store').send(body);
-}
+import {
+  audit,
+  businessFailureBody,
+  checkPayload,
+  checkResponse,
+  checkText,
+  localeOfBody,
+  parse,
+  refuse,
+  roleAllows,
+  roleDenial,
+  send,
+  sendJson,
+  sendThrown,
+  tenantDenial,
+  validationFailure,
+  withoutLocale,
+  type AuditCaller,
+} from './pipeline.ts';
 
 /** The value of one cookie of a Cookie header. */
 export function cookieValue(header: string | undefined, name: string): string | null {
@@ -52,8 +60,9 @@ interface ConsoleEntryOptions {
 /**
  * POST /api/console/{name}: the operator console's entry (issue 15, product-decisions §8). Order: the function
  * exists; the session (cookie `hibi_console` or `Authorization: Bearer`; a cookie only with the app's own Origin);
- * the role (403 forbidden, audited as a denial); the payload (strict, the text rule); the handler; the response
- * schema; an audit row for every successful write.
+ * the role (403 forbidden, audited as a denial); the payload (strict, the text rule); the tenant of a company operator
+ * (the handler's tenantBound); the handler; the response schema; the media uses (the handler's refreshesMedia); an
+ * audit row for every successful write (the contract's `audited`). The steps are functions/pipeline.ts's.
  */
 export async function consoleEntry(app: FastifyInstance, { db, config, registry, now = () => new Date() }: ConsoleEntryOptions) {
   const payloadSchemas = new Map<string, z.ZodType>();
@@ -77,21 +86,28 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
     // Each call's waits for database connections end by its deadline (db/deadline.ts).
     scope.post('/api/console/:name', (request: FastifyRequest<{ Params: { name: string } }>, reply) => asOneCall(() => answerCall(request, reply)));
 
+    /**
+     * One call through the pipeline's steps (functions/pipeline.ts): parse (the function, the Origin), authenticate
+     * (the operator's session), authorise (the role), parse (the body or the uploaded file), check text, validate,
+     * authorise (the tenant), run, answer; each refusal of a signed-in operator audited as the function declares.
+     */
     const answerCall = async (request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) => {
+      // parse: the function, the caller's language.
       const handler = registry.get(request.params.name);
       const upload = handler?.def.kind === 'upload';
       const rawBody = request.body;
       const locale = upload ? localeOfHeader(request) : localeOfBody(rawBody);
-      if (!handler) return send(reply, 404, { succeed: false, errorCode: 'unknownFunction' });
+      if (!handler) return refuse(reply, 404, 'unknownFunction');
       const def = handler.def;
       // The registry holds the contract's console functions only: their names are the audit log's actions.
       const action = def.name as ConsoleFunctionName;
-      const ip = clientKey(request.ip);
+      const caller: AuditCaller = { db, ip: clientKey(request.ip), now };
 
       // A browser call names its Origin: anything but the app's own is refused, signed in or not.
       const origin = request.headers.origin;
-      if (typeof origin === 'string' && !originAllowed(request, origin)) return send(reply, 403, { succeed: false, errorCode: 'forbidden' });
+      if (typeof origin === 'string' && !originAllowed(request, origin)) return refuse(reply, 403, 'forbidden');
 
+      // authenticate, authorise (the role).
       let operator: ConsoleOperator | null = null;
       if (def.auth !== 'none') {
         const header = request.headers.authorization;
@@ -100,100 +116,52 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
         if (bearer) operator = await resolveOperatorToken(db, bearer, now());
         else if (cookie) {
           // A cookie is sent by the browser on its own: only a call from the app's own page may use it.
-          if (typeof origin !== 'string') return send(reply, 403, { succeed: false, errorCode: 'forbidden' });
+          if (typeof origin !== 'string') return refuse(reply, 403, 'forbidden');
           operator = await resolveOperatorToken(db, cookie, now());
         }
-        if (!operator) return send(reply, 401, { succeed: false, errorCode: 'loginRequired' });
-        if (!def.roles.includes(operator.role)) {
-          await recordAudit(db, {
-            operatorId: operator.id,
-            operatorEmail: operator.email,
-            action: 'denied',
-            targetType: 'function',
-            targetId: def.name,
-            summary: `${def.name} refused to role ${operator.role}`,
-            ip,
-            at: now(),
-          });
-          return send(reply, 403, { succeed: false, errorCode: 'forbidden' });
+        if (!operator) return refuse(reply, 401, 'loginRequired');
+        if (!roleAllows(def, operator)) {
+          await audit(caller, roleDenial(def, operator));
+          return refuse(reply, 403, 'forbidden');
         }
       }
 
+      // parse: an upload's file, or a JSON body.
       let body: unknown = rawBody;
       let file: Upload | null = null;
       if (upload) {
-        if (!Buffer.isBuffer(rawBody)) return send(reply, 200, { succeed: false, errorCode: 'unsupportedType' });
-        const name = request.headers['x-file-name'];
-        let fileName: string;
-        try {
-          fileName = typeof name === 'string' && name ? decodeURIComponent(name) : 'file';
-        } catch {
-          fileName = 'file';
-        }
-        file = {
-          body: rawBody,
-          contentType: String(request.headers['content-type'] ?? '')
-            .split(';')[0]!
-            .trim()
-            .toLowerCase(),
-          fileName,
-        };
+        if (!Buffer.isBuffer(rawBody)) return refuse(reply, 200, 'unsupportedType');
+        file = uploadOf(request, rawBody);
         body = {};
-      } else if (!body || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) {
-        return send(reply, 400, { succeed: false, errorCode: 'validationError', validationErrorMessage: [validationMessages[locale].invalidJson] });
-      }
+      } else if (parse(reply, body, locale) === null) return reply;
       // Upload URLs come back as answers carried them (signed); what is stored is the bare path (decision 144).
       body = withoutUploadSignatures(body);
-      const badText = forbiddenTextPath(body);
-      if (badText) {
-        return send(reply, 400, {
-          succeed: false,
-          errorCode: 'validationError',
-          validationErrorMessage: [`${badText.slice(0, 100)}: ${validationMessages[locale].textControlChars}`],
-        });
-      }
-      const parsed = payloadSchemas.get(def.name)!.safeParse(body, { error: zodLocales[locale] });
+
+      // check text, validate (a company operator's every call is audited, its refusals too: product-decisions §11).
+      if (checkText(reply, body, locale)) return reply;
+      const parsed = checkPayload(payloadSchemas.get(def.name)!, body, locale);
       if (!parsed.success) {
         if (operator?.role === 'company') {
-          await recordAudit(db, {
-            operatorId: operator.id,
-            operatorEmail: operator.email,
-            action,
-            targetType: 'tenant',
-            targetId: String(operator.tenantId),
-            summary: 'failed: validationError',
-            ip,
-            at: now(),
-          });
+          await audit(caller, { ...companyRow(operator), action, summary: 'failed: validationError' });
         }
-        return send(reply, 400, {
-          succeed: false,
-          errorCode: 'validationError',
-          validationErrorMessage: validationMessagesFor(parsed.error, locale),
-        });
+        return send(reply, 400, validationFailure(parsed.error, locale));
       }
-      const { locale: _ignored, ...payload } = parsed.data as Record<string, unknown>;
-      // A company operator is bound to its tenant (product-decisions §11): any other tenantId is refused.
-      if (operator?.role === 'company' && 'tenantId' in payload && payload.tenantId !== operator.tenantId) {
-        await recordAudit(db, {
-          operatorId: operator.id,
-          operatorEmail: operator.email,
-          action: 'denied',
-          targetType: 'tenant',
-          targetId: String(payload.tenantId),
-          summary: `${def.name} refused: tenant ${String(payload.tenantId)} is not the company operator's own`,
-          ip,
-          at: now(),
-        });
-        return send(reply, 403, { succeed: false, errorCode: 'forbidden' });
+      const payload = withoutLocale(parsed.data);
+
+      // authorise: a company operator is bound to its tenant where the function says so (its tenantBound).
+      const denial = tenantDenial(handler, operator, payload);
+      if (denial) {
+        await audit(caller, denial);
+        return refuse(reply, 403, 'forbidden');
       }
 
+      // run, answer.
       let note: AuditNote = {};
       const ctx: ConsoleContext = {
         db,
         config,
         locale,
-        ip,
+        ip: caller.ip,
         log: request.log,
         now,
         rateLimit: (key, limit, windowMs) => hitRateLimit(db, key, limit, windowMs, now()),
@@ -202,17 +170,7 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
         note: (n) => {
           note = n;
         },
-        audit: (row) =>
-          recordAudit(db, {
-            operatorId: row.operatorId,
-            operatorEmail: row.operatorEmail,
-            action: row.action,
-            targetType: row.targetType ?? null,
-            targetId: row.targetId == null ? null : String(row.targetId),
-            summary: row.summary,
-            ip,
-            at: now(),
-          }),
+        audit: (row) => audit(caller, row),
         setSessionCookie: (token, expiresAt) => {
           const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - now().getTime()) / 1000));
           reply.header('set-cookie', `${cookieName}=${token}; ${cookieAttributes}; Max-Age=${maxAge}`);
@@ -223,88 +181,78 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
       };
       try {
         const result = await handler.run(payload as never, ctx as never);
+        const exported = def.kind === 'csv' || def.kind === 'zip';
         // Every call of a company operator is audited (§11), reads and failures too; writes and exports below.
-        if (operator?.role === 'company' && (result instanceof BusinessFailure || (!def.audited && def.kind !== 'csv' && def.kind !== 'zip'))) {
-          await ctx.audit({
-            targetType: 'tenant',
-            targetId: operator.tenantId,
-            ...note,
-            summary:
-              result instanceof BusinessFailure
-                ? `failed: ${result.errorCode}`
-                : (note.summary ?? `${def.name}: ${JSON.stringify(payload).slice(0, 300)}`),
-            action,
-            operatorId: operator.id,
-            operatorEmail: operator.email,
-          });
+        if (operator?.role === 'company' && (result instanceof BusinessFailure || (!def.audited && !exported))) {
+          const summary =
+            result instanceof BusinessFailure
+              ? `failed: ${result.errorCode}`
+              : (note.summary ?? `${def.name}: ${JSON.stringify(payload).slice(0, 300)}`);
+          await audit(caller, { ...companyRow(operator), ...note, summary, action });
         }
-        if (result instanceof BusinessFailure) return send(reply, 200, { ...result.extra, succeed: false, errorCode: result.errorCode });
-        if (def.kind === 'zip') {
-          if (!(result instanceof ZipDownload)) throw new Error(`${def.name} is a zip function but returned no ZipDownload`);
-          // An export is recorded before its first byte, as a CSV's (exports are audited: docs/decisions/090-console-entry-and-operator-sessions.md).
-          if (operator) {
-            await ctx.audit({
-              ...note,
-              summary: note.summary ?? result.fileName,
-              action: def.name as ConsoleFunctionName,
-              operatorId: operator.id,
-              operatorEmail: operator.email,
-            });
-          }
-          const body = result.stream();
-          body.on('error', (error) => request.log.error({ err: error, fn: def.name }, 'zip export failed while streaming'));
-          return reply
-            .code(200)
-            .header('cache-control', 'no-store')
-            .header('content-type', 'application/zip')
-            .header('content-disposition', attachmentDisposition(result.fileName))
-            .header('x-content-type-options', 'nosniff')
-            .send(body);
-        }
-        if (def.kind === 'csv') {
-          if (!(result instanceof CsvFile)) throw new Error(`${def.name} is a csv function but returned no CsvFile`);
+        if (result instanceof BusinessFailure) return send(reply, 200, businessFailureBody(result));
+        if (exported) {
           // An export is recorded before its first byte (exports are audited: docs/decisions/090-console-entry-and-operator-sessions.md).
-          if (operator) {
-            await ctx.audit({
-              ...note,
-              summary: note.summary ?? result.fileName,
-              action,
-              operatorId: operator.id,
-              operatorEmail: operator.email,
-            });
-          }
-          const body = Readable.from(result.chunks());
-          body.on('error', (error) => request.log.error({ err: error, fn: def.name }, 'csv export failed while streaming'));
-          return reply
-            .code(200)
-            .header('cache-control', 'no-store')
-            .header('content-type', 'text/csv; charset=utf-8')
-            .header('content-disposition', attachmentDisposition(result.fileName))
-            .header('x-content-type-options', 'nosniff')
-            .send(body);
+          const file = exportOf(def, result);
+          if (operator) await audit(caller, { ...note, summary: note.summary ?? file.fileName, action, ...operatorOf(operator) });
+          return sendExport(reply, request, def, file);
         }
-        const out = def.response.safeParse(result);
-        if (!out.success) {
-          request.log.error({ fn: def.name, issues: out.error.issues }, 'response does not match its schema');
-          return send(reply, 500, { succeed: false, errorCode: 'internalError' });
-        }
-        // A content write may have attached an upload to a contract-only item, or changed who sees one (issue 30, 1).
-        if (CONTENT_WRITE.test(def.name)) await refreshMediaUses(db);
-        if (def.audited && operator) {
-          await ctx.audit({ ...note, action, operatorId: operator.id, operatorEmail: operator.email });
-        }
+        const data = checkResponse(reply, request, def, result);
+        if (data === null) return reply;
+        // A content write may have attached an upload to a contract-only item, or changed who sees one (issue 30, 1):
+        // the functions that may say so (their refreshesMedia, core/console-handler.ts).
+        if (handler.refreshesMedia) await refreshMediaUses(db);
+        if (def.audited && operator) await audit(caller, { ...note, action, ...operatorOf(operator) });
         // Upload URLs go out signed, so an operator sees protected files too (the bare path refuses them).
-        const answer = signUploadUrls(JSON.stringify({ succeed: true, ...(out.data as Record<string, unknown>) }));
-        return reply.code(200).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(answer);
+        return sendJson(reply, signUploadUrls(JSON.stringify({ succeed: true, ...data })));
       } catch (error) {
-        if (error instanceof TooManyRequests) {
-          reply.header('retry-after', String(error.retryAfterSeconds));
-          return send(reply, 429, { succeed: false, errorCode: 'tooManyRequests' });
-        }
-        return sendFailure(reply, request, error, def.name, 'console function failed');
+        return sendThrown(reply, request, error, def.name, null, 'console function failed');
       }
     };
   });
+}
+
+/** Who an audit row names: the operator (the entry's own rows, and a handler's note with them). */
+const operatorOf = (operator: ConsoleOperator) => ({ operatorId: operator.id, operatorEmail: operator.email });
+
+/** A company operator's row of a call: about its tenant (product-decisions §11). */
+const companyRow = (operator: ConsoleOperator) => ({ ...operatorOf(operator), targetType: 'tenant', targetId: operator.tenantId });
+
+/** The file of an `upload` call: its bytes, its type without parameters, and its name (X-File-Name, URI-encoded). */
+function uploadOf(request: FastifyRequest, body: Buffer): Upload {
+  const name = request.headers['x-file-name'];
+  let fileName: string;
+  try {
+    fileName = typeof name === 'string' && name ? decodeURIComponent(name) : 'file';
+  } catch {
+    fileName = 'file';
+  }
+  const contentType = String(request.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
+  return { body, contentType, fileName };
+}
+
+/** An export's file: what a `zip` or `csv` function must answer (anything else is a bug, thrown). */
+function exportOf(def: ConsoleFunctionDef, result: unknown): ZipDownload | CsvFile {
+  if (def.kind === 'zip' && !(result instanceof ZipDownload)) throw new Error(`${def.name} is a zip function but returned no ZipDownload`);
+  if (def.kind === 'csv' && !(result instanceof CsvFile)) throw new Error(`${def.name} is a csv function but returned no CsvFile`);
+  return result as ZipDownload | CsvFile;
+}
+
+/** answer, an export: streamed as it is made, an attachment never sniffed. */
+function sendExport(reply: FastifyReply, request: FastifyRequest, def: ConsoleFunctionDef, file: ZipDownload | CsvFile) {
+  const zip = file instanceof ZipDownload;
+  const body = zip ? file.stream() : Readable.from(file.chunks());
+  body.on('error', (error) => request.log.error({ err: error, fn: def.name }, `${zip ? 'zip' : 'csv'} export failed while streaming`));
+  return reply
+    .code(200)
+    .header('cache-control', 'no-store')
+    .header('content-type', zip ? 'application/zip' : 'text/csv; charset=utf-8')
+    .header('content-disposition', attachmentDisposition(file.fileName))
+    .header('x-content-type-options', 'nosniff')
+    .send(body);
 }
 
 /** A payload with the signatures of its upload URLs taken off, in every string at any depth. */

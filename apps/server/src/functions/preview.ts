@@ -10,7 +10,7 @@ import { defineConsoleHandler } from '../core/console-handler.ts';
 import { BusinessFailure, failure, FileAnswer, type Handler, type MemberContext } from '../core/handler.ts';
 import type { Db } from '../db/client.ts';
 import { previewMember } from '../domains/auth/service.ts';
-import { validationMessagesFor } from './entry.ts';
+import { businessFailureBody, validationFailure } from './pipeline.ts';
 
 type PreviewAnswer = { status: number; answer: { succeed: boolean; [key: string]: unknown }; tenantId: number | null };
 
@@ -27,14 +27,9 @@ export function previewHandler(config: Config, registry: Map<string, Handler<Fun
     const realNow = ctx.now().getTime();
     if (at < realNow - PREVIEW_PAST_MS || at > realNow + PREVIEW_FUTURE_MS) return failure('atOutOfRange');
     const handler = registry.get(name)!;
+    // validate: as the member entry would, in the preview's envelope (the time machine sends no `locale` in it).
     const parsed = strictPayload(handler.def).safeParse(payload);
-    if (!parsed.success) {
-      return {
-        status: 400,
-        answer: { succeed: false, errorCode: 'validationError', validationErrorMessage: validationMessagesFor(parsed.error, ctx.locale) },
-        tenantId: tenantId ?? null,
-      };
-    }
+    if (!parsed.success) return { status: 400, answer: validationFailure(parsed.error, ctx.locale), tenantId: tenantId ?? null };
     const moment = new Date(at);
     try {
       await ctx.db.transaction(async (tx) => {
@@ -58,13 +53,12 @@ export function previewHandler(config: Config, registry: Map<string, Handler<Fun
           },
         };
         const of = user?.tenantId ?? null;
-        // As the member entry answers a guest calling a members' function.
+        // authenticate: as the member entry answers a guest calling a members' function.
         if (handler.def.auth === 'required' && !user)
           throw new RolledBack({ status: 401, answer: { succeed: false, errorCode: 'loginRequired' }, tenantId: of });
+        // run, answer: a business failure in its envelope; a file or an answer off its schema is a bug (thrown).
         const result = await handler.run(parsed.data as never, memberCtx as never);
-        if (result instanceof BusinessFailure) {
-          throw new RolledBack({ status: 200, answer: { ...result.extra, succeed: false, errorCode: result.errorCode }, tenantId: of });
-        }
+        if (result instanceof BusinessFailure) throw new RolledBack({ status: 200, answer: businessFailureBody(result), tenantId: of });
         if (result instanceof FileAnswer) {
           result.body.destroy();
           throw new Error(`${name} answered a file`);

@@ -149,18 +149,18 @@ export const contentConsoleHandlers = [
     const announcement = await authoring.getAnnouncement(ctx.db, id, ctx.now());
     return announcement ? { announcement } : failure('notFound');
   }),
-  defineConsoleHandler(cfns.saveAnnouncement, async (p, ctx) => authoring.saveAnnouncement(ctx, p)),
-  defineConsoleHandler(cfns.duplicateAnnouncement, async ({ id }, ctx) => authoring.duplicateAnnouncement(ctx, id)),
-  defineConsoleHandler(cfns.unpublishAnnouncement, async ({ id }, ctx) => authoring.unpublish(ctx, 'announcement', id)),
-  defineConsoleHandler(cfns.deleteAnnouncement, async ({ id }, ctx) => authoring.remove(ctx, 'announcement', id)),
+  defineConsoleHandler(cfns.saveAnnouncement, async (p, ctx) => authoring.saveAnnouncement(ctx, p), { refreshesMedia: true }),
+  defineConsoleHandler(cfns.duplicateAnnouncement, async ({ id }, ctx) => authoring.duplicateAnnouncement(ctx, id), { refreshesMedia: true }),
+  defineConsoleHandler(cfns.unpublishAnnouncement, async ({ id }, ctx) => authoring.unpublish(ctx, 'announcement', id), { refreshesMedia: true }),
+  defineConsoleHandler(cfns.deleteAnnouncement, async ({ id }, ctx) => authoring.remove(ctx, 'announcement', id), { refreshesMedia: true }),
   defineConsoleHandler(cfns.listConsoleArticles, async (p, ctx) => authoring.listArticles(ctx.db, { ...p, now: ctx.now() })),
   defineConsoleHandler(cfns.getConsoleArticle, async ({ id }, ctx) => {
     const article = await authoring.getArticle(ctx.db, id, ctx.now());
     return article ? { article } : failure('notFound');
   }),
-  defineConsoleHandler(cfns.saveArticle, async (p, ctx) => authoring.saveArticle(ctx, p)),
-  defineConsoleHandler(cfns.duplicateArticle, async ({ id }, ctx) => authoring.duplicateArticle(ctx, id)),
-  defineConsoleHandler(cfns.unpublishArticle, async ({ id }, ctx) => authoring.unpublish(ctx, 'report_article', id)),
-  defineConsoleHandler(cfns.deleteArticle, async ({ id }, ctx) => authoring.remove(ctx, 'report_article', id)),
+  defineConsoleHandler(cfns.saveArticle, async (p, ctx) => authoring.saveArticle(ctx, p), { refreshesMedia: true }),
+  defineConsoleHandler(cfns.duplicateArticle, async ({ id }, ctx) => authoring.duplicateArticle(ctx, id), { refreshesMedia: true }),
+  defineConsoleHandler(cfns.unpublishArticle, async ({ id }, ctx) => authoring.unpublish(ctx, 'report_article', id), { refreshesMedia: true }),
+  defineConsoleHandler(cfns.deleteArticle, async ({ id }, ctx) => authoring.remove(ctx, 'report_article', id), { refreshesMedia: true }),
   defineConsoleHandler(cfns.listArticleGenresAndTags, async (_p, ctx) => authoring.genresAndTags(ctx.db)),
 ];

@@ -128,12 +128,16 @@ export function eventsConsoleHandlers(config: Config) {
       const event = await authoring.getEvent(ctx.db, id, ctx.now());
       return event ? { event } : failure('notFound');
     }),
-    defineConsoleHandler(cfns.saveEvent, async (p, ctx) => authoring.saveEvent(ctx, p)),
-    defineConsoleHandler(cfns.unpublishEvent, async ({ id }, ctx) => authoring.unpublishEvent(ctx, id)),
-    defineConsoleHandler(cfns.deleteEvent, async ({ id }, ctx) => authoring.deleteEvent(ctx, id)),
-    defineConsoleHandler(cfns.saveEventSession, async (p, ctx) => authoring.saveSession(ctx, p)),
-    defineConsoleHandler(cfns.deleteEventSession, async ({ eventId, id }, ctx) => authoring.deleteSession(ctx, eventId, id)),
-    defineConsoleHandler(cfns.saveQuestionnaire, async ({ eventId, questions }, ctx) => authoring.saveQuestionnaire(ctx, eventId, questions)),
+    defineConsoleHandler(cfns.saveEvent, async (p, ctx) => authoring.saveEvent(ctx, p), { refreshesMedia: true }),
+    defineConsoleHandler(cfns.unpublishEvent, async ({ id }, ctx) => authoring.unpublishEvent(ctx, id), { refreshesMedia: true }),
+    defineConsoleHandler(cfns.deleteEvent, async ({ id }, ctx) => authoring.deleteEvent(ctx, id), { refreshesMedia: true }),
+    defineConsoleHandler(cfns.saveEventSession, async (p, ctx) => authoring.saveSession(ctx, p), { refreshesMedia: true }),
+    defineConsoleHandler(cfns.deleteEventSession, async ({ eventId, id }, ctx) => authoring.deleteSession(ctx, eventId, id), {
+      refreshesMedia: true,
+    }),
+    defineConsoleHandler(cfns.saveQuestionnaire, async ({ eventId, questions }, ctx) => authoring.saveQuestionnaire(ctx, eventId, questions), {
+      refreshesMedia: true,
+    }),
     defineConsoleHandler(cfns.listSessionReservations, async ({ eventId, sessionId, offset, perPage }, ctx) => {
       const list = await authoring.listReservations(ctx.db, eventId, sessionId, offset, perPage);
       if (!list) return failure('notFound');

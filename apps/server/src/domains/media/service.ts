@@ -192,10 +192,7 @@ export async function servedUpload(
 export const countMedia = data.countMedia;
 
 /**
- * Console functions after whose success the media uses are read again (issue 30, finding 1): every write of an item
- * that may carry an upload or change who sees it (save, duplicate, unpublish, delete of content, events, surveys).
+ * Reads every content item's uploads and visibility again into media_uses (migration 0730): the console entry calls it
+ * after every function that declares `refreshesMedia` (issue 30, finding 1; decision 183).
  */
-export const CONTENT_WRITE = /^(save|duplicate|unpublish|delete)(Announcement|Article|Event|EventSession|Questionnaire|Survey)$/;
-
-/** Reads every content item's uploads and visibility again into media_uses (migration 0730). */
 export const refreshMediaUses = data.refreshMediaUses;

@@ -8,8 +8,10 @@ import * as service from './service.ts';
 export const peopleConsoleHandlers = [
   defineConsoleHandler(people.listTenants, async (p, ctx) => service.listTenants(ctx, p.offset, p.perPage)),
   defineConsoleHandler(people.saveTenant, async (p, ctx) => service.saveTenant(ctx, p)),
-  defineConsoleHandler(people.listInvitationCodes, async (p, ctx) => service.listInvitationCodes(ctx, p.tenantId, p.offset, p.perPage)),
-  defineConsoleHandler(people.createInvitationCode, async (p, ctx) => service.createInvitationCode(ctx, p)),
+  defineConsoleHandler(people.listInvitationCodes, async (p, ctx) => service.listInvitationCodes(ctx, p.tenantId, p.offset, p.perPage), {
+    tenantBound: true,
+  }),
+  defineConsoleHandler(people.createInvitationCode, async (p, ctx) => service.createInvitationCode(ctx, p), { tenantBound: true }),
   defineConsoleHandler(people.revokeInvitationCode, async (p, ctx) => service.revokeInvitationCode(ctx, p.code)),
   defineConsoleHandler(people.searchMembers, async (p, ctx) => service.searchMembers(ctx, p.query, p.offset, p.perPage)),
   defineConsoleHandler(people.getMemberStatus, async (p, ctx) => service.memberStatus(ctx, p.id)),

@@ -37,9 +37,9 @@ export const surveysConsoleHandlers = [
     const survey = await authoring.getSurvey(ctx.db, id, ctx.now());
     return survey ? { survey } : failure('notFound');
   }),
-  defineConsoleHandler(cfns.saveSurvey, async (p, ctx) => authoring.saveSurvey(ctx, p)),
-  defineConsoleHandler(cfns.duplicateSurvey, async ({ id }, ctx) => authoring.duplicateSurvey(ctx, id)),
-  defineConsoleHandler(cfns.deleteSurvey, async ({ id }, ctx) => authoring.deleteSurvey(ctx, id)),
+  defineConsoleHandler(cfns.saveSurvey, async (p, ctx) => authoring.saveSurvey(ctx, p), { refreshesMedia: true }),
+  defineConsoleHandler(cfns.duplicateSurvey, async ({ id }, ctx) => authoring.duplicateSurvey(ctx, id), { refreshesMedia: true }),
+  defineConsoleHandler(cfns.deleteSurvey, async ({ id }, ctx) => authoring.deleteSurvey(ctx, id), { refreshesMedia: true }),
   defineConsoleHandler(cfns.listSurveyTenants, async (_p, ctx) => authoring.tenantChoices(ctx.db)),
   defineConsoleHandler(cfns.getSurveyResults, async ({ id }, ctx) => (await authoring.surveyResults(ctx.db, id, ctx.now())) ?? failure('notFound')),
   defineConsoleHandler(
