@@ -93,7 +93,7 @@ function routePreloads(): Plugin {
 }
 
 /**
- * English fills what a Japanese message file lacks (spec 2, locales) at build time, in both builds: the
+ * English fills what a Japanese message file lacks (docs/requirements/platform.md#platform-language) at build time, in both builds: the
  * app's translator has no fallback language, so a Japanese page loads no English files.
  */
 function messageFallback(): Plugin {

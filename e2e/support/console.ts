@@ -5,12 +5,12 @@ import { createGuardrails, generateSync } from 'otplib';
 import { BASE_URL, LOCK_DIR } from './env.ts';
 import { exclusively } from './locks.ts';
 
-/** The demo operators (product-decisions §8): password wellbeing-demo, enrolled with the demo TOTP secret. */
+/** The demo operators (docs/requirements/console.md#console-bootstrap): password wellbeing-demo, enrolled with the demo TOTP secret. */
 export const OPERATORS = {
   owner: 'owner@example.com',
   editor: 'editor@example.com',
   support: 'support@example.com',
-  // The main demo company's HR (issue 32, product-decisions §11).
+  // The main demo company's HR (issue 32, docs/requirements/insights.md#insights-company-role).
   company: 'hr@example.com',
 } as const;
 export type OperatorRole = keyof typeof OPERATORS;

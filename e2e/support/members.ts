@@ -9,7 +9,7 @@ export const DEMO_PASSWORD = 'wellbeing-demo';
 export const INVITATION_CODES = { corporate: 'WELCOME-2026', lite: 'LITE-2026' } as const;
 export type Plan = keyof typeof INVITATION_CODES;
 
-/** A function call's answer: the envelope of product-decisions §2 with whatever the function returns. */
+/** A function call's answer: the envelope of docs/requirements/platform.md#platform-errors with whatever the function returns. */
 export type Answer = { succeed: boolean; errorCode?: string } & Record<string, any>;
 
 /** What the app keeps in localStorage for a signed-in member (apps/web/src/lib/session.ts): never the token. */

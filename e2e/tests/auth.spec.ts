@@ -38,7 +38,7 @@ test.describe('sign-in and terms', () => {
       await expectNoAxeViolations(page);
       await screenshot(page, testInfo, 'auth-login', lang);
 
-      // Both fields empty: both messages of spec 1 §5, and nothing is sent.
+      // Both fields empty: both messages of docs/requirements/auth.md#auth-login, and nothing is sent.
       let sent = false;
       page.on('request', (r) => {
         if (r.url().endsWith('/api/functions/login')) sent = true;
@@ -63,7 +63,7 @@ test.describe('sign-in and terms', () => {
       );
       await screenshot(page, testInfo, 'auth-login-wrong', lang);
 
-      // The first-time password-setup email form is on the login page itself (spec 1 §2, issue 13 finding 7).
+      // The first-time password-setup email form is on the login page itself (docs/requirements/auth.md#auth-login, issue 13 finding 7).
       const firstTime = page.locator('section.login-more form');
       await firstTime.getByRole('button', { name: lang === 'ja' ? 'パスワード設定メールを送る' : 'Send me a password setup email' }).click();
       await expect(firstTime.getByRole('alert')).toHaveText(

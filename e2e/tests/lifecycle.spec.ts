@@ -299,7 +299,7 @@ for (const lang of ['ja', 'en'] as const) {
     await page.getByRole('button', { name: lang === 'ja' ? 'プロフィールと体重を保存' : 'Save profile and weight' }).click();
     await expect(page.getByText(lang === 'ja' ? '保存しました' : 'Saved', { exact: true })).toBeVisible();
 
-    // The tool does no validation (spec 2 §2, issue 13 finding 10): values the member screens refuse are saved.
+    // The tool does no validation (docs/requirements/account.md#account-devtool, issue 13 finding 10): values the member screens refuse are saved.
     await page.locator('input[name="birthYear"]').fill('1500');
     await page.locator('input[name="height"]').fill('5.25');
     await page.locator('input[name="weight"]').fill('');

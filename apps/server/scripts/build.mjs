@@ -1,4 +1,4 @@
-// Compiles the server to JavaScript for production (product-decisions §10): one ES module per entry in dist/,
+// Compiles the server to JavaScript for production (docs/requirements/platform.md#platform-runtime): one ES module per entry in dist/,
 // with the workspace contract and drizzle-orm bundled in and every other npm package left external (installed with
 // `npm ci --omit=dev`).
 // Non-code files the server reads beside its modules are copied next to them: import.meta.dirname is dist/ for

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
 
 /**
- * The only module that reads environment variables (product-decisions §6 and §10). One zod schema over the
+ * The only module that reads environment variables (docs/requirements/platform.md#platform-configuration and docs/requirements/platform.md#platform-runtime). One zod schema over the
  * environment, read once at start: a wrong value stops the start with a message naming the variable and the
  * expected form, instead of silently falling back (PORT=abc) or switching a protection off (a limit of NaN).
  */

@@ -147,7 +147,7 @@ describe('signing in with session: cookie', () => {
     expect(cookieNamed(guest.setCookies, 'hibi_signed_in')).toContain('Max-Age=0');
   });
 
-  it('a new web sign-in ends the session the browser had; a failed one leaves the browser signed out (spec 1 §8)', async () => {
+  it('a new web sign-in ends the session the browser had; a failed one leaves the browser signed out (docs/requirements/auth.md#auth-login-errors)', async () => {
     const first = await webLogin();
     const second = await post(
       'login',

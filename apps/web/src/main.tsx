@@ -18,7 +18,7 @@ import './styles/global.css';
 // The inline script of index.html applied the theme before the first paint; from here on it follows changes.
 initTheme();
 
-// Sign-out and a rejected token forget every cached list (spec 1 §4).
+// Sign-out and a rejected token forget every cached list (docs/requirements/auth.md#auth-stored-session).
 session.onCleared(clearCachedLists);
 
 // A page the server rendered (decision 140) carries its data: hydrate with exactly what it was rendered from. A pick

@@ -6,7 +6,7 @@ import type { Alias, UserConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
 
 /**
- * React is the runtime (product decisions §9, decision 143): every build of the web app, the members' app, the console
+ * React is the runtime (docs/requirements/platform.md#platform-react, decision 143): every build of the web app, the members' app, the console
  * and the server renderer, runs React 19 and react-dom. Nothing may put another library under React's names again:
  * no package of another runtime, no npm alias, no bundler alias.
  */

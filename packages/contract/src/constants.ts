@@ -1,5 +1,5 @@
 /**
- * Business constants shared by the server and the web app (spec 1 §9, spec 2 §9), and the named values of the
+ * Business constants shared by the server and the web app (docs/requirements/README.md#requirements-constants), and the named values of the
  * contract's numeric codes, so both sides compare names instead of raw numbers. zod-free: the web app imports this
  * module at run time. Numbers only the web app uses (breakpoints, timings, chart scales) live in
  * apps/web/src/lib/constants.ts (docs/decisions/085-web-ui-kit-and-api-files.md).
@@ -45,7 +45,7 @@ export const STEPS = {
   goal: 8000,
 } as const;
 
-/** Teams under this many members are not ranked in a team match (spec 2, team walk). */
+/** Teams under this many members are not ranked in a team match (docs/requirements/account.md#account-teams). */
 export const MIN_TEAM_SIZE = 7;
 
 /** Contract types; 5 is the lite plan, whose members may withdraw themselves. */
@@ -67,10 +67,10 @@ export const RESERVATION_TYPES = { display: 0, app: 1, external: 2 } as const;
 /** entryUnitType 2: one reservation books a team; anything else books one person. */
 export const ENTRY_UNIT_TEAM = 2;
 
-/** sectionType 5 is a link button, 2 a description text (spec 1 §3). */
+/** sectionType 5 is a link button, 2 a description text (docs/requirements/content.md#content-sections). */
 export const SECTION_TYPE = { description: 2, linkButton: 5 } as const;
 
-/** accessTypes of a profile section: 1 disclosed to friends, 0 not (spec 2 §4). */
+/** accessTypes of a profile section: 1 disclosed to friends, 0 not (docs/requirements/account.md#account-disclosure). */
 export const ACCESS_TYPE = { undisclosed: 0, disclosed: 1 } as const;
 
 /** gender of a profile: 1 male, 2 female; null when not set. */

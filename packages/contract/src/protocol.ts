@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export { SUPPORTED_LOCALES, DEFAULT_LOCALE, normaliseLocale, type Locale } from './locale.ts';
 
-/** Error codes of the protocol itself (product-decisions §2). Business codes are listed per function. */
+/** Error codes of the protocol itself (docs/requirements/platform.md#platform-errors). Business codes are listed per function. */
 export const PROTOCOL_ERROR_CODES = [
   'validationError',
   'loginRequired',

@@ -64,7 +64,7 @@ export interface ConsolePolicy {
    */
   refreshesMedia?: boolean;
   /**
-   * A company operator may name only its own tenant in the payload's `tenantId` (product-decisions §11): any other is
+   * A company operator may name only its own tenant in the payload's `tenantId` (docs/requirements/insights.md#insights-company-role): any other is
    * refused 403 and the denial audited. Every function a company operator may call with a `tenantId` declares it.
    */
   tenantBound?: boolean;

@@ -83,7 +83,7 @@ export interface Kept {
   body: Buffer;
 }
 
-/** The audiences of content that guests, members and contract members see differently (product decisions §3). */
+/** The audiences of content that guests, members and contract members see differently (docs/requirements/platform.md#platform-visibility). */
 export function visibilityClass(user: AudienceUser | null): string {
   return user === null ? 'guest' : user.contract.corporateContract ? 'contract' : 'member';
 }

@@ -58,7 +58,7 @@ interface ConsoleEntryOptions {
 }
 
 /**
- * POST /api/console/{name}: the operator console's entry (issue 15, product-decisions §8). Order: the function
+ * POST /api/console/{name}: the operator console's entry (issue 15, docs/requirements/console.md#console-entry). Order: the function
  * exists; the session (cookie `hibi_console` or `Authorization: Bearer`; a cookie only with the app's own Origin);
  * the role (403 forbidden, audited as a denial); the payload (strict, the text rule); the tenant of a company operator
  * (the handler's tenantBound); the handler; the response schema; the media uses (the handler's refreshesMedia); an
@@ -137,7 +137,7 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
       // Upload URLs come back as answers carried them (signed); what is stored is the bare path (decision 144).
       body = withoutUploadSignatures(body);
 
-      // check text, validate (a company operator's every call is audited, its refusals too: product-decisions §11).
+      // check text, validate (a company operator's every call is audited, its refusals too: docs/requirements/insights.md#insights-company-role).
       if (checkText(reply, body, locale)) return reply;
       const parsed = checkPayload(payloadSchemas.get(def.name)!, body, locale);
       if (!parsed.success) {
@@ -182,7 +182,7 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
       try {
         const result = await handler.run(payload as never, ctx as never);
         const exported = def.kind === 'csv' || def.kind === 'zip';
-        // Every call of a company operator is audited (§11), reads and failures too; writes and exports below.
+        // Every call of a company operator is audited (docs/requirements/insights.md#insights-company-role), reads and failures too; writes and exports below.
         if (operator?.role === 'company' && (result instanceof BusinessFailure || (!def.audited && !exported))) {
           const summary =
             result instanceof BusinessFailure
@@ -215,7 +215,7 @@ export async function consoleEntry(app: FastifyInstance, { db, config, registry,
 /** Who an audit row names: the operator (the entry's own rows, and a handler's note with them). */
 const operatorOf = (operator: ConsoleOperator) => ({ operatorId: operator.id, operatorEmail: operator.email });
 
-/** A company operator's row of a call: about its tenant (product-decisions §11). */
+/** A company operator's row of a call: about its tenant (docs/requirements/insights.md#insights-company-role). */
 const companyRow = (operator: ConsoleOperator) => ({ ...operatorOf(operator), targetType: 'tenant', targetId: operator.tenantId });
 
 /** The file of an `upload` call: its bytes, its type without parameters, and its name (X-File-Name, URI-encoded). */

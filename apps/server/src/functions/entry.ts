@@ -52,7 +52,7 @@ interface EntryOptions {
   lifecycle?: Pick<Lifecycle, 'warmingUp'>;
 }
 
-/** POST /api/functions/{name}: the one entry of every function (product-decisions §2). */
+/** POST /api/functions/{name}: the one entry of every function (docs/requirements/platform.md#platform-protocol). */
 export async function functionEntry(
   app: FastifyInstance,
   { db: writeDb, readDb, config, registry, now = () => new Date(), changes, writeAdmission, lifecycle }: EntryOptions,
@@ -158,7 +158,7 @@ export async function functionEntry(
       if (cookieToken && !user) clearSessionCookies(reply, cookies);
       if (auth === 'required' && !user) return refuse(reply, 401, 'loginRequired');
       if (user && isRead) readers.set(request, `m:${user.id}`);
-      // authorise: terms first (spec 1 §4): a member below the current terms version may only reach the calls the
+      // authorise: terms first (docs/requirements/auth.md#auth-terms-gate): a member below the current terms version may only reach the calls the
       // terms page needs; everything else is refused (or, where guests are served, answered as for a guest).
       if (user && !handler.def.beforeTerms && user.acceptedTermsVersion < (await currentTermsVersion(db, now(), changes))) {
         if (auth === 'required') return refuse(reply, 403, 'termsNotAccepted');

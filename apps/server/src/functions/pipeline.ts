@@ -203,7 +203,7 @@ export function roleDenial(def: ConsoleFunctionDef, operator: ConsoleOperator) {
 }
 
 /**
- * authorise, by the payload: a company operator is bound to its tenant (product-decisions §11) in the functions that
+ * authorise, by the payload: a company operator is bound to its tenant (docs/requirements/insights.md#insights-company-role) in the functions that
  * say so (ConsolePolicy.tenantBound): the audit row of the refusal of any other tenantId, else null.
  */
 export function tenantDenial(handler: ConsoleHandler, operator: ConsoleOperator | null, payload: Record<string, unknown>) {

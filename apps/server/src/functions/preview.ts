@@ -1,4 +1,4 @@
-// The console's time machine (issue 36, product-decisions §15, decision 154): `previewMemberCall` runs a member read
+// The console's time machine (issue 36, docs/requirements/time-machine.md#time-machine-preview, decision 154): `previewMemberCall` runs a member read
 // function as the member entry would, with two things changed: the clock reads `at`, and the caller is a fresh member
 // of the audience (domains/auth/preview.ts). It runs inside a transaction that is always rolled back, so nothing it
 // writes (the preview member, read marks, views, search words) is ever seen, and it bypasses the kept answers, so

@@ -1,4 +1,4 @@
-// CSV as the console's exports and the members' own-data export write it (product-decisions §8): UTF-8 with a byte
+// CSV as the console's exports and the members' own-data export write it (docs/requirements/console.md#console-exports): UTF-8 with a byte
 // order mark (spreadsheet programs then read Japanese correctly), CRLF line ends, RFC 4180 quoting, and texts that a
 // spreadsheet would run as a formula neutralised. A `CsvFile` is what a console function of kind `csv` returns: its
 // rows are pulled as the response is written, so an export of many rows holds one page in memory.

@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import type { Locale } from '@hibi/contract/protocol';
 import { EMAIL_LINK_LIFETIME_MS, EMAIL_REVERT_LINK_LIFETIME_MS } from '@hibi/contract/constants';
 
-/** The mails the product sends (product-decisions §5). */
+/** The mails the product sends (docs/requirements/platform.md#platform-email). */
 export type MailKind = 'signup' | 'reset' | 'register' | 'emailChanged';
 
 export interface RenderedMail {

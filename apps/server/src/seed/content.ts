@@ -20,7 +20,7 @@ const IMG = '/media/content';
 /** Members-only files (section videos and attachments): served only through signed URLs (lib/media-signing.ts). */
 const PROTECTED = '/media/protected/content';
 
-/** The eight genres (spec 1 §3) and the topic tags under them. master9 and master10 are drinking-related. */
+/** The eight genres (docs/requirements/content.md#content-genres) and the topic tags under them. master9 and master10 are drinking-related. */
 const GENRES: [string, string, string][] = [
   ['genre1', '病気', 'Disease'],
   ['genre2', '食事', 'Meals'],

@@ -11,7 +11,7 @@ export const POPULATION_SIZE = 200;
 const NICKNAMES = ['さくら', 'はると', 'ゆい', 'そうた', 'めい', 'れん', 'ひな', 'ゆうと', 'あおい', 'りく', 'Mika', 'Ken', 'Aya', 'Taro', 'Emi'];
 const DEPARTMENTS = ['営業部', '総務部', '開発部', '人事部', '経理部', 'マーケティング部'];
 
-/** Tenants, the named demo accounts and the 200-member population (product-decisions §7). */
+/** Tenants, the named demo accounts and the 200-member population (docs/requirements/platform.md#platform-demo-content). */
 export async function seedCore(db: Db, now: Date): Promise<SeedContext> {
   const rnd = seededRandom(20261121);
   // One hash for every demo account: they share a password, and argon2id is slow on purpose.

@@ -104,7 +104,7 @@ const WALK_QUESTIONS: QuestionSeed[] = [
   },
 ];
 
-/** 30 events over upcoming, today and finished, covering every session kind and reservation state (product-decisions §7). */
+/** 30 events over upcoming, today and finished, covering every session kind and reservation state (docs/requirements/platform.md#platform-demo-content). */
 function eventSeeds(): EventSeed[] {
   const body = (ja: string, en: string) => ({ bodyJa: ja, bodyEn: en });
   return [

@@ -4,11 +4,11 @@ import { newSecretBoxKey, sealSecret } from '../lib/secret-box.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import type { SeedContext } from './context.ts';
 
-/** The demo operators' TOTP secret (product-decisions §8: demo only). */
+/** The demo operators' TOTP secret (docs/requirements/console.md#console-bootstrap: demo only). */
 export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 export const DEMO_OPERATOR_PASSWORD = 'wellbeing-demo';
 
-/** The demo operators of §8 and §11, already enrolled with the demo TOTP secret (no recovery codes). */
+/** The demo operators (docs/requirements/console.md#console-bootstrap), already enrolled with the demo TOTP secret (no recovery codes). */
 export async function seedOperators(ctx: SeedContext): Promise<void> {
   const { db, now } = ctx;
   const key = await configValueOrInsert(db, 'operatorSecretKey', newSecretBoxKey());
@@ -17,7 +17,7 @@ export async function seedOperators(ctx: SeedContext): Promise<void> {
     ['owner@example.com', 'オーナー 管理', 'owner', null],
     ['editor@example.com', '編集 花子', 'editor', null],
     ['support@example.com', 'サポート 太郎', 'support', null],
-    // §11: the HR team of the main demo company.
+    // docs/requirements/insights.md#insights-company-role: the HR team of the main demo company.
     ['hr@example.com', '人事 一郎', 'company', ctx.tenants.corporate],
   ];
   for (const [email, displayName, role, tenantId] of demo) {

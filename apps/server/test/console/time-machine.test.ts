@@ -5,7 +5,7 @@ import { createAnnouncement, createArticle, createEvent, createLiteTenant, creat
 import { createTestApp, type TestApp } from '../helpers.ts';
 
 /**
- * Issue 36, item 1 (product-decisions §15, decision 154): previewMemberCall answers what a member read function would
+ * Issue 36, item 1 (docs/requirements/time-machine.md#time-machine-preview, decision 154): previewMemberCall answers what a member read function would
  * answer at another moment, for an audience; the clock is the only thing that moves and nothing is written. The
  * answers at `at` are compared with real calls made once the test's clock has truly reached `at`.
  */

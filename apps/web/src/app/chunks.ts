@@ -11,7 +11,7 @@ function ClientOnly({ screen: Screen }: { screen: ComponentType }) {
 /** A screen's code did not arrive: the network failed, a new release replaced the files, or it took too long. */
 export class ChunkLoadError extends Error {}
 
-/** A screen's chunk that has not come after CHUNK_LOAD_TIMEOUT_MS counts as failed (spec 1 §9). */
+/** A screen's chunk that has not come after CHUNK_LOAD_TIMEOUT_MS counts as failed (docs/requirements/web.md#web-constants). */
 export function withTimeout<T>(load: () => Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkLoadError('chunk load timeout')), CHUNK_LOAD_TIMEOUT_MS);

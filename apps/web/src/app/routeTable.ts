@@ -1,5 +1,5 @@
 /**
- * Every route of the app (spec 2 §2 route table). Each page is its own lazily loaded chunk.
+ * Every route of the app (docs/requirements/web.md#web-routes). Each page is its own lazily loaded chunk.
  * `meta` names the keys meta.<meta>.title / meta.<meta>.description in the common messages;
  * `auth` routes show the login-required message to guests instead of their content.
  */

@@ -31,8 +31,8 @@ export function createRoutes(): RouteObject[] {
       element: <RootLayout />,
       // Only when the shell itself fails (its loader, its layout): every screen has its own boundary inside it.
       errorElement: <RouteError />,
-      // Before every navigation a stored token is re-authenticated (spec 2 §2), and a member who has not accepted
-      // the current terms goes to the terms page (spec 1 §4). On the server the request's session was checked already.
+      // Before every navigation a stored token is re-authenticated (docs/requirements/web.md#web-navigation), and a member who has not accepted
+      // the current terms goes to the terms page (docs/requirements/auth.md#auth-terms-gate). On the server the request's session was checked already.
       loader: async ({ request }) => {
         if (!requestScope()) await reauthenticate();
         if (!allowedBeforeTerms(new URL(request.url).pathname) && (await termsPending())) throw redirect('/terms');

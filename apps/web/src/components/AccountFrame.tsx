@@ -22,7 +22,7 @@ const MENU = [
 ] as const;
 
 /**
- * The account area's frame (spec 2 §2): the background image, the profile image (default thumbnail when there is
+ * The account area's frame (docs/requirements/account.md#account-area): the background image, the profile image (default thumbnail when there is
  * none), nickname, attribution1 tag and comment, then a side menu on desktop (a top menu under 768 px) with
  * profile, friends and lifestyle report, and the page's content. `profile` is null while it loads.
  * `menu={false}` hides the menu (a friend's profile shows the friend's head in the same frame).

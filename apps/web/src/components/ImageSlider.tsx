@@ -49,7 +49,7 @@ function usePerView(layout: CarouselLayout): number | null {
 }
 
 /**
- * A carousel with previous/next buttons (spec 1 §2 slider rules): it loops unless everything fits (a single
+ * A carousel with previous/next buttons (docs/requirements/content.md#content-image-slider): it loops unless everything fits (a single
  * image never loops); slides are 20 px apart, 32 px from 768 px wide. Off-screen slides are inert.
  */
 export function Carousel({ items, layout = 'single', label }: { items: ReactNode[]; layout?: CarouselLayout; label: string }) {

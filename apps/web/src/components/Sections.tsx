@@ -39,7 +39,7 @@ interface SectionsProps {
 }
 
 /**
- * The Section model rendered (spec 1 §3): description sections (subtitle, server-sanitised rich-text comment, images,
+ * The Section model rendered (docs/requirements/content.md#content-sections): description sections (subtitle, server-sanitised rich-text comment, images,
  * videos behind thumbnails, attachments) and link-button sections (relType → a route of the app).
  */
 export function Sections({ sections, onVideoPlay, onAttachmentOpen }: SectionsProps) {
@@ -109,7 +109,7 @@ export function Sections({ sections, onVideoPlay, onAttachmentOpen }: SectionsPr
             )}
             {!path && isLink && section.relType && (
               // A link to something only the smartphone app has (the administrator's action goals): its label as a
-              // notice instead of a button to nowhere (spec 1 §3, issue 13 finding 3).
+              // notice instead of a button to nowhere (docs/requirements/content.md#content-sections, issue 13 finding 3).
               <p className="content-section__notice" role="note">
                 {section.relLabel ? t('rel.labelInApp', { label: section.relLabel }) : t('rel.inApp')}
               </p>

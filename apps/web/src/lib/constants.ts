@@ -1,5 +1,5 @@
 /**
- * Numbers only the web app uses (spec 1 §9, spec 2 §9): layout, timings and chart scales. Business constants the
+ * Numbers only the web app uses (docs/requirements/web.md#web-constants, docs/requirements/health.md#health-report-charts): layout, timings and chart scales. Business constants the
  * server shares (page sizes, the step goal, the named codes of the contract) stay in @hibi/contract/constants
  * (docs/decisions/085-web-ui-kit-and-api-files.md).
  */

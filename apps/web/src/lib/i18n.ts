@@ -97,7 +97,7 @@ export function initialLanguage(): Locale {
  * Starts the translator in the page's language. `messages`: the message files a page the server rendered carries (its
  * data script, decision 143), used as they are; the other namespaces load from their chunks when a screen needs them.
  *
- * Japanese is the default. English, the fallback for a message a Japanese file lacks (spec 2, locales), is put into the
+ * Japanese is the default. English, the fallback for a message a Japanese file lacks (docs/requirements/platform.md#platform-language), is put into the
  * Japanese files when the app is built (lib/messageFallback.ts): there is no fallback language, and a Japanese page
  * loads no English files.
  */

@@ -4,7 +4,7 @@ import { changeLanguage } from './i18n.ts';
 import { clearCachedLists } from './queryClient.ts';
 
 /**
- * Switches the language (spec 1 §4): saved in the browser, every cached list forgotten (their texts are in the old
+ * Switches the language (docs/requirements/web.md#web-language-switch): saved in the browser, every cached list forgotten (their texts are in the old
  * language), and the server told, for the mails it sends a signed-in member (best effort).
  */
 export async function switchLanguage(locale: Locale) {

@@ -4,7 +4,7 @@ const PLURAL_FORM = /^(.*)_(zero|one|two|few|many)$/;
 
 /**
  * A language's messages with another's filling what it lacks (decision 142): English is the fallback for a message a
- * Japanese file lacks (spec 2, locales), worked out when the app is built (vite.config.ts) instead of in the browser,
+ * Japanese file lacks (docs/requirements/platform.md#platform-language), worked out when the app is built (vite.config.ts) instead of in the browser,
  * which then loads no second language's files for a Japanese page. A plural form the language does not use (Japanese
  * has only `_other`) is not added.
  */

@@ -57,7 +57,7 @@ export function createServerQueryClient() {
   });
 }
 
-/** Every cached list and detail goes: on sign-out, failed re-authentication and language switch (spec 1 §4). */
+/** Every cached list and detail goes: on sign-out, failed re-authentication and language switch (docs/requirements/web.md#web-language-switch). */
 export function clearCachedLists() {
   forgetServerQueries();
   void queryClient.resetQueries();

@@ -2,7 +2,7 @@ import type { Locale } from '@hibi/contract/locale';
 import type { SessionUser, TenantContract } from '@hibi/contract/functions/auth';
 
 /**
- * What the browser keeps of a sign-in (spec 1 §4): the user and the tenant contract, to paint the header at once.
+ * What the browser keeps of a sign-in (docs/requirements/auth.md#auth-stored-session): the user and the tenant contract, to paint the header at once.
  * Never the token: it lives in an HttpOnly cookie the server sets and page scripts cannot read
  * (docs/decisions/107-cookie-sessions.md). The server's readable `hibi_signed_in` cookie says a session exists.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { consoleEpochMs, consoleId, defineConsoleFunction } from './protocol.ts';
 
 /**
- * The audit log (product-decisions §8): one row per operator write, sign-in (success and failure), sign-out, export
+ * The audit log (docs/requirements/console.md#console-audit-log): one row per operator write, sign-in (success and failure), sign-out, export
  * and denial. Writes are recorded under the function's name; these are the other actions.
  */
 export const AUDIT_EVENT_ACTIONS = [

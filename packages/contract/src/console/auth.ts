@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { singleLineText } from '../text.ts';
 import { defineConsoleFunction, OPERATOR_PASSWORD_MAX, OPERATOR_PASSWORD_MIN, OPERATOR_ROLES } from './protocol.ts';
 
-/** Operator sign-in (product-decisions §8): password, then TOTP (RFC 6238) or a recovery code; enrolment on first use. */
+/** Operator sign-in (docs/requirements/console.md#console-sign-in): password, then TOTP (RFC 6238) or a recovery code; enrolment on first use. */
 
 export const operatorSchema = z.object({
   id: z.number().int(),

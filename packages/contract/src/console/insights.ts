@@ -4,7 +4,7 @@ import { calendarDay } from './help.ts';
 import { consoleId, defineConsoleFunction } from './protocol.ts';
 
 /**
- * Company insights (issue 32, product-decisions §11; decision 146): aggregates of one tenant's members for its HR
+ * Company insights (issue 32, docs/requirements/insights.md#insights-company-role; decision 146): aggregates of one tenant's members for its HR
  * team, never a named member or one person's value. Groups are fixed (the tenant, each department, each 10-year age
  * band); a group under INSIGHTS_MIN_GROUP members answers its figures null and `suppressed: true`, and so does the
  * next-smallest group whenever the others would let one subtract a suppressed group from the total.

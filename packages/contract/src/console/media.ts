@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineConsoleFunction } from './protocol.ts';
 
 /**
- * Media (product-decisions §8): JPEG, PNG and WebP up to 10 MB, decoded and re-encoded with sharp (metadata
+ * Media (docs/requirements/console.md#console-media): JPEG, PNG and WebP up to 10 MB, decoded and re-encoded with sharp (metadata
  * stripped); PDF attachments checked by magic bytes. Stored under DATA_DIR/media, served at `/media/<file>` with
  * long-lived immutable cache headers.
  */

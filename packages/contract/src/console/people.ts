@@ -10,7 +10,7 @@ import { consoleEpochMs, consoleId, defineConsoleFunction, localizedTitle } from
 
 /* ------------------------------------------------------------------ tenants */
 
-/** Contract types a tenant may have; 5 is the lite plan (its members may withdraw themselves, spec 2). */
+/** Contract types a tenant may have; 5 is the lite plan (its members may withdraw themselves, docs/requirements/account.md#account-withdrawal). */
 export const CONTRACT_TYPES = [1, 2, 3, 4, 5] as const;
 export const TENANT_NAME_MAX = 100;
 
@@ -173,7 +173,7 @@ export const searchMembers = defineConsoleFunction({
   response: z.object({ members: z.array(memberRowSchema), total: z.number().int() }),
 });
 
-/** A member's account status: never any health, body or activity data (§8). */
+/** A member's account status: never any health, body or activity data (docs/requirements/people.md#people-members). */
 export const memberStatusSchema = z.object({
   id: z.number().int(),
   email: z.string().nullable(),

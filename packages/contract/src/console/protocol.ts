@@ -3,12 +3,12 @@ import { PROTOCOL_ERROR_CODES } from '../protocol.ts';
 import { singleLineText, textChecks } from '../text.ts';
 
 /**
- * The operator console's entry, `POST /api/console/{name}` (product-decisions §8): the envelope of §2, its own
+ * The operator console's entry, `POST /api/console/{name}` (docs/requirements/console.md#console-entry): the envelope of docs/requirements/platform.md#platform-errors, its own
  * registry, operator sessions only. A function names the roles that may call it; `auth: 'none'` functions (the
  * sign-in steps and accepting an invitation) take no session.
  */
 
-/** `company`: an HR operator of one tenant (product-decisions §11): its Insights and invitation codes only. */
+/** `company`: an HR operator of one tenant (docs/requirements/insights.md#insights-company-role): its Insights and invitation codes only. */
 export const OPERATOR_ROLES = ['owner', 'editor', 'support', 'company'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
@@ -18,9 +18,9 @@ export type ConsoleProtocolErrorCode = (typeof CONSOLE_PROTOCOL_ERROR_CODES)[num
 
 /**
  * How a function is called:
- * - `json`: a JSON body, the §2 envelope back;
+ * - `json`: a JSON body, the envelope of docs/requirements/platform.md#platform-errors back;
  * - `upload`: the raw file as the body, `Content-Type` the file's type, header `X-File-Name` (URI-encoded file
- *   name); the §2 envelope back;
+ *   name); the envelope of docs/requirements/platform.md#platform-errors back;
  * - `csv`: a JSON body; `text/csv; charset=utf-8` with a BOM back (exports, part 2);
  * - `zip`: a JSON body; `application/zip` back, CSV files with a BOM inside (an export of several tables, decision 176).
  */

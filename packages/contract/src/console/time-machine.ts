@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { consoleEpochMs, consoleId, defineConsoleFunction } from './protocol.ts';
 
 /**
- * The console's time machine (issue 36, product-decisions §15; decision 154): what a member function would answer at
+ * The console's time machine (issue 36, docs/requirements/time-machine.md#time-machine-preview; decision 154): what a member function would answer at
  * another moment, for an audience, so that editors check a week of scheduled content before it goes out. The clock is
  * the only thing that moves; nothing the call does is kept.
  */

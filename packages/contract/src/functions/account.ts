@@ -4,7 +4,7 @@ import { PASSWORD_MAX } from '../constants.ts';
 import { defineFunction, epochMs, id, offset, perPage } from '../protocol.ts';
 import { COMMENT_MAX, DISPLAY_NAME_MAX, PAGE_SIZE, SEARCH_NICKNAME_MAX } from '../constants.ts';
 
-/** 0 = undisclosed, 1 = disclosed to friends (spec 2 §3, §6). */
+/** 0 = undisclosed, 1 = disclosed to friends (docs/requirements/account.md#account-disclosure). */
 export const accessTypeSchema = z.union([z.literal(0), z.literal(1)]);
 
 export const profileHeadSchema = z.object({
@@ -170,7 +170,7 @@ export const getFriendProfile = defineFunction({
 export type FriendProfile = z.infer<typeof getFriendProfile.response>;
 
 /**
- * How another member stands to the caller, for the friend button wherever members appear (spec 2 §4):
+ * How another member stands to the caller, for the friend button wherever members appear (docs/requirements/account.md#account-friends):
  * self; friends; requested (the caller asked, waiting: 'Requested'); received (they asked: 'Accept'); none ('Become Friends').
  */
 export const relationSchema = z.enum(['self', 'friends', 'requested', 'received', 'none']);

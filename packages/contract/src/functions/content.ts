@@ -4,7 +4,7 @@ import { defineFunction, id, imageSchema, offset, perPage } from '../protocol.ts
 
 /**
  * Content domain: announcements, report articles (the library), tags and genres, and the Section model that
- * announcements, report articles and events share (spec 1 §3).
+ * announcements, report articles and events share (docs/requirements/content.md#content-sections).
  */
 
 /** Where a link-button section points. Pages map each to a route (Sections.tsx). */
@@ -21,7 +21,7 @@ export const SECTION_REL_TYPES = [
 ] as const;
 export type SectionRelType = (typeof SECTION_REL_TYPES)[number];
 
-// sectionType 5 is a link button, 2 a description text (spec 1 §3); named in the zod-free constants module.
+// sectionType 5 is a link button, 2 a description text (docs/requirements/content.md#content-sections); named in the zod-free constants module.
 export { SECTION_TYPE } from '../constants.ts';
 
 export const sectionVideoSchema = z.object({

@@ -4,14 +4,14 @@ import { sectionSchema } from './content.ts';
 
 /**
  * Events: lists, detail with sessions and questions, reservation, cancellation, favourites, calendar files
- * (spec 1 §2-§5, §8). Docs: docs/decisions/020–026, apps/server/src/domains/events/CONTEXT.md.
+ * (docs/requirements/events.md). Docs: docs/decisions/020–026, apps/server/src/domains/events/CONTEXT.md.
  */
 
 // The named codes live in the zod-free constants module, which the web app may import at run time.
 export { SCHEDULE_TYPES, PROVIDING_TYPES, RESERVATION_TYPES, ENTRY_UNIT_TEAM } from '../constants.ts';
 export const QUESTION_TYPES = ['text', 'checkbox', 'select', 'images', 'comment'] as const;
 export const RESERVE_STATUS_NAMES = ['before', 'ended', 'full', 'available', 'none'] as const;
-/** What the session button shows, decided by the server in the order of spec 1 §4. */
+/** What the session button shows, decided by the server in the order of docs/requirements/events.md#events-session-button. */
 export const SESSION_BUTTON_KINDS = ['ended', 'cancel', 'external', 'externalFull', 'notOpen', 'full', 'reserve'] as const;
 export const ANSWER_TEXT_MAX = 2000;
 
@@ -46,7 +46,7 @@ export const sessionSchema = z.object({
   startDateTime: z.number().int(),
   endDateTime: z.number().int(),
   entryUnitType: z.number().int(),
-  // The rest only for signed-in callers (product-decisions §3: guests get no session buttons' data).
+  // The rest only for signed-in callers (docs/requirements/platform.md#platform-visibility: guests get no session buttons' data).
   capacity: z.number().int().nullable().optional(),
   reservedCount: z.number().int().optional(),
   reservationStartDateTime: z.number().int().nullable().optional(),
@@ -90,7 +90,7 @@ export const eventListItemSchema = z.object({
   reservableFlag: z.boolean(),
   startDateTime: z.number().int(),
   endDateTime: z.number().int(),
-  /** True when end - start <= 86,400,000 ms; otherwise a period ending at end - 1 ms (spec 1 §4). */
+  /** True when end - start <= 86,400,000 ms; otherwise a period ending at end - 1 ms (docs/requirements/events.md#events-one-day). */
   isOneDay: z.boolean(),
   dateRemarks: z.string().nullable(),
   providingType: z.number().int(),

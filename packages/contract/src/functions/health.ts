@@ -1,5 +1,5 @@
 // Functions of the health domain: the calls the companion mobile app sends data through, and the reads behind
-// the home charts and the lifestyle report (spec 1 §3/§7, spec 2 §3/§7/§9). Days are calendar days in Asia/Tokyo;
+// the home charts and the lifestyle report (docs/requirements/health.md#health-data, docs/requirements/health.md#health-calls). Days are calendar days in Asia/Tokyo;
 // a day's dateTime is its midnight in Asia/Tokyo as epoch ms. Ratings: 1 = the healthy answer, 2 = the unhealthy one.
 import { z } from 'zod';
 import { defineFunction } from '../protocol.ts';
@@ -23,7 +23,7 @@ export const HEALTH_LIMITS = {
 
 const dateTime = z.number().int().min(HEALTH_DATE_MIN_MS).max(DATE_MAX_MS);
 const steps = z.number().int().min(0).max(HEALTH_LIMITS.stepsMax);
-/** 0 means "not measured" (spec 2 §9: a weight of 0 is treated as missing). */
+/** 0 means "not measured" (docs/requirements/health.md#health-report-charts: a weight of 0 is treated as missing). */
 const weightIn = z.union([z.literal(0), z.number().min(HEALTH_LIMITS.weightMin).max(HEALTH_LIMITS.weightMax)]);
 const bodyFatIn = z.union([z.literal(0), z.number().min(HEALTH_LIMITS.bodyFatMin).max(HEALTH_LIMITS.bodyFatMax)]);
 const rating = z.union([z.literal(1), z.literal(2)]);
@@ -185,7 +185,7 @@ const categoryValues = {
   stress: z.number().nullable(),
 };
 
-/** First month the lifestyle report offers (spec 2 §9). */
+/** First month the lifestyle report offers (docs/requirements/health.md#health-report). */
 export const REPORT_FIRST_MONTH = { year: 2021, month: 12 } as const;
 
 export const getHealthLogStats = defineFunction({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineFunction } from '../protocol.ts';
 
-/** The FAQ and the static help pages (spec 2 §2, §8): read-only, for guests and members alike. */
+/** The FAQ and the static help pages (docs/requirements/help.md#help-faq): read-only, for guests and members alike. */
 
 export const FAQ_CATEGORY_IDS = [1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000] as const;
 

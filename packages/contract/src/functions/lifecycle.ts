@@ -3,7 +3,7 @@ import { singleLineText, textChecks } from '../text.ts';
 import { defineFunction } from '../protocol.ts';
 import { LOGIN_ID_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../constants.ts';
 
-/** Limits of the signup model (spec 2 §3). */
+/** Limits of the signup model (docs/requirements/auth.md#auth-signup). */
 export const SIGNUP_LIMITS = {
   invitationCode: 64,
   userName: 50,
@@ -108,7 +108,7 @@ export const setPassword = defineFunction({
 });
 
 /**
- * Developer tool (spec 2 §2): exists only when the server has DEVTOOL_PATH set; otherwise 404 unknownFunction.
+ * Developer tool (docs/requirements/account.md#account-devtool): exists only when the server has DEVTOOL_PATH set; otherwise 404 unknownFunction.
  * The web app's catch-all page asks whether its path is the tool's.
  */
 export const isDevtoolPath = defineFunction({
@@ -136,7 +136,7 @@ export const getDevtoolUser = defineFunction({
   response: z.object({ user: devtoolUserSchema }),
 });
 
-/** The tool's own bounds (spec 2 §2): what the database can hold, none of the member screens' rules. */
+/** The tool's own bounds (docs/requirements/account.md#account-devtool): what the database can hold, none of the member screens' rules. */
 export const DEVTOOL_LIMITS = { displayNameMax: 12, commentMax: 15, birthYearMin: 1000, birthYearMax: 9999, measureMax: 399.9 } as const;
 
 export const saveDevtoolUser = defineFunction({

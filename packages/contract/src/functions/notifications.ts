@@ -3,7 +3,7 @@ import { defineFunction } from '../protocol.ts';
 import { PUSH_ENDPOINT_MAX, PUSH_KINDS } from '../constants.ts';
 
 /**
- * Notifications on the device (issue 34, product-decisions §12, decision 153): standard Web Push. The browser's
+ * Notifications on the device (issue 34, docs/requirements/notifications.md#notifications-web-push, decision 153): standard Web Push. The browser's
  * PushSubscription (endpoint and keys) is saved with the kinds the member chose for this device.
  */
 

@@ -6,7 +6,7 @@ import { authenticationResponseSchema, PASSKEY_NAME_MAX, passkeySchema, registra
 import { sessionUserSchema, tenantContractSchema } from './auth.ts';
 
 /**
- * Members' passkeys (issue 35, product-decisions §13, decision 148): WebAuthn discoverable credentials that sign a
+ * Members' passkeys (issue 35, docs/requirements/passkeys.md#passkeys-members, decision 148): WebAuthn discoverable credentials that sign a
  * member in without a password. Options go out and responses come back in the WebAuthn JSON forms.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineFunction, epochMs, id, offset, perPage } from '../protocol.ts';
 import { PAGE_SIZE } from '../constants.ts';
 
-/** Kinds of survey body items (spec 2 §3). `comment` is display-only text and carries no questionnaireIndex. */
+/** Kinds of survey body items (docs/requirements/surveys.md#surveys-model). `comment` is display-only text and carries no questionnaireIndex. */
 export const QUESTION_TYPES = ['comment', 'images', 'select', 'checkbox', 'text'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 

@@ -1,4 +1,4 @@
--- Operator console (issue 15; product-decisions §8; owner: operators domain): operator accounts apart from members,
+-- Operator console (issue 15; docs/requirements/console.md#console-operators; owner: operators domain): operator accounts apart from members,
 -- sign-in challenges between the password and the TOTP step, sessions, recovery codes, invitation links, and the
 -- append-only audit log.
 

@@ -21,7 +21,7 @@ INSERT INTO questionnaire_tenants (questionnaire_id, tenant_id) SELECT id, tenan
 CREATE INDEX questionnaire_answers_survey_idx ON questionnaire_answers (questionnaire_id, answered_at DESC, user_id DESC);
 
 -- FAQ: ids of new categories and items come from sequences that start above every seeded id (categories 1000–9000
--- and their items, spec 2 §2), so the seed's fixed ids and the console's new ones never meet.
+-- and their items, docs/requirements/help.md#help-faq), so the seed's fixed ids and the console's new ones never meet.
 CREATE SEQUENCE faq_categories_id_seq START 10000 OWNED BY faq_categories.id;
 ALTER TABLE faq_categories ALTER COLUMN id SET DEFAULT nextval('faq_categories_id_seq');
 CREATE SEQUENCE faq_items_id_seq START 100000 OWNED BY faq_items.id;

@@ -1,4 +1,4 @@
--- Companies (issue 32, product-decisions §11, decision 146): the `company` operator role bound to one tenant, and the
+-- Companies (issue 32, docs/requirements/insights.md#insights-company-role, decision 146): the `company` operator role bound to one tenant, and the
 -- end of a tenant's contract with the purge of its members' personal data 90 days later.
 
 ALTER TABLE operators DROP CONSTRAINT operators_role_check;

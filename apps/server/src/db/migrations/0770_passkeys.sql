@@ -1,4 +1,4 @@
--- Passkeys (issue 35; product-decisions §13; docs/decisions/148-passkeys.md; owner: passkeys domain).
+-- Passkeys (issue 35; docs/requirements/passkeys.md#passkeys-members; docs/decisions/148-passkeys.md; owner: passkeys domain).
 -- A member's passkeys sign them in without a password; an operator's passkeys stand in for the TOTP code.
 -- credential_id is the credential's id in base64url; public_key its COSE key (base64url); counter the last signature counter seen
 -- (0 for authenticators without one, such as synced passkeys); backup_eligible / backed_up the BE and BS flags.

@@ -1,4 +1,4 @@
--- Web Push (issue 34; product-decisions §12; docs/decisions/153-web-push.md; owner: notifications domain and src/push).
+-- Web Push (issue 34; docs/requirements/notifications.md#notifications-web-push; docs/decisions/153-web-push.md; owner: notifications domain and src/push).
 -- A member's devices that take notifications: the push service's endpoint, the browser's keys (RFC 8291: p256dh, the
 -- P-256 public key, and auth, the 16-byte secret; both base64url) and the kinds the member chose for that device.
 -- A subscription belongs to the session that saved it: signing out (this device) or signing out everywhere (every

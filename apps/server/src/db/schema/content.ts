@@ -6,7 +6,7 @@ import { users } from './core.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-/** A block of content under an announcement, report article or event (the Section model, spec 1 §3). */
+/** A block of content under an announcement, report article or event (the Section model, docs/requirements/content.md#content-sections). */
 export const sections = pgTable('sections', {
   id: serial('id').primaryKey(),
   ownerType: text('owner_type').notNull().$type<'announcement' | 'report_article' | 'event'>(),

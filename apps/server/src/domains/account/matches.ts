@@ -44,7 +44,7 @@ export async function currentWeekSteps(db: Db, userId: number, now: Date) {
 
 /** Team matches the profile shows: the most recent started matches the user's team takes part in. */
 const PROFILE_TEAM_MATCHES = 3;
-/** Teams rank only with this many members or more (spec 2 §1, §9). */
+/** Teams rank only with this many members or more (docs/requirements/account.md#account-teams). */
 export const MIN_TEAM_SIZE = 7;
 
 /**

@@ -33,7 +33,7 @@ export function accessTypes(u: UserRow) {
   return { userSteps: u.access_user_steps === 1 ? 1 : 0, teamMatches: u.access_team_matches === 1 ? 1 : 0 } as const;
 }
 
-/** Kilograms to one decimal; a weight of 0 counts as missing (spec 2 §9). */
+/** Kilograms to one decimal; a weight of 0 counts as missing (docs/requirements/health.md#health-report-charts). */
 export function kg(value: unknown): number | null {
   const n = value === null || value === undefined ? NaN : Number(value);
   return Number.isFinite(n) && n > 0 ? Math.round(n * 10) / 10 : null;

@@ -11,7 +11,7 @@ const configAnswer: CachePolicy = { tables: ['config'], audience: () => 'all', n
 
 export const authHandlers = [
   // The web app's sign-in (`session: 'cookie'`) first ends the session its cookie carried, so a failed or refused
-  // attempt leaves the browser signed out (spec 1 §8), and a success never keeps an older session beside the new one.
+  // attempt leaves the browser signed out (docs/requirements/auth.md#auth-login-errors), and a success never keeps an older session beside the new one.
   defineHandler(fns.login, async ({ id, password, session }, ctx) => {
     if (session !== 'cookie') return login(ctx, id, password);
     await ctx.webSession.end();

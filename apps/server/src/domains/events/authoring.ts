@@ -425,7 +425,7 @@ async function mailCancelled(t: Db, r: { event_id: number; session_id: number; u
 }
 
 /**
- * The CSV of an event's active reservations (product-decisions §8): a row each, oldest first, the questionnaire's
+ * The CSV of an event's active reservations (docs/requirements/console.md#console-exports): a row each, oldest first, the questionnaire's
  * answers as columns; read in keyset pages, so a big event holds one page in memory.
  */
 export async function reservationExport(db: Db, eventId: number, now: Date, pageSize = 500): Promise<CsvFile | null> {

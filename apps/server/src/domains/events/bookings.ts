@@ -226,7 +226,7 @@ export async function visibleEventAnswers(db: Db, user: AuthUser, now: Date, eve
   return { ok: false as const, code: visible.entry ? checked.problem : ('sessionNotFound' as const) };
 }
 
-/** One event as its detail page shows it; guests get the head only (product-decisions §3). */
+/** One event as its detail page shows it; guests get the head only (docs/requirements/platform.md#platform-visibility). */
 export async function getEventDetail(db: Db, user: AuthUser | null, locale: Locale, now: Date, eventId: number): Promise<EventDetail | null> {
   const caller = callerOf(user);
   const row = await eventDetail(db, caller, locale, now, eventId);

@@ -129,7 +129,7 @@ describe('getEventByID', () => {
     }
   });
 
-  it('gives a signed-in user the overview, questions, sections and the buttons in the order of spec 1 §4', async () => {
+  it('gives a signed-in user the overview, questions, sections and the buttons in the order of docs/requirements/events.md#events-session-button', async () => {
     const { body } = await t.call('getEventByID', { eventID: ids.walk!, locale: 'en' }, member);
     const e = body.event;
     expect(e).toMatchObject({ capacity: 40, extraLabel: 'What to bring', hasQuestions: true });
@@ -318,7 +318,7 @@ describe('reserveEvent and cancelEventReservation', () => {
     expect((await t.call('reserveEvent', { eventID: ids.stretch!, sessionID: s!, body: [] }, tokens[3])).body.succeed).toBe(true);
   });
 
-  it('books a session whose reservationType is neither 0 nor 2 in the app (spec 1: other values exist; issue 13, 9)', async () => {
+  it('books a session whose reservationType is neither 0 nor 2 in the app (docs/requirements/events.md#events-model: other values exist; issue 13, 9)', async () => {
     const [s] = await sessionIds(ids.stretch!);
     await t.database.db.execute(sql`UPDATE event_sessions SET reservation_type = 3 WHERE id = ${s}`);
     try {

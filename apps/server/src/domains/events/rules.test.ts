@@ -17,7 +17,7 @@ const session = (over: Partial<SessionState> = {}): SessionState => ({
   ...over,
 });
 
-describe('reserveStatus (spec 1 §4)', () => {
+describe('reserveStatus (docs/requirements/events.md#events-reserve-status)', () => {
   const name = (sessions: SessionState[]) => reserveStatus(sessions, NOW, 'ja').status.name;
   it('is none without sessions that need a reservation', () => {
     expect(name([])).toBe('none');
@@ -51,7 +51,7 @@ describe('one-day rule and Tokyo days', () => {
   });
 });
 
-describe('session button order (spec 1 §4)', () => {
+describe('session button order (docs/requirements/events.md#events-session-button)', () => {
   it('ended beats participant, which beats external, window, full and reserve', () => {
     expect(sessionButton(session({ startMs: NOW - 2 * H, endMs: NOW - H }), true, NOW)).toEqual({ kind: 'ended', enabled: false });
     expect(sessionButton(session({ reservationEndMs: NOW - H }), true, NOW)).toEqual({ kind: 'cancel', enabled: true });

@@ -3,7 +3,7 @@ import { DAY_MS, startOfTokyoDay } from '@hibi/contract/time';
 import { CHECK_IN_OPENS_BEFORE_MS } from '@hibi/contract/constants';
 import type { EventQuestion, ReservationAnswer } from '@hibi/contract/functions/events';
 
-/** Pure rules of the events domain (spec 1 §4, §5): reserve status, one-day rule, session button, answers. */
+/** Pure rules of the events domain (docs/requirements/events.md): reserve status, one-day rule, session button, answers. */
 
 /** One-day if end minus start is at most 86,400,000 ms; otherwise a period whose end date is end - 1 ms. */
 export function isOneDay(startMs: number, endMs: number): boolean {
@@ -23,7 +23,7 @@ export interface SessionState {
 
 /**
  * reservationType: 0 shows the time only (no button), 2 books on an external site, and every other value books in the
- * app (spec 1: "other values exist"; issue 13 finding 9, decision 023).
+ * app (docs/requirements/events.md#events-model: "other values exist"; issue 13 finding 9, decision 023).
  */
 export function needsReservation(s: Pick<SessionState, 'reservationType'>): boolean {
   return s.reservationType !== 0;
@@ -57,7 +57,7 @@ const STATUS_TEXT: Record<Locale, Record<ReserveStatusName, string>> = {
 };
 
 /**
- * Reservation status of an event (spec 1 §4), only when a reservation is required:
+ * Reservation status of an event (docs/requirements/events.md#events-reserve-status), only when a reservation is required:
  * before (no window has started), ended (no window is still open), full (no open session has free
  * capacity), available (an open session has free seats); otherwise none. When some windows have closed and
  * the next has not opened yet, the event is 'before' again (docs/decisions/022-reserve-status.md).
@@ -82,7 +82,7 @@ export function reserveStatus(sessions: SessionState[], now: number, locale: Loc
 
 export type ButtonKind = 'ended' | 'cancel' | 'external' | 'externalFull' | 'notOpen' | 'full' | 'reserve';
 
-/** The session button, in the order of spec 1 §4. Null for reservationType 0 sessions (no button). */
+/** The session button, in the order of docs/requirements/events.md#events-session-button. Null for reservationType 0 sessions (no button). */
 export function sessionButton(s: SessionState, participating: boolean, now: number): { kind: ButtonKind; enabled: boolean } | null {
   if (!needsReservation(s)) return null;
   if (now >= s.endMs) return { kind: 'ended', enabled: false };

@@ -27,7 +27,7 @@ export function bmi(weightKg: number, heightCm: number): number {
   return round1(weightKg / (m * m));
 }
 
-/** Ideal weight: 22 x height(m)^2, one decimal (spec 2 §9). */
+/** Ideal weight: 22 x height(m)^2, one decimal (docs/requirements/health.md#health-ideal-weight). */
 export function idealWeight(heightCm: number): number {
   const m = heightCm / 100;
   return round1(22 * m * m);

@@ -13,7 +13,7 @@ import { createTestApp, totpCode, type TestApp } from '../../../test/helpers.ts'
 import { unzip } from '../../../test/unzip.ts';
 
 /**
- * Issue 32 (product-decisions §11, decision 146): the company role, insights with the privacy floor (small
+ * Issue 32 (docs/requirements/insights.md#insights-privacy-floor, decision 146): the company role, insights with the privacy floor (small
  * departments, complementary suppression, differencing attacks), the CSV, bad input, and the end of a contract with
  * the purge 90 days later, on a clock of the test's own.
  */

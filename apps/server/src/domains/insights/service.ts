@@ -1,4 +1,4 @@
-// The insights domain's service and public module (issue 32, product-decisions §11, decision 146): company
+// The insights domain's service and public module (issue 32, docs/requirements/insights.md#insights-figures, decision 146): company
 // insights with the privacy floor, their CSV, and the purge of a tenant's personal data 90 days after its contract.
 import {
   INSIGHTS_GROUP_BY,

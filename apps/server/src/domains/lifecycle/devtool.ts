@@ -20,7 +20,7 @@ export async function devtoolUser(db: Db, userId: number) {
 }
 
 /**
- * The developer tool's save (spec 2 §2: "it does no validation"): profile fields, today's weight and the target
+ * The developer tool's save (docs/requirements/account.md#account-devtool: "it does no validation"): profile fields, today's weight and the target
  * weight in one transaction, bounded only by what the tables hold. A member's screens keep their own rules
  * (updateProfile, registerTargetWeight); this call exists only while DEVTOOL_PATH is set.
  */

@@ -19,7 +19,7 @@ import type { EmailLinkPurpose, NewUser } from './data.ts';
 
 export { devtoolUser, saveDevtoolUser } from './devtool.ts';
 
-/** Rate limits (product-decisions §2): per client address and per account, in 10-minute windows. */
+/** Rate limits (docs/requirements/auth.md#auth-rate-limits): per client address and per account, in 10-minute windows. */
 export const LIFECYCLE_WINDOW_MS = 10 * 60 * 1000;
 export const LIMIT_PER_ADDRESS = 100;
 export const LIMIT_PER_ACCOUNT = 5;

@@ -1,6 +1,6 @@
 // The passkeys domain's data module (migration 0770): members' and operators' passkeys and the WebAuthn challenges.
 // Both kinds of passkey have the same columns in two tables (a member and an operator are unrelated accounts,
-// product-decisions §8); `Owner` names which table and which owner column a statement uses.
+// docs/requirements/console.md#console-operators); `Owner` names which table and which owner column a statement uses.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rows } from '../../db/query.ts';

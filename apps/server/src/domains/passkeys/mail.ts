@@ -82,7 +82,7 @@ const COPY: Record<
   },
 };
 
-/** The moment of a change as the recipient reads it (Asia/Tokyo, product-decisions §4). */
+/** The moment of a change as the recipient reads it (Asia/Tokyo, docs/requirements/platform.md#platform-time). */
 function when(locale: Locale, now: Date): string {
   const text = new Intl.DateTimeFormat(locale === 'ja' ? 'ja-JP' : 'en-GB', {
     timeZone: 'Asia/Tokyo',

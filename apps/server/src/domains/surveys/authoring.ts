@@ -299,7 +299,7 @@ function tokyoMinute(at: Date): string {
 
 const EXPORT_PAGE = 500;
 
-/** Respondents a company must have before the export names it (product-decisions §11's privacy floor, never lower). */
+/** Respondents a company must have before the export names it (the privacy floor of docs/requirements/insights.md#insights-privacy-floor, never lower). */
 export const COMPANY_FLOOR = 5;
 const FEWER_THAN_FLOOR = '5名未満 (fewer than 5)';
 

@@ -32,7 +32,7 @@ export async function listSurveys(db: Db, viewer: Viewer, locale: Locale, now: D
 export async function findSurvey(db: Db, viewer: Viewer, locale: Locale, now: Date, id: number): Promise<Survey | null> {
   const head = await data.startedSurveyHead(db, viewer, locale, now, id);
   if (!head) return null;
-  // Guests get the head only (product-decisions §3).
+  // Guests get the head only (docs/requirements/platform.md#platform-visibility).
   const body = viewer.userId === null ? [] : await surveyBody(db, locale, id);
   return {
     id: head.id,

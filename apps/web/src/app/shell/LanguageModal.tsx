@@ -11,7 +11,7 @@ const LANGUAGES: { code: Locale; label: string }[] = [
 ];
 
 /**
- * Saves the language, tells the server, clears every cached list and confirms in the chosen language (spec 1 §4).
+ * Saves the language, tells the server, clears every cached list and confirms in the chosen language (docs/requirements/web.md#web-language-switch).
  */
 export function LanguageModal({ open, onClose, onChanged }: { open: boolean; onClose: () => void; onChanged: (message: string) => void }) {
   const { t, i18n } = useTranslation('common');

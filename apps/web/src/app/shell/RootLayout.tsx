@@ -21,7 +21,7 @@ export interface RouteHandle {
   auth: boolean;
 }
 
-/** Navigating to an anchor scrolls smoothly after 500 ms; any other navigation starts at the top (spec 2 §2). */
+/** Navigating to an anchor scrolls smoothly after 500 ms; any other navigation starts at the top (docs/requirements/web.md#web-navigation). */
 function useScrollRules() {
   const { pathname, hash } = useLocation();
   useEffect(() => {
@@ -91,7 +91,7 @@ export function RootLayout() {
     void whenHydrated().then(() => document.documentElement.setAttribute('data-hydrated', ''));
   }, []);
 
-  // The terms changed while the member was using the app: the server refuses until they agree (spec 1 §4).
+  // The terms changed while the member was using the app: the server refuses until they agree (docs/requirements/auth.md#auth-terms-gate).
   useEffect(() => {
     const toTerms = () => {
       forgetRequiredTermsVersion();

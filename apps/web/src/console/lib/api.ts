@@ -3,7 +3,7 @@ import type { ConsoleAnswer, ConsoleFunctionName, ConsolePayload, ConsoleResult 
 
 /**
  * The console's client of POST /api/console/{name}: JSON in and out, the operator's session in the HttpOnly cookie
- * (the browser sends it; the server checks the Origin), the envelope of product-decisions §2. Types come from the
+ * (the browser sends it; the server checks the Origin), the envelope of docs/requirements/platform.md#platform-errors. Types come from the
  * contract (import type only: no zod in this module).
  */
 export class ConsoleApiError extends Error {

@@ -19,7 +19,7 @@ export function fileNameOf(disposition: string | null, fallback: string): string
 
 /**
  * Calls a console export (a function of kind `csv` or `zip`) and saves the CSV or zip it answers as a download. A refusal (the
- * envelope of §2 instead of a file) rejects with a ConsoleApiError, as the other calls do.
+ * envelope of docs/requirements/platform.md#platform-errors instead of a file) rejects with a ConsoleApiError, as the other calls do.
  */
 export async function downloadCsv<N extends ConsoleFunctionName>(name: N, payload: ConsolePayload<N>): Promise<string> {
   let response: Response;

@@ -4,7 +4,7 @@ import { formatDateWithWeekday, formatTime } from '../../lib/format.ts';
 import { DAY_MS } from '@hibi/contract/time';
 
 /**
- * The date of an event or session (spec 1 §4): one day when end - start <= 86,400,000 ms, shown with times;
+ * The date of an event or session (docs/requirements/events.md#events-one-day): one day when end - start <= 86,400,000 ms, shown with times;
  * otherwise a period whose last day is that of end - 1 ms.
  */
 export function formatEventDate(start: number, end: number, locale: Locale, withTime = true): string {

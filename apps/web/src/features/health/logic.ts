@@ -1,4 +1,4 @@
-// Pure rules of the health screens (spec 1 §4/§9, spec 2 §4/§9), kept apart from React so they can be tested.
+// Pure rules of the health screens (docs/requirements/health.md), kept apart from React so they can be tested.
 
 import { DAY_MS, mondayOf, tokyoDay, tokyoDayStart } from '@hibi/contract/time';
 
@@ -30,10 +30,10 @@ export function fiveTicks(latest: number): number[] {
 }
 
 /** Rating icon of a category score: 3 when the score is 0 (or missing), else floor((100 - score) / 25). */
-/** The logging streak badge shows from 2 days in a row (spec 1, constants). */
+/** The logging streak badge shows from 2 days in a row (docs/requirements/health.md#health-log-chart). */
 export const MIN_STREAK_SHOWN = 2;
 
-/** The report chart's weight axis: the lowest weight minus 1 kg to the highest plus 1 kg, unrounded (spec 2, monthly report). */
+/** The report chart's weight axis: the lowest weight minus 1 kg to the highest plus 1 kg, unrounded (docs/requirements/health.md#health-report-charts). */
 export function weightAxisRange(weights: number[]): { min: number; max: number } {
   if (!weights.length) return { min: 0, max: 1 };
   const round1 = (n: number) => Math.round(n * 10) / 10;

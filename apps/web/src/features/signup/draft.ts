@@ -1,4 +1,4 @@
-/** The signup model (spec 2 §3) as the form keeps it between the steps, in sessionStorage. */
+/** The signup model (docs/requirements/auth.md#auth-signup) as the form keeps it between the steps, in sessionStorage. */
 export interface SignupDraft {
   invitationCode: string;
   userName: string;

@@ -3,7 +3,7 @@ import { session } from '../session.ts';
 import { AUTH_PAGES } from './authPages.ts';
 
 /**
- * Before login the current route is stored and the terms version checked (spec 1 §4):
+ * Before login the current route is stored and the terms version checked (docs/requirements/auth.md#auth-terms-gate):
  * a user whose accepted version is lower than the configured one goes to terms, otherwise to sign-in.
  */
 export async function startLogin(currentPath: string): Promise<'/terms' | '/login'> {

@@ -3,7 +3,7 @@ import { session } from '../session.ts';
 import { requestScope } from '../requestScope.ts';
 
 /**
- * Terms first (spec 1 §4, issue 13 finding 1): a signed-in member whose accepted terms version is below the
+ * Terms first (docs/requirements/auth.md#auth-terms-gate, issue 13 finding 1): a signed-in member whose accepted terms version is below the
  * configured one stays on the terms page (and the pages it links to) until they agree or sign out. The server
  * refuses their other calls with 403 termsNotAccepted, so this is the page's side of a rule the server enforces.
  */

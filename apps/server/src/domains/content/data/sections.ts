@@ -1,4 +1,4 @@
-// The Section model shared by announcements, report articles and events (spec 1 §3): the sections members read, the
+// The Section model shared by announcements, report articles and events (docs/requirements/content.md#content-sections): the sections members read, the
 // console's editor reads, and their writes (sanitised on the way in), for the seed, test fixtures and the console.
 import { sql } from 'drizzle-orm';
 import type { Locale } from '@hibi/contract/protocol';
@@ -12,7 +12,7 @@ import { localized, type ImageWithAlt, imageColumns, imagesJson } from './sql.ts
 /* ------------------------------------------------------------------ the Section model */
 
 /**
- * The Section model shared by announcements, report articles and events (spec 1 §3): stored in `sections`
+ * The Section model shared by announcements, report articles and events (docs/requirements/content.md#content-sections): stored in `sections`
  * with child tables for images, videos and attachments, owned through (owner_type, owner_id).
  */
 export type SectionOwnerType = 'announcement' | 'report_article' | 'event';

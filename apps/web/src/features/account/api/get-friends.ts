@@ -7,7 +7,7 @@ import { accountKeys } from './keys.ts';
 /** One page of the member's friends (getOwnFriends). */
 export const getFriends = (offset: number, perPage: number) => callOrThrow('getOwnFriends', { offset, perPage });
 
-/** Read more only while the last page came back full (spec 2 §4). */
+/** Read more only while the last page came back full (docs/requirements/account.md#account-friends). */
 export const friendsQueryOptions = () => {
   const perPage = PAGE_SIZE.friends;
   return infiniteQueryOptions({

@@ -9,7 +9,7 @@ import { requestFriend } from '../api/request-friend.ts';
 import { useWriteFailure } from '../../../lib/useWriteFailure.ts';
 
 /**
- * The friend button wherever another member appears (spec 2 §4): Become Friends, then Requested; Accept for a
+ * The friend button wherever another member appears (docs/requirements/account.md#account-friends): Become Friends, then Requested; Accept for a
  * request they sent; Friends once accepted. The state is the server's relation, updated by the answer of the call,
  * and announced in a live region.
  */

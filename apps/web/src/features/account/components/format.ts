@@ -1,7 +1,7 @@
 import type { Locale } from '@hibi/contract/protocol';
 import { formatNumber, tokyoParts } from '../../../lib/format.ts';
 
-/** Height to one decimal plus cm; target weight to one decimal plus kg (spec 2 §9). */
+/** Height to one decimal plus cm; target weight to one decimal plus kg (docs/requirements/account.md#account-profile). */
 export const formatHeight = (cm: number) => `${cm.toFixed(1)}cm`;
 export const formatWeight = (kg: number) => `${kg.toFixed(1)}kg`;
 export const formatSteps = (steps: number, locale: Locale) => formatNumber(steps, locale);

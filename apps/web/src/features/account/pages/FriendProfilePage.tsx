@@ -20,7 +20,7 @@ import { StepLog } from '../components/StepLog.tsx';
 import { TeamMatches } from '../components/TeamMatches.tsx';
 import '../account.css';
 
-/** The friend's friends among the user's colleagues, each with the friend button (spec 2 §4, a friend's friend). */
+/** The friend's friends among the user's colleagues, each with the friend button (docs/requirements/account.md#account-friends, a friend's friend). */
 function FriendsOfFriend({ userID, name }: { userID: number; name: string }) {
   const { t } = useTranslation('account');
   const list = useFriendsOfFriend(userID);
@@ -46,7 +46,7 @@ export default function FriendProfilePage() {
   const friend = useFriendProfile(userID);
   const failed = userID === null || userID <= 0 || friend.isError;
   useEffect(() => {
-    // Not found, not a friend, or the load failed: the not-found page (spec 2 §8).
+    // Not found, not a friend, or the load failed: the not-found page (docs/requirements/account.md#account-friend-profile).
     if (failed) navigate('/notFound', { replace: true });
   }, [failed, navigate]);
   const data = friend.data;

@@ -7,7 +7,7 @@ import { ReceivedRequests } from '../components/friends/ReceivedRequests.tsx';
 import { SentRequests } from '../components/friends/SentRequests.tsx';
 import '../account.css';
 
-/** Friends (spec 2 §4): requests received, the friends, a search for colleagues and the requests sent. */
+/** Friends (docs/requirements/account.md#account-friends): requests received, the friends, a search for colleagues and the requests sent. */
 export default function FriendsPage() {
   const { t } = useTranslation('account');
   const profile = useMyProfile();

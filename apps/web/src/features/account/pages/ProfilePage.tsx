@@ -24,7 +24,7 @@ import '../account.css';
 
 const disclosure = (access: number) => <DisclosureLabel kind={access === ACCESS_TYPE.disclosed ? 'disclosed' : 'undisclosed'} />;
 
-/** My page (spec 2 §4): basic information, this week's step log, team matches and the settings. */
+/** My page (docs/requirements/account.md#account-profile): basic information, this week's step log, team matches and the settings. */
 export default function ProfilePage() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();

@@ -134,7 +134,7 @@ export default function LoginPage() {
       // The session goes into an HttpOnly cookie; the answer carries no token (decision 107).
       const result = await login({ id: id.trim(), password, session: 'cookie' });
       if (!result.succeed) {
-        // A failed login signs out whoever was signed in (spec 1 §8).
+        // A failed login signs out whoever was signed in (docs/requirements/auth.md#auth-login-errors).
         session.clear();
         const messages: Record<string, string> = {
           invalidCredentials: t('login.wrongCredentials'),
@@ -227,7 +227,7 @@ export default function LoginPage() {
         <h2 id="first-time" className="section-title">
           {t('login.firstTimeTitle')}
         </h2>
-        {/* The first-time password-setup email form is part of the login screen (spec 1 §2). */}
+        {/* The first-time password-setup email form is part of the login screen (docs/requirements/auth.md#auth-login). */}
         <EmailRequestForm submitLabel={t('login.firstTimeLink')} onSubmit={requestFirstPassword} plain>
           <p>{t('login.firstTimeText')}</p>
         </EmailRequestForm>

@@ -31,7 +31,7 @@ function SummarySections({ sections }: { sections: TermsSection[] }) {
 /**
  * The terms and the privacy policy with the agree button. A guest agrees before signing in (the version is kept in
  * the browser and recorded at sign-in); a signed-in member below the current version is held here by the router
- * until they agree (recorded at once, then on to where they were going) or sign out (spec 1 §4).
+ * until they agree (recorded at once, then on to where they were going) or sign out (docs/requirements/auth.md#auth-terms-gate).
  */
 export default function TermsPage() {
   const { t } = useTranslation('auth');

@@ -58,7 +58,7 @@ export function ProfileSection() {
   function save(event: FormEvent) {
     event.preventDefault();
     void action.run(async () => {
-      // The tool's own call: no member rules (spec 2 §2 "does no validation"; issue 13 finding 10).
+      // The tool's own call: no member rules (docs/requirements/account.md#account-devtool "does no validation"; issue 13 finding 10).
       const gender = num(form.gender);
       const saved = await saveDevtoolUser({
         displayName: form.displayName,

@@ -10,7 +10,7 @@ interface Answer {
 
 /**
  * One action of the tool: busy while it runs, then its result line ("Saved.", "Failed: <what the server said>"). The
- * tool shows the server's own words: it does no validation of its own (spec 2 §2).
+ * tool shows the server's own words: it does no validation of its own (docs/requirements/account.md#account-devtool).
  */
 export function useToolAction() {
   const { t } = useTranslation('devtool');

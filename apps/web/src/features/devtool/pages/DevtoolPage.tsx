@@ -10,7 +10,7 @@ import { StepsSection } from '../components/StepsSection.tsx';
 import { WalkingRankSection } from '../components/WalkingRankSection.tsx';
 import '../devtool.css';
 
-/** The hidden developer tool (spec 2 §2): edits the signed-in test user and feeds health data like the app. */
+/** The hidden developer tool (docs/requirements/account.md#account-devtool): edits the signed-in test user and feeds health data like the app. */
 export default function DevtoolPage() {
   const { t } = useTranslation('devtool');
   usePageMeta({ title: t('title') });

@@ -1,4 +1,4 @@
 import { call, type Payload } from '../../../lib/api.ts';
 
-/** Cancels the member's booking of a session; the seat goes to the waiting list's first member (spec 1 §4). */
+/** Cancels the member's booking of a session; the seat goes to the waiting list's first member (docs/requirements/events.md#events-reservation). */
 export const cancelReservation = (payload: Payload<'cancelEventReservation'>) => call('cancelEventReservation', payload);

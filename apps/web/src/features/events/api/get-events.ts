@@ -8,7 +8,7 @@ import { eventKeys, type EventFilter } from './keys.ts';
 /** One page of events under the filter (getEvents). */
 export const getEvents = async (payload: Payload<'getEvents'>) => (await callOrThrow('getEvents', payload)).events;
 
-/** The events list, page by page: read more only while the last page came back full (spec 1 §4). */
+/** The events list, page by page: read more only while the last page came back full (docs/requirements/web.md#web-lists). */
 export const eventListQueryOptions = (filter: EventFilter, signedIn: boolean) => {
   const perPage = PAGE_SIZE.events;
   return infiniteQueryOptions({
@@ -23,7 +23,7 @@ export function useEventList(filter: EventFilter) {
   return useInfiniteQuery(eventListQueryOptions(filter, useSession() !== null));
 }
 
-/** Home: the next events, 5 for the guests' carousel, 3 for a member's grid (spec 1 §2). */
+/** Home: the next events, 5 for the guests' carousel, 3 for a member's grid (docs/requirements/events.md#events-home). */
 export const homeEventsQueryOptions = (signedIn: boolean) =>
   queryOptions({
     queryKey: eventKeys.home(signedIn),

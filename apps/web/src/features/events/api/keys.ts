@@ -24,7 +24,7 @@ export const eventKeys = {
   detail: (id: number, signedIn: boolean) => ['events', 'detail', id, signedIn] as const,
 };
 
-/** After a reservation, a cancellation or a waiting-list change: lists go, the detail reloads (spec 1 §4). */
+/** After a reservation, a cancellation or a waiting-list change: lists go, the detail reloads (docs/requirements/events.md#events-reservation). */
 export async function afterBookingChange(client: QueryClient, id: number, signedIn: boolean) {
   client.removeQueries({ queryKey: eventKeys.lists });
   client.removeQueries({ queryKey: eventKeys.reservingAll });

@@ -12,7 +12,7 @@ import '../events.css';
 // The carousel is its own small chunk; only guests load it.
 const HomeEventsCarousel = lazyPart('home-events-carousel', () => import('./HomeEventsCarousel.tsx'));
 
-/** Home: up to 5 upcoming events in an autoplaying carousel for guests, 3 in a grid for signed-in users (spec 1 §2). */
+/** Home: up to 5 upcoming events in an autoplaying carousel for guests, 3 in a grid for signed-in users (docs/requirements/events.md#events-home). */
 export default function HomeEvents() {
   const { t } = useTranslation('events');
   const signedIn = useSession() !== null;

@@ -6,7 +6,7 @@ import { useMediaQuery } from '../../../lib/useMediaQuery.ts';
 import { EventCard } from './EventCard.tsx';
 
 /**
- * The guests' carousel of up to 5 events, autoplaying every 3000 ms (spec 1 §9): a CSS scroll-snap track moved by
+ * The guests' carousel of up to 5 events, autoplaying every 3000 ms (docs/requirements/events.md#events-home): a CSS scroll-snap track moved by
  * a timer, with previous/next buttons, one dot per event and a pause button (WCAG 2.2.2). It pauses while hovered
  * or focused and never moves for users who ask for reduced motion. Swiper was measured at 30 KB gzipped, which put
  * the first screen over its 170 KB budget (docs/decisions/025-events-web.md).

@@ -4,7 +4,7 @@ import type { EventQuestion, ReservationAnswer } from '@hibi/contract/functions/
 
 type Answer = ReservationAnswer['answer'] | undefined;
 
-/** Not answered: undefined or null, and also an empty text or no ticked box (spec 1 §5). */
+/** Not answered: undefined or null, and also an empty text or no ticked box (docs/requirements/events.md#events-questionnaire). */
 export function isUnanswered(answer: Answer): boolean {
   return (
     answer === undefined || answer === null || (typeof answer === 'string' && answer.trim() === '') || (Array.isArray(answer) && answer.length === 0)

@@ -20,7 +20,7 @@ export interface SessionMessage {
 /**
  * Booking, joining or leaving a waiting list and cancelling, for the sessions of one event: which session is busy,
  * the questionnaire asked before booking, the cancellation being confirmed, and the message under the session. After
- * every action the lists go and the event reloads (spec 1 §4).
+ * every action the lists go and the event reloads (docs/requirements/events.md#events-reservation).
  */
 export function useSessionBooking(event: EventDetail, signedIn: boolean) {
   const { t } = useTranslation('events');

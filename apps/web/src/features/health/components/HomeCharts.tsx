@@ -9,7 +9,7 @@ import '../health.css';
 type Tab = 'steps' | 'health';
 const TABS: Tab[] = ['steps', 'health'];
 
-/** Home section for signed-in users: the tabbed steps log and health log (spec 1 §2, §4, §9). */
+/** Home section for signed-in users: the tabbed steps log and health log (docs/requirements/health.md). */
 export default function HomeCharts() {
   const { t } = useTranslation('health');
   const [tab, setTab] = useState<Tab>('steps');

@@ -4,7 +4,7 @@ import { MIN_STREAK_SHOWN } from '../logic.ts';
 
 /**
  * Today's health-log status and the logging streak (getHealthLogInputStatus): a badge for 2 days or more in a row
- * (spec 1, constants), and whether today is logged yet. Nothing shows while it loads or if it cannot be read: the
+ * (docs/requirements/health.md#health-log-chart), and whether today is logged yet. Nothing shows while it loads or if it cannot be read: the
  * report around it stands on its own.
  */
 export function LoggingStatus() {

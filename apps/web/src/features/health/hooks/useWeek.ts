@@ -17,7 +17,7 @@ export interface WeekDay {
 
 /**
  * The Monday-to-Sunday week a chart shows (Asia/Tokyo): this week at first, any earlier week by going back, never
- * past the current week going forward (spec 1 §9).
+ * past the current week going forward (docs/requirements/health.md#health-week).
  */
 export function useWeek() {
   const { t } = useTranslation('health');

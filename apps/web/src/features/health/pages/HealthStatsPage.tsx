@@ -26,7 +26,7 @@ function useFrameHead() {
   return null;
 }
 
-/** The monthly lifestyle report (/account/healthStats, spec 2 §2, §4, §9). */
+/** The monthly lifestyle report (/account/healthStats, docs/requirements/health.md#health-report). */
 export default function HealthStatsPage() {
   const { t } = useTranslation('health');
   const latest = previousMonth(Date.now());

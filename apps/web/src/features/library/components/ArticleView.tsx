@@ -11,7 +11,7 @@ import { currentLocale } from '../../../lib/i18n.ts';
 import { ArticleGrid, TypeTag } from './ArticleCard.tsx';
 import '../library.css';
 
-/** A one-day span shows its date and times; a longer one is a period whose end date is end minus 1 ms (spec 1 §4). */
+/** A one-day span shows its date and times; a longer one is a period whose end date is end minus 1 ms (docs/requirements/events.md#events-one-day). */
 function Period({ start, end }: { start: number; end: number }) {
   const locale = currentLocale();
   if (end - start <= DAY_MS) {

@@ -10,7 +10,7 @@ import '../password.css';
 
 /**
  * Personal email registration (the login page sends an account without an email here). Any server failure shows
- * 'テナントユーザーとして登録されていません'; the error code is only logged (spec 2 §8).
+ * 'テナントユーザーとして登録されていません'; the error code is only logged (docs/requirements/auth.md#auth-password-reset).
  */
 export default function RegisterMailAddressPage() {
   const { t } = useTranslation('password');

@@ -18,7 +18,7 @@ export default function ResetPasswordPage() {
         navigate('/resetPasswordRequested');
         return null;
       }
-      // Every business failure shows the spec's reset message; the code is only logged (spec 1 §8, issue 13, 5).
+      // Every business failure shows the spec's reset message; the code is only logged (docs/requirements/auth.md#auth-password-reset, issue 13, 5).
       logFailure('requestPasswordReset', result.errorCode);
       if (result.errorCode === 'validationError') return result.validationErrorMessage?.[0] ?? t('common.notTenantUser');
       return t('common.notTenantUser');

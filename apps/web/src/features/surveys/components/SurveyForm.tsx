@@ -9,7 +9,7 @@ import { useWriteFailure } from '../../../lib/useWriteFailure.ts';
 
 type Answers = Record<number, AnswerValue | undefined>;
 
-/** Whether an answer counts as given: blank text and an empty selection do not (spec 1 §5, spec 2 §5). */
+/** Whether an answer counts as given: blank text and an empty selection do not (docs/requirements/events.md#events-questionnaire, docs/requirements/surveys.md#surveys-validation). */
 function isGiven(value: AnswerValue | undefined): boolean {
   if (value === undefined) return false;
   if (typeof value === 'string') return value.trim().length > 0;

@@ -14,7 +14,7 @@ function safeNext(next: string | null): string {
 }
 
 /**
- * Operator sign-in (product-decisions §8): the password, then a TOTP code or a recovery code. On the first sign-in (or
+ * Operator sign-in (docs/requirements/console.md#console-sign-in): the password, then a TOTP code or a recovery code. On the first sign-in (or
  * after an owner reset the TOTP) the second step enrols: a QR code and the secret as text, then the 10 recovery codes,
  * shown once.
  */

@@ -21,7 +21,7 @@ import { groupLabel, stepBandLabels } from '../components/labels.ts';
 const InsightsCharts = lazy(() => import('../components/InsightsCharts.tsx'));
 
 /**
- * /insights (issue 32, product-decisions §11): a tenant's aggregates for a period, by a fixed grouping, as charts and
+ * /insights (issue 32, docs/requirements/insights.md#insights-figures): a tenant's aggregates for a period, by a fixed grouping, as charts and
  * tables that say the same, and as CSV. A company operator sees its own tenant; owners and support choose one.
  * Figures under the privacy floor come back null from the server and read "fewer than 5" here.
  */

@@ -29,7 +29,7 @@ const pick = <T extends string>(value: string | null, options: readonly T[], fal
   options.includes(value as T) ? (value as T) : fallback;
 
 /**
- * /time-machine (issue 36, product-decisions §15, decision 154): the member app's own pages as of a chosen moment, for
+ * /time-machine (issue 36, docs/requirements/time-machine.md#time-machine-preview, decision 154): the member app's own pages as of a chosen moment, for
  * an audience, in either language and at a phone's or a desktop's width, so that a week of scheduled content can be
  * checked before it goes out. The pages run in a frame, where every call is answered by previewMemberCall; the
  * choices live in the query string, so a preview can be linked and the back button returns to the last one.

@@ -8,7 +8,7 @@ import { useMemberSearch } from '../../api/search-members.ts';
 import { AccountSection } from '../AccountSection.tsx';
 import { MemberList } from '../MemberList.tsx';
 
-/** Find colleagues by nickname and ask them to become friends (spec 2 §4 'Become Friends'). */
+/** Find colleagues by nickname and ask them to become friends (docs/requirements/account.md#account-friends 'Become Friends'). */
 export function FindFriends() {
   const { t } = useTranslation('account');
   const [text, setText] = useState('');

@@ -6,7 +6,7 @@ import { useRequestAnswer } from '../../hooks/useRequestAnswer.ts';
 import { AccountSection } from '../AccountSection.tsx';
 import { RequestItem } from './RequestItem.tsx';
 
-/** Requests the user sent that wait for an answer, each with a way to withdraw it (spec 2 §4 'Requested'). */
+/** Requests the user sent that wait for an answer, each with a way to withdraw it (docs/requirements/account.md#account-friends 'Requested'). */
 export function SentRequests() {
   const { t } = useTranslation('account');
   const requests = useFriendRequests();

@@ -3,7 +3,7 @@ import { useTranslation } from '../../../../lib/i18n/react.tsx';
 import type { EventSession } from '@hibi/contract/functions/events';
 
 /**
- * A session's button as the server decided it (spec 1 §4): a link to the external site (open or full), cancel for a
+ * A session's button as the server decided it (docs/requirements/events.md#events-session-button): a link to the external site (open or full), cancel for a
  * booked session, a disabled Reserve with its note outside the booking window, or Reserve / Full / Ended.
  */
 export function SessionButton({
@@ -42,7 +42,7 @@ export function SessionButton({
     );
   }
   if (button.kind === 'notOpen') {
-    // Outside the booking window the button stays "Reserve", disabled; the dictionary's note says why (spec 1 §8).
+    // Outside the booking window the button stays "Reserve", disabled; the dictionary's note says why (docs/requirements/events.md#events-reservation-errors).
     return (
       <>
         <button type="button" className="button button--primary button--block" disabled aria-describedby={noteId}>

@@ -1,6 +1,6 @@
 import { RESERVATION_TYPES } from '@hibi/contract/constants';
 
-/** reservationType 0 shows the time only, 2 books on an external site, every other value books in the app (spec 1). */
+/** reservationType 0 shows the time only, 2 books on an external site, every other value books in the app (docs/requirements/events.md#events-model). */
 export function booksInApp(reservationType: number): boolean {
   return reservationType !== RESERVATION_TYPES.display && reservationType !== RESERVATION_TYPES.external;
 }

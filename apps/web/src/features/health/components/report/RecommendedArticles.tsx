@@ -28,7 +28,7 @@ export function pickArticles(answers: ({ reportArticles: Article[] } | undefined
   return articles;
 }
 
-/** Library articles for the weakest categories of the month (spec 2 §4). */
+/** Library articles for the weakest categories of the month (docs/requirements/health.md#health-recommended). */
 export function RecommendedArticles({ stats }: { stats: HealthStats }) {
   const { t } = useTranslation('health');
   const { tags, perTag } = recommendedTags(stats.average as Record<Category, number | null>);
