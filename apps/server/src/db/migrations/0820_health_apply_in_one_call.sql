@@ -7,7 +7,8 @@
 -- hibi_refresh_user_aggregates(user, days): the weekly, monthly and running aggregates of one member's weeks and
 -- months that hold these days (what every write of steps, weights and logs calls, domains/health/data.ts). Its
 -- statements are the per-member form of refreshAllAggregates's in data.ts (that one rebuilds everyone, for seeds and
--- repairs): a change to one is a change to both, and test/console/insights-exact.test.ts compares what they write.
+-- repairs): a change to one is a change to both, and src/domains/insights/exact.test.ts compares what they
+-- write (decision 184).
 -- Plans are generic (decision 160: PostgreSQL judged the running totals' generic plan dearer and planned them again at
 -- every upload, a fifth of its time); every statement reads one member's rows by their (user_id, day) keys.
 CREATE OR REPLACE FUNCTION hibi_refresh_user_aggregates(p_user integer, p_days date[]) RETURNS void

@@ -217,7 +217,8 @@ export async function monthScoreBuckets(db: Db, tenantId: number, month: string)
 
 // The aggregates of every member, rebuilt from the daily tables (seeds, benchmarks, repairs): the statements of
 // migration 0820's hibi_refresh_user_aggregates, which keeps one member's up to date at every write, without its
-// member and days. A change to one is a change to both (src/domains/insights/exact.test.ts compares what they write).
+// member and days. A change to one is a change to both (src/domains/insights/exact.test.ts compares what they write;
+// decision 184 says why there are two).
 
 /** Rebuilds every member's weekly step aggregates from daily_steps. */
 async function refreshWeekly(db: Db) {
