@@ -11,6 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DATE, STATUS } from './decision-format.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DIR = 'docs/decisions';
@@ -27,9 +28,6 @@ for (const f of files) {
   if (records.has(m[1])) errors.push(`${DIR}/${f}: number ${m[1]} is taken by ${records.get(m[1])}`);
   records.set(m[1], f);
 }
-
-export const STATUS = /^Status: (accepted|superseded by (\d{3}(?:, \d{3})*)|amended by (\d{3}(?:, \d{3})*))$/;
-export const DATE = /^Date: (\d{4})-(\d{2})-(\d{2})$/;
 
 for (const [number, f] of records) {
   const lines = fs.readFileSync(path.join(root, DIR, f), 'utf8').split('\n');

@@ -12,11 +12,10 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DATE, STATUS } from './decision-format.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DIR = 'docs/decisions';
-const STATUS = /^Status: (accepted|superseded by \d{3}(?:, \d{3})*|amended by \d{3}(?:, \d{3})*)$/;
-const DATE = /^Date: \d{4}-\d{2}-\d{2}$/;
 
 const addedOn = (file) =>
   execFileSync('git', ['log', '--diff-filter=A', '--follow', '--format=%as', '--', file], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop() ||
