@@ -31,9 +31,6 @@ import {
   validate,
 } from './pipeline.ts';
 
-// What app.ts answers around the entry (a body that is not JSON, the database out of reach) in the entry's own terms.
-export { localeOfBody, logUnavailable, sendUnavailable } from './pipeline.ts';
-
 interface EntryOptions {
   db: Db;
   /**
