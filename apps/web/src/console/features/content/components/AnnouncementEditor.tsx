@@ -8,7 +8,7 @@ import { AnnouncementView } from '../../../../features/announcements/components/
 import type { StatusText } from '../../../../components/FormMessage.tsx';
 import { callErrorText, failureText } from '../../../lib/forms.ts';
 import { useSaveAnnouncement } from '../api/save-announcement.ts';
-import { useUnsavedChanges } from '../hooks/useUnsavedChanges.ts';
+import { useUnsavedChanges } from '../../../lib/useUnsavedChanges.ts';
 import { EditorFrame } from '../../../components/editor/EditorFrame.tsx';
 import { ImageList } from '../../../components/editor/ImageList.tsx';
 import { LocalizedInput } from '../../../components/editor/LocalizedInput.tsx';

@@ -11,7 +11,7 @@ import type { StatusText } from '../../../../components/FormMessage.tsx';
 import { callErrorText, failureText, fieldErrorText } from '../../../lib/forms.ts';
 import { useGenresAndTags } from '../api/list-genres-and-tags.ts';
 import { useSaveArticle } from '../api/save-article.ts';
-import { useUnsavedChanges } from '../hooks/useUnsavedChanges.ts';
+import { useUnsavedChanges } from '../../../lib/useUnsavedChanges.ts';
 import { EditorFrame } from '../../../components/editor/EditorFrame.tsx';
 import { ImageList, SingleImage } from '../../../components/editor/ImageList.tsx';
 import { LocalizedInput } from '../../../components/editor/LocalizedInput.tsx';
