@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, useLanguage, loginAs, expectNoAxeViolations, screenshot, type Lang } from '../support/fixtures.ts';
+import { test, expect, useLanguage, loginAs, expectNoAxeViolations, screenshot, waitForApp, type Lang } from '../support/fixtures.ts';
 
 /**
  * The installable app (issue 20, item 3): the web app manifest and its icons, the service worker that keeps the shell
@@ -248,6 +248,8 @@ test.describe('installable app', () => {
     await expect(page).toHaveURL(/\/library$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { oldRelease?: boolean }).oldRelease)).toBeUndefined();
+    // The server's page shows before the new release's script has taken it over; a click before that is a page load.
+    await waitForApp(page);
 
     // After that, navigations are the app's own again (no page load).
     await page.evaluate(() => ((window as unknown as { sameRelease: boolean }).sameRelease = true));
