@@ -12,6 +12,7 @@ import { consolePasskeyFunctions } from './passkeys.ts';
 import { consoleTimeMachineFunctions } from './time-machine.ts';
 import { consoleCalendarFunctions } from './calendar.ts';
 import { consoleHomeFunctions } from './home.ts';
+import { consoleMagazineFunctions } from './magazine.ts';
 
 /** Every function of the console entry. Each area file owns its list; this file only joins them. */
 export const allConsoleFunctions = [
@@ -29,6 +30,7 @@ export const allConsoleFunctions = [
   ...consoleTimeMachineFunctions,
   ...consoleCalendarFunctions,
   ...consoleHomeFunctions,
+  ...consoleMagazineFunctions,
 ] as const;
 
 export type AnyConsoleFunction = (typeof allConsoleFunctions)[number];

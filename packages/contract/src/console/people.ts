@@ -285,6 +285,8 @@ export const MAIL_KINDS = [
   'reminderDay',
   'reminderHour',
   'reservationCancelledByOffice',
+  'magazine',
+  'magazineTest',
 ] as const;
 export type MailKindName = (typeof MAIL_KINDS)[number];
 

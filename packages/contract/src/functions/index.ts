@@ -8,6 +8,7 @@ import { helpFunctions } from './help.ts';
 import { lifecycleFunctions } from './lifecycle.ts';
 import { passkeysFunctions } from './passkeys.ts';
 import { notificationsFunctions } from './notifications.ts';
+import { magazineFunctions } from './magazine.ts';
 
 /** Every function of the entry. Each domain file owns its list; this file only joins them. */
 export const allFunctions = [
@@ -21,6 +22,7 @@ export const allFunctions = [
   ...lifecycleFunctions,
   ...passkeysFunctions,
   ...notificationsFunctions,
+  ...magazineFunctions,
 ] as const;
 
 export type AnyFunction = (typeof allFunctions)[number];
