@@ -82,7 +82,7 @@ export function EventList({ canEdit }: { canEdit: boolean }) {
       header: t('list.columns.sessions'),
       cell: (row) => (
         <>
-          {t('list.sessionsValue', { sessions: row.sessionCount, seats: row.reservedCount })}
+          {t('list.sessionsValue', { count: row.sessionCount, seats: row.reservedCount })}
           <span className="console-muted ev-attendance">{t('list.attendanceValue', { came: row.checkedInCount, seats: row.reservedCount })}</span>
         </>
       ),
