@@ -18,7 +18,9 @@ export const magazineConsoleHandlers = [
   defineConsoleHandler(cfns.listMagazineIssues, async (p, ctx) => service.listIssues(ctx.db, p)),
   defineConsoleHandler(cfns.getConsoleMagazineIssue, async (p, ctx) => service.getIssue(ctx.db, p.issueID)),
   defineConsoleHandler(cfns.saveMagazineIssue, async (p, ctx) => service.saveIssue(ctx, p)),
-  defineConsoleHandler(cfns.previewMagazineIssue, async (p, ctx) => service.previewIssue(ctx.config, p)),
+  // The payload's `locale` is the protocol's own field (the entry reads it as the call's language and takes it out of
+  // the payload): the preview's language is the call's.
+  defineConsoleHandler(cfns.previewMagazineIssue, async (p, ctx) => service.previewIssue(ctx.config, { ...p, locale: ctx.locale })),
   defineConsoleHandler(cfns.sendMagazineTest, async (p, ctx) => service.sendTest(ctx, p.issueID)),
   defineConsoleHandler(cfns.scheduleMagazineIssue, async (p, ctx) => service.scheduleIssue(ctx, p)),
   defineConsoleHandler(cfns.cancelMagazineIssue, async (p, ctx) => service.cancelIssue(ctx, p.issueID)),

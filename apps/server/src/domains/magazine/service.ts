@@ -8,7 +8,7 @@ import type { Locale } from '@hibi/contract/protocol';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
-import { BusinessFailure, failure, PayloadRejected, type AuthUser } from '../../core/handler.ts';
+import { BusinessFailure, failure, type AuthUser } from '../../core/handler.ts';
 import type { ConsoleContext } from '../../core/console-handler.ts';
 import { sanitizeMagazineHtml } from '../../lib/sanitize.ts';
 import { startPoller } from '../../lib/poller.ts';
@@ -64,11 +64,11 @@ export async function getIssue(db: Db, id: number): Promise<{ issue: ConsoleMaga
   return { issue: { ...listItem(r), body: { ja: r.body_ja, en: r.body_en }, updatedBy: r.updated_by } };
 }
 
-/** The texts as stored: the body sanitised again (a body that shows nothing is refused, 400). */
-function storedTexts(input: Pick<MagazineIssueInput, 'subject' | 'body'>): data.IssueTexts {
+/** The texts as stored: the body sanitised again; null when the Japanese body shows nothing then. */
+function storedTexts(input: Pick<MagazineIssueInput, 'subject' | 'body'>): data.IssueTexts | null {
   const bodyJa = sanitizeMagazineHtml(input.body.ja);
   const bodyEn = input.body.en === null ? null : sanitizeMagazineHtml(input.body.en);
-  if (!showsSomething(bodyJa)) throw new PayloadRejected('magazineBodyEmpty');
+  if (!showsSomething(bodyJa)) return null;
   return { subjectJa: input.subject.ja, subjectEn: input.subject.en, bodyJa, bodyEn: bodyEn !== null && showsSomething(bodyEn) ? bodyEn : null };
 }
 
@@ -81,8 +81,9 @@ const summary = (subject: string) => `「${subject.slice(0, 80)}」`;
 export async function saveIssue(
   ctx: ConsoleContext,
   input: MagazineIssueInput,
-): Promise<{ issueID: number; state: MagazineState } | BusinessFailure<'notFound' | 'alreadySent'>> {
+): Promise<{ issueID: number; state: MagazineState } | BusinessFailure<'notFound' | 'alreadySent' | 'bodyEmpty'>> {
   const texts = storedTexts(input);
+  if (!texts) return failure('bodyEmpty');
   const by = ctx.operator!.email;
   const now = ctx.now();
   const saved = await transaction(ctx.db, async (tx) => {
