@@ -330,3 +330,18 @@ describe('preview and test send', () => {
     expect(after.n - before.n).toBe(2 * (service.TEST_SEND_LIMIT + 1));
   });
 });
+
+describe('the demo', () => {
+  it('has one issue sent to the demo members, with its figures, and one scheduled ahead', async () => {
+    const member = await t.login('member@example.com');
+    const list = await t.call('listMagazineIssues', { locale: 'en' }, member);
+    const demo = list.body.issues.find((i) => i.subject.startsWith('[Hibi News] Staying well'));
+    expect(demo).toBeDefined();
+    const stats = await t.consoleCall('getMagazineIssueStats', { issueID: demo!.issueID }, { token: tok.owner });
+    expect(stats.body.state).toBe('sent');
+    expect(stats.body.stats.recipients).toBeGreaterThan(0);
+    expect(stats.body.stats.sent).toBe(stats.body.stats.recipients);
+    const scheduled = await t.consoleCall('listMagazineIssues', { state: 'scheduled' }, { token: tok.owner });
+    expect(scheduled.body.issues.some((i) => i.subject.ja === '【Hibi通信】年末年始の睡眠リズム')).toBe(true);
+  });
+});
