@@ -218,7 +218,9 @@ export async function startDueIssues(db: Db, now: Date): Promise<{ issueId: numb
   for (;;) {
     const one = await transaction(db, async (tx) => {
       const issueId = await data.claimDueIssue(tx, now);
-      return issueId === null ? null : { issueId, recipients: await data.fixRecipients(tx, issueId, now) };
+      if (issueId === null) return null;
+      await data.allowLongStatements(tx);
+      return { issueId, recipients: await data.fixRecipients(tx, issueId, now) };
     });
     if (!one) return started;
     started.push(one);
