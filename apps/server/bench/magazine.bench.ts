@@ -19,7 +19,9 @@ runMain(async () => {
   await withBenchDatabase('bench_magazine', async (database) => {
     const { db } = database;
     const now = new Date();
-    const config = { ...loadConfig({ LOG_LEVEL: 'silent', MAGAZINE_RATE_PER_MINUTE: '1000000', APP_BASE_URL: 'https://hibi.example.com' } as NodeJS.ProcessEnv) };
+    const config = {
+      ...loadConfig({ LOG_LEVEL: 'silent', MAGAZINE_RATE_PER_MINUTE: '1000000', APP_BASE_URL: 'https://hibi.example.com' } as NodeJS.ProcessEnv),
+    };
     await db.execute(sql`
       INSERT INTO tenants (name_ja, contract_type, corporate_contract, email_distribution_enabled)
       SELECT 'ベンチ株式会社' || n, 1, true, true FROM generate_series(1, 3) n`);
@@ -30,7 +32,12 @@ runMain(async () => {
         FROM generate_series(1, ${MEMBERS}) n, (SELECT array_agg(id ORDER BY id) AS ids FROM tenants) t`);
     await database.withConnection((q) => q('VACUUM ANALYZE'));
     const body = `<h2>今月のお便り</h2>${'<p>寒い季節こそ、こまめに歩きましょう。<a href="/events">イベント</a></p>'.repeat(12)}<img src="/media/uploads/0123456789abcdef0123456789abcdef.webp" alt="写真">`;
-    const issue = await insertIssue(db, { subjectJa: '【Hibi通信】ベンチ', subjectEn: '[Hibi News] Bench', bodyJa: body, bodyEn: null }, 'bench', now);
+    const issue = await insertIssue(
+      db,
+      { subjectJa: '【Hibi通信】ベンチ', subjectEn: '[Hibi News] Bench', bodyJa: body, bodyEn: null },
+      'bench',
+      now,
+    );
     await scheduleIssue(db, issue, now, 'bench', now);
 
     const t0 = process.hrtime.bigint();

@@ -65,7 +65,7 @@ const MAGAZINE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...(OPTIONS.allowedTags as string[]), 'img'],
   allowedAttributes: { ...OPTIONS.allowedAttributes, img: ['src', 'alt', 'width', 'height'] },
   allowedSchemesByTag: { img: [] },
-  exclusiveFilter: (frame) => frame.tag === 'img' && !/^\/media\/(?!.*\.\.)[A-Za-z0-9._\/-]+$/.test(frame.attribs.src ?? ''),
+  exclusiveFilter: (frame) => frame.tag === 'img' && !/^\/media\/(?!.*\.\.)[A-Za-z0-9._/-]+$/.test(frame.attribs.src ?? ''),
 };
 
 export function sanitizeMagazineHtml(html: string): string {

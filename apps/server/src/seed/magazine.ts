@@ -1,12 +1,5 @@
 import { sanitizeMagazineHtml } from '../lib/sanitize.ts';
-import {
-  claimDueIssue,
-  finishIssues,
-  fixRecipients,
-  insertIssue,
-  markQueuedSentForSeed,
-  scheduleIssue,
-} from '../domains/magazine/data.ts';
+import { claimDueIssue, finishIssues, fixRecipients, insertIssue, markQueuedSentForSeed, scheduleIssue } from '../domains/magazine/data.ts';
 import type { SeedContext } from './context.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

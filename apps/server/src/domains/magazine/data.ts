@@ -214,7 +214,13 @@ export async function markSkipped(db: Db, keys: readonly { issueId: number; user
   if (keys.length === 0) return;
   await db.execute(
     sql`UPDATE magazine_deliveries d SET state = 'skipped'
-          FROM unnest(${arrayParam(keys.map((k) => k.issueId), 'int')}, ${arrayParam(keys.map((k) => k.userId), 'int')}) AS x (issue_id, user_id)
+          FROM unnest(${arrayParam(
+            keys.map((k) => k.issueId),
+            'int',
+          )}, ${arrayParam(
+            keys.map((k) => k.userId),
+            'int',
+          )}) AS x (issue_id, user_id)
          WHERE d.issue_id = x.issue_id AND d.user_id = x.user_id AND d.state = 'queued'`,
   );
 }
@@ -282,9 +288,7 @@ export async function reconcile(db: Db): Promise<number> {
 
 /** The seed's sent demo issue (docs/decisions/185-magazine-delivery.md): its queued deliveries counted as sent. */
 export async function markQueuedSentForSeed(db: Db, issueId: number, now: Date): Promise<void> {
-  await db.execute(
-    sql`UPDATE magazine_deliveries SET state = 'sent', outboxed_at = ${ts(now)} WHERE issue_id = ${issueId} AND state = 'queued'`,
-  );
+  await db.execute(sql`UPDATE magazine_deliveries SET state = 'sent', outboxed_at = ${ts(now)} WHERE issue_id = ${issueId} AND state = 'queued'`);
 }
 
 /* ------------------------------------------------------------------ figures */

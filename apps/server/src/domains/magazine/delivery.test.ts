@@ -31,7 +31,13 @@ beforeAll(async () => {
   tenant = await createTenant(t.database.db);
   for (let i = 0; i < 23; i++) members.push(await createMember(t.database.db, { tenantId: tenant, locale: i % 3 === 0 ? 'en' : 'ja', now: now() }));
   const port = await peer.listen();
-  sender = startMailSender({ db: t.database.db, smtpUrl: `smtp://127.0.0.1:${port}`, from: mailFrom(t.config.appBaseUrl), pollMs: 3_600_000, batchSize: 50 });
+  sender = startMailSender({
+    db: t.database.db,
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    from: mailFrom(t.config.appBaseUrl),
+    pollMs: 3_600_000,
+    batchSize: 50,
+  });
 });
 afterAll(async () => {
   await sender?.stop();
@@ -83,7 +89,9 @@ describe('over SMTP, and leaving in one click', () => {
     expect(mail.text).toContain('ライブラリ <https://hibi.example.com/library>');
     expect(mail.html).toContain('<a href="https://hibi.example.com/library">ライブラリ</a>');
     const list = headerLine(mail, 'List-Unsubscribe')!;
-    expect(list).toMatch(/^<https:\/\/hibi\.example\.com\/magazine\/unsubscribe\?token=[\w.-]+>, <mailto:unsubscribe@hibi\.example\.com\?subject=unsubscribe>$/);
+    expect(list).toMatch(
+      /^<https:\/\/hibi\.example\.com\/magazine\/unsubscribe\?token=[\w.-]+>, <mailto:unsubscribe@hibi\.example\.com\?subject=unsubscribe>$/,
+    );
     expect(headerLine(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     const url = /<(https:[^>]+)>/.exec(list)![1]!;
     // The visible link in both parts is the header's.
@@ -129,11 +137,21 @@ describe('over SMTP, and leaving in one click', () => {
     const own = /token=([\w.-]+)/.exec(headerLine(mail, 'List-Unsubscribe')!)![1]!;
     const altered = own.replace(`.${member.id}.`, `.${other.id}.`);
     for (const query of [`?token=${altered}`, '?token=test', '', '?token=', `?token=${own}&token=${own}`, '?token=%E0%A4%A']) {
-      const r = await t.app.inject({ method: 'POST', url: `/magazine/unsubscribe${query}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: `/magazine/unsubscribe${query}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
       expect(r.statusCode, query).toBe(400);
       expect(r.body).toContain('This link is not valid; nothing was changed.');
     }
-    const big = await t.app.inject({ method: 'POST', url: `/magazine/unsubscribe?token=${own}`, headers: { 'content-type': 'application/octet-stream' }, payload: Buffer.alloc(100_000) });
+    const big = await t.app.inject({
+      method: 'POST',
+      url: `/magazine/unsubscribe?token=${own}`,
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: Buffer.alloc(100_000),
+    });
     expect(big.statusCode).toBeLessThan(500);
     expect(await setting(other.id)).toBe(true);
   });
@@ -150,11 +168,15 @@ describe('a crash mid-issue, then two dispatchers at once', () => {
     expect((await service.dispatchBatch(db(), t.config, now(), 5)).handed).toBe(5);
     // The next one crashes after writing its outbox rows, before marking the deliveries: all of it is rolled back.
     await db().execute(sql`CREATE FUNCTION magazine_crash() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'crash'; END $$`);
-    await db().execute(sql`CREATE TRIGGER magazine_crash BEFORE UPDATE ON magazine_deliveries FOR EACH ROW WHEN (NEW.state = 'outboxed') EXECUTE FUNCTION magazine_crash()`);
+    await db().execute(
+      sql`CREATE TRIGGER magazine_crash BEFORE UPDATE ON magazine_deliveries FOR EACH ROW WHEN (NEW.state = 'outboxed') EXECUTE FUNCTION magazine_crash()`,
+    );
     const outboxBefore = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM mail_outbox WHERE kind = 'magazine'`);
     await expect(service.dispatchBatch(db(), t.config, now(), 5)).rejects.toThrow();
     expect(await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM mail_outbox WHERE kind = 'magazine'`)).toEqual(outboxBefore);
-    expect((await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM magazine_deliveries WHERE issue_id = ${issue} AND state = 'queued'`)).n).toBe(members.length - 5);
+    expect((await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM magazine_deliveries WHERE issue_id = ${issue} AND state = 'queued'`)).n).toBe(
+      members.length - 5,
+    );
     await db().execute(sql`DROP TRIGGER magazine_crash ON magazine_deliveries`);
     await db().execute(sql`DROP FUNCTION magazine_crash()`);
     // After the "restart", two dispatchers run at once in small batches, and the sender goes along.
@@ -162,7 +184,9 @@ describe('a crash mid-issue, then two dispatchers at once', () => {
       for (;;) {
         const r = await service.dispatchBatch(db(), t.config, now(), 3);
         if (r.handed === 0 && r.skipped === 0) {
-          const left = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM magazine_deliveries WHERE issue_id = ${issue} AND state = 'queued'`);
+          const left = await one<{ n: number }>(
+            sql`SELECT count(*)::int AS n FROM magazine_deliveries WHERE issue_id = ${issue} AND state = 'queued'`,
+          );
           if (left.n === 0) return;
         }
       }
@@ -180,8 +204,15 @@ describe('a crash mid-issue, then two dispatchers at once', () => {
     const outboxRows = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM mail_outbox WHERE kind = 'magazine' AND subject LIKE 'Crash%'`);
     expect(outboxRows.n).toBe(members.length);
     const received = peer.received.slice(before);
-    for (const m of members) expect(received.filter((r) => r.to.includes(m.email)), m.email).toHaveLength(1);
-    const states = await rows<{ state: string; n: number }>(db(), sql`SELECT state, count(*)::int AS n FROM magazine_deliveries WHERE issue_id = ${issue} GROUP BY state`);
+    for (const m of members)
+      expect(
+        received.filter((r) => r.to.includes(m.email)),
+        m.email,
+      ).toHaveLength(1);
+    const states = await rows<{ state: string; n: number }>(
+      db(),
+      sql`SELECT state, count(*)::int AS n FROM magazine_deliveries WHERE issue_id = ${issue} GROUP BY state`,
+    );
     expect(states).toEqual([{ state: 'sent', n: members.length }]);
     expect((await one<{ state: string }>(sql`SELECT state FROM magazine_issues WHERE id = ${issue}`)).state).toBe('sent');
   });

@@ -52,10 +52,20 @@ const sendNow = async (issueID: number) => {
   await service.runMagazine(db(), t.config, now);
 };
 const issueRow = (id: number) =>
-  one<{ state: string; recipients: number; n: number }>(sql`SELECT state, recipients, (SELECT count(*)::int FROM magazine_deliveries WHERE issue_id = ${id}) AS n FROM magazine_issues WHERE id = ${id}`);
+  one<{ state: string; recipients: number; n: number }>(
+    sql`SELECT state, recipients, (SELECT count(*)::int FROM magazine_deliveries WHERE issue_id = ${id}) AS n FROM magazine_issues WHERE id = ${id}`,
+  );
 const deliveryOf = async (issueId: number, userId: number) =>
-  (await rows<{ state: string; locale: string; outbox_id: number | null }>(db(), sql`SELECT state, locale, outbox_id FROM magazine_deliveries WHERE issue_id = ${issueId} AND user_id = ${userId}`))[0] ?? null;
-const outboxOf = (id: number) => one<{ kind: string; subject: string; html_body: string; text_body: string; to_address: string; locale: string; headers: Record<string, string> }>(sql`SELECT * FROM mail_outbox WHERE id = ${id}`);
+  (
+    await rows<{ state: string; locale: string; outbox_id: number | null }>(
+      db(),
+      sql`SELECT state, locale, outbox_id FROM magazine_deliveries WHERE issue_id = ${issueId} AND user_id = ${userId}`,
+    )
+  )[0] ?? null;
+const outboxOf = (id: number) =>
+  one<{ kind: string; subject: string; html_body: string; text_body: string; to_address: string; locale: string; headers: Record<string, string> }>(
+    sql`SELECT * FROM mail_outbox WHERE id = ${id}`,
+  );
 
 describe('console roles', () => {
   it('support reads but may not write; company operators see nothing (403, audited as denied)', async () => {
@@ -85,13 +95,17 @@ describe('saving and scheduling', () => {
     expect(got.body.issue).toMatchObject({ state: 'draft', sendAt: null, recipients: 0, updatedBy: 'editor@example.com' });
     const list = await t.consoleCall('listMagazineIssues', { state: 'draft' }, { token: tok.owner });
     expect(list.body.issues.some((i) => i.issueID === id)).toBe(true);
-    const audit = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_log WHERE target_type = 'magazineIssue' AND target_id = ${String(id)}`);
+    const audit = await one<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE target_type = 'magazineIssue' AND target_id = ${String(id)}`,
+    );
     expect(audit.n).toBeGreaterThan(0);
   });
 
   it('refuses bad input and changes nothing', async () => {
     const id = await save();
-    const before = await one<{ n: number; updated: string }>(sql`SELECT (SELECT count(*)::int FROM magazine_issues) AS n, (SELECT updated_at::text FROM magazine_issues WHERE id = ${id}) AS updated`);
+    const before = await one<{ n: number; updated: string }>(
+      sql`SELECT (SELECT count(*)::int FROM magazine_issues) AS n, (SELECT updated_at::text FROM magazine_issues WHERE id = ${id}) AS updated`,
+    );
     const editor = { token: tok.editor };
     // Empty subject and body, a body that shows nothing once sanitised, a wrong type: 400.
     expect((await t.consoleRaw('saveMagazineIssue', { ...form(), subject: { ja: '', en: null } }, editor)).status).toBe(400);
@@ -106,7 +120,9 @@ describe('saving and scheduling', () => {
     expect((await t.consoleCall('scheduleMagazineIssue', { issueID: 999_999, sendAt: null }, editor)).body.errorCode).toBe('notFound');
     expect((await t.consoleCall('saveMagazineIssue', { ...form(), issueID: 999_999 }, editor)).body.errorCode).toBe('notFound');
     expect((await t.consoleCall('getConsoleMagazineIssue', { issueID: 999_999 }, editor)).body.errorCode).toBe('notFound');
-    const after = await one<{ n: number; updated: string }>(sql`SELECT (SELECT count(*)::int FROM magazine_issues) AS n, (SELECT updated_at::text FROM magazine_issues WHERE id = ${id}) AS updated`);
+    const after = await one<{ n: number; updated: string }>(
+      sql`SELECT (SELECT count(*)::int FROM magazine_issues) AS n, (SELECT updated_at::text FROM magazine_issues WHERE id = ${id}) AS updated`,
+    );
     expect(after).toEqual(before);
     expect((await issueRow(id)).state).toBe('draft');
   });
@@ -115,14 +131,22 @@ describe('saving and scheduling', () => {
     const id = await save();
     const editor = { token: tok.editor };
     // Within the tolerance a slightly late time is accepted.
-    expect((await t.consoleCall('scheduleMagazineIssue', { issueID: id, sendAt: clock - 30_000 + 24 * 60 * MINUTE }, editor)).body.state).toBe('scheduled');
-    expect((await t.consoleCall('scheduleMagazineIssue', { issueID: id, sendAt: clock + 60 * MINUTE }, editor)).body.sendAt).toBe(clock + 60 * MINUTE);
+    expect((await t.consoleCall('scheduleMagazineIssue', { issueID: id, sendAt: clock - 30_000 + 24 * 60 * MINUTE }, editor)).body.state).toBe(
+      'scheduled',
+    );
+    expect((await t.consoleCall('scheduleMagazineIssue', { issueID: id, sendAt: clock + 60 * MINUTE }, editor)).body.sendAt).toBe(
+      clock + 60 * MINUTE,
+    );
     // Saving a scheduled issue keeps its time.
-    expect((await t.consoleCall('saveMagazineIssue', { ...form({ subject: { ja: '直した件名', en: null } }), issueID: id }, editor)).body.state).toBe('scheduled');
+    expect((await t.consoleCall('saveMagazineIssue', { ...form({ subject: { ja: '直した件名', en: null } }), issueID: id }, editor)).body.state).toBe(
+      'scheduled',
+    );
     expect((await t.consoleCall('cancelMagazineIssue', { issueID: id }, editor)).body.state).toBe('draft');
     await sendNow(id);
     expect((await issueRow(id)).state).toBe('sent');
-    const sent = await one<{ updated: string; send_at: string }>(sql`SELECT updated_at::text AS updated, send_at::text FROM magazine_issues WHERE id = ${id}`);
+    const sent = await one<{ updated: string; send_at: string }>(
+      sql`SELECT updated_at::text AS updated, send_at::text FROM magazine_issues WHERE id = ${id}`,
+    );
     expect((await t.consoleCall('scheduleMagazineIssue', { issueID: id, sendAt: null }, editor)).body.errorCode).toBe('alreadySent');
     expect((await t.consoleCall('scheduleMagazineIssue', { issueID: id, sendAt: clock - 10 * MINUTE }, editor)).body.errorCode).toBe('alreadySent');
     expect((await t.consoleCall('saveMagazineIssue', { ...form(), issueID: id }, editor)).body.errorCode).toBe('alreadySent');
@@ -148,7 +172,10 @@ describe('saving and scheduling', () => {
 
 describe('recipients', () => {
   let on: number;
-  const m = {} as Record<'ja' | 'en' | 'optedOut' | 'deactivated' | 'noMail' | 'ended' | 'leavesLater' | 'deactivatedLater' | 'endsLater', MemberFixture>;
+  const m = {} as Record<
+    'ja' | 'en' | 'optedOut' | 'deactivated' | 'noMail' | 'ended' | 'leavesLater' | 'deactivatedLater' | 'endsLater',
+    MemberFixture
+  >;
   let issue: number;
   let endsLaterTenant: number;
 
@@ -189,7 +216,9 @@ describe('recipients', () => {
 
   it('skips at hand-over whoever opted out, was deactivated or whose contract ended since', async () => {
     for (const k of ['leavesLater', 'deactivatedLater', 'endsLater'] as const) expect((await deliveryOf(issue, m[k].id))?.state, k).toBe('skipped');
-    const outboxed = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM mail_outbox WHERE to_address IN (${m.leavesLater.email}, ${m.deactivatedLater.email}, ${m.endsLater.email})`);
+    const outboxed = await one<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM mail_outbox WHERE to_address IN (${m.leavesLater.email}, ${m.deactivatedLater.email}, ${m.endsLater.email})`,
+    );
     expect(outboxed.n).toBe(0);
     expect((await issueRow(issue)).state).toBe('sent');
   });
@@ -212,7 +241,9 @@ describe('recipients', () => {
     expect(jaMail.text_body).toContain('イベント <https://hibi.example.com/events>');
     const link = /https:\/\/hibi\.example\.com\/magazine\/unsubscribe\?token=([\w.-]+)/.exec(jaMail.html_body)![1]!;
     expect(verifyUnsubscribeToken(await service.tokenSecret(db()), link)).toEqual({ issueId: issue, userId: m.ja.id });
-    expect(jaMail.headers['List-Unsubscribe']).toBe(`<https://hibi.example.com/magazine/unsubscribe?token=${link}>, <mailto:unsubscribe@hibi.example.com?subject=unsubscribe>`);
+    expect(jaMail.headers['List-Unsubscribe']).toBe(
+      `<https://hibi.example.com/magazine/unsubscribe?token=${link}>, <mailto:unsubscribe@hibi.example.com?subject=unsubscribe>`,
+    );
     expect(jaMail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(jaMail.text_body).toContain(`https://hibi.example.com/magazine/unsubscribe?token=${link}`);
   });
@@ -235,7 +266,9 @@ describe('recipients', () => {
   });
 
   it('counts the figures from the deliveries and the outbox', async () => {
-    const { id: outboxId } = await one<{ id: number }>(sql`SELECT outbox_id AS id FROM magazine_deliveries WHERE issue_id = ${issue} AND user_id = ${m.ja.id}`);
+    const { id: outboxId } = await one<{ id: number }>(
+      sql`SELECT outbox_id AS id FROM magazine_deliveries WHERE issue_id = ${issue} AND user_id = ${m.ja.id}`,
+    );
     await db().execute(sql`UPDATE mail_outbox SET status = 'failed' WHERE id = ${outboxId}`);
     const stats = await t.consoleCall('getMagazineIssueStats', { issueID: issue }, { token: tok.support });
     expect(stats.body.state).toBe('sent');
@@ -265,10 +298,14 @@ describe('recipients', () => {
     expect((await one<{ on: boolean }>(sql`SELECT email_distribution AS on FROM users WHERE id = ${m.en.id}`)).on).toBe(true);
     const first = await t.call('unsubscribeMagazine', { token });
     expect(first.body).toMatchObject({ succeed: true, email: false });
-    const at = await one<{ at: string }>(sql`SELECT unsubscribed_at::text AS at FROM magazine_deliveries WHERE issue_id = ${issue} AND user_id = ${m.en.id}`);
+    const at = await one<{ at: string }>(
+      sql`SELECT unsubscribed_at::text AS at FROM magazine_deliveries WHERE issue_id = ${issue} AND user_id = ${m.en.id}`,
+    );
     clock += MINUTE;
     expect((await t.call('unsubscribeMagazine', { token })).body).toMatchObject({ succeed: true, email: false });
-    expect(await one(sql`SELECT unsubscribed_at::text AS at FROM magazine_deliveries WHERE issue_id = ${issue} AND user_id = ${m.en.id}`)).toEqual(at);
+    expect(await one(sql`SELECT unsubscribed_at::text AS at FROM magazine_deliveries WHERE issue_id = ${issue} AND user_id = ${m.en.id}`)).toEqual(
+      at,
+    );
     expect((await one<{ on: boolean }>(sql`SELECT email_distribution AS on FROM users WHERE id = ${m.en.id}`)).on).toBe(false);
     expect((await t.consoleCall('getMagazineIssueStats', { issueID: issue }, { token: tok.owner })).body.stats.unsubscribed).toBe(1);
   });
@@ -307,7 +344,9 @@ describe('preview and test send', () => {
     const ja = await t.consoleCall('previewMagazineIssue', { ...form(), locale: 'ja' }, { token: tok.support });
     expect(ja.body.subject).toBe('12月のお便り');
     expect(ja.body.html).toContain('<html lang="ja">');
-    expect((await t.consoleRaw('previewMagazineIssue', { ...form(), subject: { ja: '', en: null }, locale: 'ja' }, { token: tok.support })).status).toBe(400);
+    expect(
+      (await t.consoleRaw('previewMagazineIssue', { ...form(), subject: { ja: '', en: null }, locale: 'ja' }, { token: tok.support })).status,
+    ).toBe(400);
   });
 
   it("mails the saved issue to the operator's own address in both languages, marked as a test, limited per operator", async () => {
@@ -322,7 +361,8 @@ describe('preview and test send', () => {
     expect(mails.map((m) => m.subject).sort()).toEqual(['[TEST] December letter', '[テスト] 12月のお便り']);
     for (const m of mails) expect(m.headers['List-Unsubscribe']).toContain('/magazine/unsubscribe?token=test>');
     expect((await t.consoleCall('sendMagazineTest', { issueID: 999_999 }, { token: tok.owner })).body.errorCode).toBe('notFound');
-    for (let i = 1; i < service.TEST_SEND_LIMIT; i++) expect((await t.consoleCall('sendMagazineTest', { issueID: id }, { token: tok.owner })).body.succeed).toBe(true);
+    for (let i = 1; i < service.TEST_SEND_LIMIT; i++)
+      expect((await t.consoleCall('sendMagazineTest', { issueID: id }, { token: tok.owner })).body.succeed).toBe(true);
     expect((await t.consoleCall('sendMagazineTest', { issueID: id }, { token: tok.owner })).body.errorCode).toBe('rateLimited');
     // Another operator has a limit of their own.
     expect((await t.consoleCall('sendMagazineTest', { issueID: id }, { token: tok.editor })).body.succeed).toBe(true);

@@ -61,8 +61,8 @@ export function htmlToText(html: string): string {
   t = t.replace(/<a\b[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, label: string) => {
     const url = decodeEntities(href);
     const text = decodeEntities(label.replace(/<[^>]+>/g, '')).trim();
-    // \u0001 and \u0002 stand for < and > until the tags are gone.
-    return !text || text === url ? ` ${url} ` : `${text} \u0001${url}\u0002`;
+    // \uE000 and \uE001 stand for < and > until the tags are gone.
+    return !text || text === url ? ` ${url} ` : `${text} \uE000${url}\uE001`;
   });
   t = t.replace(/<img\b[^>]*?alt="([^"]*)"[^>]*>/gi, (_m, alt: string) => (alt ? `[${alt}]` : ''));
   t = t.replace(/<br\s*\/?>/gi, '\n');
@@ -70,7 +70,10 @@ export function htmlToText(html: string): string {
   t = t.replace(/<\/(td|th)>/gi, '\t');
   t = t.replace(/<hr\s*\/?>/gi, '\n----\n');
   t = t.replace(/<\/(p|h2|h3|h4|blockquote|ul|ol|table|tr)>/gi, '\n\n');
-  t = t.replace(/<[^>]+>/g, '').replace(/\u0001/g, '<').replace(/\u0002/g, '>');
+  t = t
+    .replace(/<[^>]+>/g, '')
+    .replace(/\uE000/g, '<')
+    .replace(/\uE001/g, '>');
   t = decodeEntities(t);
   return t
     .split('\n')

@@ -161,7 +161,10 @@ export function previewIssue(
 export const TEST_SEND_LIMIT = 5;
 export const TEST_SEND_WINDOW_MS = 10 * 60_000;
 
-export async function sendTest(ctx: ConsoleContext, id: number): Promise<{ to: string; mails: number } | BusinessFailure<'notFound' | 'rateLimited'>> {
+export async function sendTest(
+  ctx: ConsoleContext,
+  id: number,
+): Promise<{ to: string; mails: number } | BusinessFailure<'notFound' | 'rateLimited'>> {
   const issue = (await data.issueTexts(ctx.db, [id]))[0];
   if (!issue) return failure('notFound');
   const now = ctx.now();
@@ -338,15 +341,30 @@ export function startMagazine(db: Db, config: Config, onError: (error: unknown) 
 
 /* ------------------------------------------------------------------ members */
 
-export async function memberIssues(db: Db, user: AuthUser, locale: Locale, offset: number, perPage: number): Promise<{ issues: MagazineIssueHead[]; total: number }> {
+export async function memberIssues(
+  db: Db,
+  user: AuthUser,
+  locale: Locale,
+  offset: number,
+  perPage: number,
+): Promise<{ issues: MagazineIssueHead[]; total: number }> {
   const page = await data.tenantIssuePage(db, user.tenantId, offset, perPage);
   return {
-    issues: page.map((r) => ({ issueID: r.id, subject: locale === 'en' ? (r.subject_en ?? r.subject_ja) : r.subject_ja, sentAt: num(r.started_ms)! })),
+    issues: page.map((r) => ({
+      issueID: r.id,
+      subject: locale === 'en' ? (r.subject_en ?? r.subject_ja) : r.subject_ja,
+      sentAt: num(r.started_ms)!,
+    })),
     total: page[0]?.total ?? (offset > 0 ? await data.countTenantIssues(db, user.tenantId) : 0),
   };
 }
 
-export async function memberIssue(db: Db, user: AuthUser, locale: Locale, id: number): Promise<{ issue: MagazineIssue } | BusinessFailure<'notFound'>> {
+export async function memberIssue(
+  db: Db,
+  user: AuthUser,
+  locale: Locale,
+  id: number,
+): Promise<{ issue: MagazineIssue } | BusinessFailure<'notFound'>> {
   const r = await data.tenantIssue(db, user.tenantId, id);
   if (!r) return failure('notFound');
   const en = locale === 'en';
