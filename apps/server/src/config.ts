@@ -65,6 +65,16 @@ export interface Config {
   pushAllowedOrigins: PushOrigin[];
   /** NODE_OPTIONS as Node read it at start: main.ts looks there for the start command's flags (decision 170). */
   nodeOptions: string;
+  /**
+   * Magazine mails handed to the outbox per minute, over all processes (MAGAZINE_RATE_PER_MINUTE;
+   * docs/requirements/magazine.md#magazine-delivery, docs/decisions/185-magazine-delivery.md).
+   */
+  magazineRatePerMinute: number;
+  /**
+   * The address of the magazine's `List-Unsubscribe` mailto (MAGAZINE_UNSUBSCRIBE_MAILTO); unset: unsubscribe@ the
+   * host of the mail's From address (docs/requirements/magazine.md#magazine-unsubscribe).
+   */
+  magazineUnsubscribeMailto: string;
 }
 
 /**
@@ -262,6 +272,10 @@ const envSchema = z.object({
   VAPID_PRIVATE_KEY: opt(z.string().refine(base64urlBytes(32), { message: 'expected the VAPID private key: 32 bytes in base64url (43 characters)' })),
   VAPID_SUBJECT: opt(url(['mailto:', 'https:'], 'expected a mailto: address or an https:// URL of the operator, such as mailto:push@example.com')),
   PUSH_ALLOWED_ORIGINS: opt(z.string()),
+  MAGAZINE_RATE_PER_MINUTE: opt(integer(1, 1_000_000, 'expected a number of mails per minute from 1 to 1000000')),
+  MAGAZINE_UNSUBSCRIBE_MAILTO: opt(
+    z.string().regex(/^[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]{1,253}$/, { message: 'expected a plain mail address such as unsubscribe@example.com' }),
+  ),
   VITEST: opt(z.string()),
   NODE_OPTIONS: opt(z.string()),
 });
@@ -350,7 +364,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidSubject: e.VAPID_SUBJECT ?? defaultVapidSubject(appBaseUrl),
     pushAllowedOrigins,
     nodeOptions: e.NODE_OPTIONS ?? '',
+    magazineRatePerMinute: e.MAGAZINE_RATE_PER_MINUTE ?? 600,
+    magazineUnsubscribeMailto: e.MAGAZINE_UNSUBSCRIBE_MAILTO ?? `unsubscribe@${mailHost(appBaseUrl)}`,
   };
+}
+
+/** The host of the mail's From address (mail/sender.ts's mailFrom): APP_BASE_URL's, with a dot. */
+function mailHost(appBaseUrl: string): string {
+  const host = new URL(appBaseUrl).hostname || 'localhost';
+  return host.includes('.') ? host : `${host}.localdomain`;
 }
 
 /** The operator's contact push services ask for: the app's https URL, else a no-reply address at its host. */

@@ -16,6 +16,7 @@ import { startMailbox } from './mail/mailbox-server.ts';
 import { startReminders } from './domains/events/service.ts';
 import { startContractPurge, startWeekCellsFold } from './domains/insights/service.ts';
 import { pushKeys, startAnnouncements } from './domains/notifications/service.ts';
+import { startMagazine } from './domains/magazine/service.ts';
 import { startPushSender } from './push/sender.ts';
 import { warmUp } from './warm-up.ts';
 
@@ -87,6 +88,8 @@ const pushSender = startPushSender({
   log: app.log,
 });
 const stopAnnouncements = startAnnouncements(database.db, loopFailureLogger(app.log, 'push announcements failed'));
+// The mail magazine (decision 185): due issues start, their deliveries go to the outbox at MAGAZINE_RATE_PER_MINUTE.
+const stopMagazine = startMagazine(database.db, config, loopFailureLogger(app.log, 'mail magazine run failed'));
 /** Stops the minute loops (at a shutdown, and when the port cannot be opened). */
 function stopLoops() {
   stopMaintenance();
@@ -94,6 +97,7 @@ function stopLoops() {
   stopContractPurge();
   stopWeekCellsFold();
   stopAnnouncements();
+  void stopMagazine();
 }
 let mailbox: FastifyInstance | null = null;
 

@@ -8,6 +8,8 @@ import type { ZodType } from 'zod';
 import { DEVTOOL_FUNCTION_NAMES } from '@hibi/contract/functions/lifecycle';
 import { buildRegistry } from '../src/functions/registry.ts';
 import { mailOutbox } from '../src/db/schema/lifecycle.ts';
+import { tokenSecret } from '../src/domains/magazine/service.ts';
+import { signUnsubscribeToken } from '../src/domains/magazine/token.ts';
 import { createTestApp, type RawAnswer, type TestApp } from './helpers.ts';
 import { repoRoot } from './server-process.ts';
 
@@ -283,6 +285,13 @@ describe('a client generated from /api/openapi.json (hey-api, zod)', () => {
     await call('listPasskeys', {}, fresh);
     await call('deletePasskey', { id: 1 }, fresh);
     await call('exportMyData', {}, fresh);
+
+    // The mail magazine: past issues, one of them, and leaving through a mail's signed link (decision 185).
+    const magazine = await call('listMagazineIssues', { offset: 0, perPage: 20 }, demo);
+    const pastIssue = magazine.issues[0].issueID as number;
+    await call('getMagazineIssue', { issueID: pastIssue }, demo);
+    const demoUser = (await call('authenticateWithToken', {}, demo)).user.userID as number;
+    await call('unsubscribeMagazine', { token: signUnsubscribeToken(await tokenSecret(t.database.db), pastIssue, demoUser) });
 
     // The lite plan member leaves; the fresh member signs out.
     const lite = (await call('login', { id: 'lite@example.com', password: 'wellbeing-demo' })).token as string;

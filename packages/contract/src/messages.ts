@@ -45,6 +45,8 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     // Operator console (issue 15).
     jaRequired: '日本語の入力は必須です',
     jaTitleRequired: '日本語のタイトルが入力されていません',
+    // Mail magazine (issue 59).
+    subjectRequired: '日本語の件名が入力されていません',
     altRequired: '画像の代替テキスト（日本語）が入力されていません',
     operatorPasswordLength: 'パスワードは12文字以上128文字以下で入力してください',
     totpCodeFormat: '認証コードは6桁の数字で入力してください',
@@ -127,6 +129,8 @@ export const validationMessages: Record<Locale, Record<string, string>> = {
     // Operator console (issue 15).
     jaRequired: 'The Japanese text is required',
     jaTitleRequired: 'No Japanese title has been entered',
+    // Mail magazine (issue 59).
+    subjectRequired: 'No Japanese subject has been entered',
     altRequired: 'No alternative text (Japanese) has been entered for the image',
     operatorPasswordLength: 'The password must be 12 to 128 characters long',
     totpCodeFormat: 'The code is 6 digits',

@@ -13,6 +13,7 @@ import { buildRegistry } from './registry.ts';
 import { previewHandler } from './preview.ts';
 import { calendarConsoleHandlers } from '../domains/calendar/handlers.ts';
 import { homeConsoleHandlers } from '../domains/home/handlers.ts';
+import { magazineConsoleHandlers } from '../domains/magazine/handlers.ts';
 
 /** name -> handler, for every function of the console entry (POST /api/console/{name}). */
 export function buildConsoleRegistry(config: Config): Map<string, ConsoleHandler<ConsoleFunctionDef>> {
@@ -29,6 +30,7 @@ export function buildConsoleRegistry(config: Config): Map<string, ConsoleHandler
     previewHandler(config, buildRegistry(config)),
     ...calendarConsoleHandlers,
     ...homeConsoleHandlers,
+    ...magazineConsoleHandlers,
   ] as unknown as ConsoleHandler<ConsoleFunctionDef>[];
   const registry = new Map<string, ConsoleHandler<ConsoleFunctionDef>>();
   for (const handler of all) {

@@ -11,6 +11,7 @@ import { helpHandlers } from '../domains/help/handlers.ts';
 import { lifecycleHandlers } from '../domains/lifecycle/handlers.ts';
 import { passkeysHandlers } from '../domains/passkeys/handlers.ts';
 import { notificationsHandlers } from '../domains/notifications/handlers.ts';
+import { magazineHandlers } from '../domains/magazine/handlers.ts';
 
 /** name -> handler, for every function this server answers (the developer tool's only with DEVTOOL_PATH set). */
 export function buildRegistry(config: Config): Map<string, Handler<FunctionDef>> {
@@ -25,6 +26,7 @@ export function buildRegistry(config: Config): Map<string, Handler<FunctionDef>>
     ...lifecycleHandlers(config),
     ...passkeysHandlers,
     ...notificationsHandlers,
+    ...magazineHandlers,
   ] as unknown as Handler<FunctionDef>[];
   const registry = new Map<string, Handler<FunctionDef>>();
   for (const handler of all) {

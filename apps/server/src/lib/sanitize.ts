@@ -54,3 +54,20 @@ export function sanitizeRichText(html: string): string {
 export function richTextWithLineBreaks(text: string): string {
   return sanitizeRichText(text.replace(/\r?\n/g, '<br>'));
 }
+
+/**
+ * The mail magazine's body (docs/requirements/magazine.md#magazine-console): the rich text above plus images of the
+ * media library, `<img src="/media/…" alt width height>` only (no outside image: a mail must not carry a tracking
+ * pixel of someone else). The mail makes the path absolute to APP_BASE_URL.
+ */
+const MAGAZINE_OPTIONS: sanitizeHtml.IOptions = {
+  ...OPTIONS,
+  allowedTags: [...(OPTIONS.allowedTags as string[]), 'img'],
+  allowedAttributes: { ...OPTIONS.allowedAttributes, img: ['src', 'alt', 'width', 'height'] },
+  allowedSchemesByTag: { img: [] },
+  exclusiveFilter: (frame) => frame.tag === 'img' && !/^\/media\/(?!.*\.\.)[A-Za-z0-9._/-]+$/.test(frame.attribs.src ?? ''),
+};
+
+export function sanitizeMagazineHtml(html: string): string {
+  return sanitizeHtml(html, MAGAZINE_OPTIONS);
+}

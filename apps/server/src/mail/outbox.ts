@@ -50,6 +50,39 @@ export async function enqueueRenderedMail(
   return row!.id;
 }
 
+/**
+ * Writes many rendered mails in one statement (the magazine's batches, docs/decisions/185-magazine-delivery.md) and
+ * answers their ids in the order given. Same rules as enqueueRenderedMail: call it in the transaction that causes them.
+ */
+export async function enqueueRenderedMails(
+  db: Db,
+  mails: readonly { kind: MailKindName; locale: Locale; to: string; rendered: RenderedMail }[],
+  now: Date,
+): Promise<number[]> {
+  if (mails.length === 0) return [];
+  // The ids are drawn first, so that each mail's id is known without relying on the order RETURNING gives.
+  const drawn = (await db.execute(
+    sql`SELECT nextval(pg_get_serial_sequence('mail_outbox', 'id'))::int AS id FROM generate_series(1, ${mails.length}::int)`,
+  )) as unknown as { rows: { id: number }[] };
+  const ids = drawn.rows.map((r) => Number(r.id));
+  await db.insert(mailOutbox).values(
+    mails.map((mail, i) => ({
+      id: ids[i]!,
+      kind: mail.kind,
+      locale: mail.locale,
+      toAddress: mail.to,
+      subject: mail.rendered.subject,
+      textBody: mail.rendered.text,
+      htmlBody: mail.rendered.html,
+      headers: mail.rendered.headers && Object.keys(mail.rendered.headers).length > 0 ? mail.rendered.headers : null,
+      messageId: `<${crypto.randomUUID()}@hibi.mail>`,
+      nextAttemptAt: now,
+      createdAt: now,
+    })),
+  );
+  return ids;
+}
+
 /** What a sent (or given-up) mail keeps: no body, so no emailed link stays at rest once it left (decision 076). */
 const WIPED = { textBody: '', htmlBody: '' };
 

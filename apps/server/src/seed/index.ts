@@ -9,6 +9,7 @@ import { seedAccount } from './account.ts';
 import { seedSurveys } from './surveys.ts';
 import { seedLifecycle } from './lifecycle.ts';
 import { seedOperators } from './operators.ts';
+import { seedMagazine } from './magazine.ts';
 
 /** Loads the demo content into an empty database, in one transaction. Returns false when there was data already. */
 export async function seedDemoContent(db: Db, now = new Date()): Promise<boolean> {
@@ -23,6 +24,7 @@ export async function seedDemoContent(db: Db, now = new Date()): Promise<boolean
     await seedSurveys(ctx);
     await seedLifecycle(ctx);
     await seedOperators(ctx);
+    await seedMagazine(ctx);
   });
   return true;
 }

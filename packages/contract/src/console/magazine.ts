@@ -74,10 +74,10 @@ export const saveMagazineIssue = defineConsoleFunction({
   name: 'saveMagazineIssue',
   roles: ['owner', 'editor'],
   summary:
-    'Creates (issueID absent) or replaces a draft or scheduled issue (a scheduled one keeps its time); the body is sanitised again when stored.',
+    'Creates (issueID absent) or replaces a draft or scheduled issue (a scheduled one keeps its time); the body is sanitised again when stored. `bodyEmpty`: the Japanese body shows nothing once sanitised (only scripts or empty paragraphs).',
   payload: magazineIssueInputSchema,
   response: z.object({ issueID: z.number().int(), state: z.enum(MAGAZINE_STATES) }),
-  errorCodes: ['notFound', 'alreadySent'],
+  errorCodes: ['notFound', 'alreadySent', 'bodyEmpty'],
   audited: true,
 });
 

@@ -6,3 +6,4 @@ export * from './health.ts';
 export * from './account.ts';
 export * from './surveys.ts';
 export * from './lifecycle.ts';
+export * from './magazine.ts';
