@@ -4,7 +4,7 @@ import StarterKit from '@tiptap/starter-kit';
 
 /**
  * An image from the media library, for the editors that take one in their text (the mail magazine's body:
- * docs/requirements/magazine.md#magazine-console): its address and alternative text only, inline in a paragraph.
+ * docs/requirements/magazine.md#magazine-console, decision 186): its address and alternative text only, inline.
  */
 const Image = Node.create({
   name: 'image',
