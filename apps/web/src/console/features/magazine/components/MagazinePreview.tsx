@@ -31,7 +31,7 @@ function useSettled<T>(value: T, delay: number): T {
 /**
  * The mail as a member gets it (previewMagazineIssue, rendered by the server from the form's values, saved or not): in
  * Japanese or English, at a phone's or a desktop's width. The HTML part is shown in a frame with every sandbox
- * restriction (no scripts, no forms, no navigation, an opaque origin), the text part below it.
+ * restriction (no scripts, no forms, no navigation, an opaque origin), the text part below it (decision 186).
  */
 export function MagazinePreview({ values }: { values: MagazineForm }) {
   const { t } = useTranslation(['consoleMagazine', 'consoleContent']);
