@@ -57,7 +57,7 @@ export function MagazineSending({ issue, dirty }: { issue: ConsoleMagazineIssue;
             return setStatus({ text, error: true });
           }
           setStatus({
-            text: answer.state === 'scheduled' ? t('schedule.scheduled', { at: formatDateTime(answer.sendAt) }) : t('schedule.sendingStarted'),
+            text: sendAt === null ? t('schedule.sendingStarted') : t('schedule.scheduled', { at: formatDateTime(answer.sendAt) }),
             error: false,
           });
         },
