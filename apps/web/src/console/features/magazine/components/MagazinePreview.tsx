@@ -84,7 +84,8 @@ export function MagazinePreview({ values }: { values: MagazineForm }) {
             <span className="console-muted">{t('preview.subject')}: </span>
             <strong>{mail.subject}</strong>
           </p>
-          <div className="console-preview__scroll">
+          {/* Wider than a phone's screen at 700 px: it scrolls sideways, by keyboard too. */}
+          <div className="console-preview__scroll" role="region" aria-label={t('preview.title')} tabIndex={0}>
             <iframe
               className={`magazine-preview__frame magazine-preview__frame--${width}`}
               title={t('preview.frame', { language, n: width })}
