@@ -54,9 +54,12 @@ test('the server-rendered pages are valid HTML (Nu HTML checker) @one-width', as
   const help = ['/surveys', '/faq', '/how-to-use'];
   const files: string[] = [];
   for (const lang of ['ja', 'en'] as const) {
-    files.push(...(await save(guest, [...common, ...help, '/login'], 'guest', lang)));
+    // The mail magazine's public unsubscribe page (issue 59): a test mail's link and a forged one render without a call.
+    files.push(
+      ...(await save(guest, [...common, ...help, '/login', '/magazine/unsubscribe?token=test', '/magazine/unsubscribe?token=forged'], 'guest', lang)),
+    );
     // Signed in (the page's context has the member's session cookie; `member` made it).
-    files.push(...(await save(page.request, [...common, ...help, `/surveys/${survey}`, '/account/walking'], 'member', lang)));
+    files.push(...(await save(page.request, [...common, ...help, `/surveys/${survey}`, '/account/walking', '/magazine'], 'member', lang)));
   }
   await guest.dispose();
 

@@ -42,6 +42,11 @@ export const routeTable: RouteSpec[] = [
   { path: '/account/friends/:id', meta: 'friendProfile', auth: true, load: () => import('../features/account/pages/FriendProfilePage.tsx') },
   { path: '/account/walking', meta: 'walkingRanking', auth: true, load: () => import('../features/account/pages/WalkingRankingPage.tsx') },
   { path: '/account/healthStats', meta: 'healthStats', auth: true, load: () => import('../features/health/pages/HealthStatsPage.tsx') },
+  // The mail magazine's past issues, and the public page of its mails' unsubscribe link (docs/requirements/magazine.md#magazine-members,
+  // #magazine-unsubscribe): no sign-in and no terms (lib/auth/termsGate.ts).
+  { path: '/magazine', meta: 'magazine', auth: true, load: () => import('../features/magazine/pages/MagazineIssuesPage.tsx') },
+  { path: '/magazine/unsubscribe', meta: 'magazineUnsubscribe', load: () => import('../features/magazine/pages/MagazineUnsubscribePage.tsx') },
+  { path: '/magazine/:issueID', meta: 'magazineIssue', auth: true, load: () => import('../features/magazine/pages/MagazineIssuePage.tsx') },
   { path: '/faq', meta: 'faq', load: () => import('../features/help/pages/FaqPage.tsx') },
   { path: '/terms-of-use', meta: 'termsOfService', load: () => import('../features/help/pages/TermsOfUsePage.tsx') },
   { path: '/website-terms-of-use', meta: 'websiteTermsOfUse', load: () => import('../features/help/pages/WebsiteTermsPage.tsx') },

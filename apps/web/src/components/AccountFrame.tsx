@@ -19,12 +19,14 @@ const MENU = [
   { to: '/account/friends', key: 'menu.friends' },
   { to: '/account/healthStats', key: 'menu.healthStats' },
   { to: '/account/walking', key: 'menu.walking' },
+  // The mail magazine's past issues (docs/requirements/magazine.md#magazine-members), a page of its own outside the frame.
+  { to: '/magazine', key: 'menu.magazine' },
 ] as const;
 
 /**
  * The account area's frame (docs/requirements/account.md#account-area): the background image, the profile image (default thumbnail when there is
  * none), nickname, attribution1 tag and comment, then a side menu on desktop (a top menu under 768 px) with
- * profile, friends and lifestyle report, and the page's content. `profile` is null while it loads.
+ * profile, friends, lifestyle report, walking ranking and the mail magazine, and the page's content. `profile` is null while it loads.
  * `menu={false}` hides the menu (a friend's profile shows the friend's head in the same frame).
  */
 export function AccountFrame({

@@ -74,6 +74,11 @@ export const consoleRoutes: ConsoleRouteSpec[] = [
   { path: '/members', title: 'members', roles: PEOPLE, load: () => import('../features/people/pages/MembersPage.tsx') },
   { path: '/members/:id', title: 'member', roles: PEOPLE, load: () => import('../features/people/pages/MemberPage.tsx') },
   { path: '/mail', title: 'mail', roles: PEOPLE, load: () => import('../features/people/pages/OutboxPage.tsx') },
+  // The mail magazine (issue 59, docs/requirements/magazine.md#magazine-console): owners and editors write and send, support reads,
+  // company operators see nothing.
+  { path: '/magazine', title: 'magazine', roles: STAFF, load: () => import('../features/magazine/pages/MagazineListPage.tsx') },
+  { path: '/magazine/new', title: 'magazineNew', roles: EDITORS, load: () => import('../features/magazine/pages/MagazineEditPage.tsx') },
+  { path: '/magazine/:id', title: 'magazineEdit', roles: STAFF, load: () => import('../features/magazine/pages/MagazineEditPage.tsx') },
   // Companies (issue 32).
   { path: '/insights', title: 'insights', roles: INSIGHTS, load: () => import('../features/insights/pages/InsightsPage.tsx') },
   { path: '/codes', title: 'companyCodes', roles: COMPANY, load: () => import('../features/people/pages/CompanyCodesPage.tsx') },
@@ -93,6 +98,7 @@ export const consoleNav: { to: string; key: string; roles?: readonly OperatorRol
   { to: '/surveys', key: 'nav.surveys', roles: STAFF },
   { to: '/calendar', key: 'nav.calendar', roles: STAFF },
   { to: '/help', key: 'nav.help', roles: STAFF },
+  { to: '/magazine', key: 'nav.magazine', roles: STAFF },
   { to: '/time-machine', key: 'nav.timeMachine', roles: EDITORS },
   { to: '/operators', key: 'nav.operators', roles: OWNERS },
   { to: '/audit', key: 'nav.audit', roles: OWNERS },

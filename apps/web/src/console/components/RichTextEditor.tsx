@@ -1,12 +1,30 @@
 import { useTranslation } from '../../lib/i18n/react.tsx';
-import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { EditorContent, mergeAttributes, Node, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+
+/**
+ * An image from the media library, for the editors that take one in their text (the mail magazine's body:
+ * docs/requirements/magazine.md#magazine-console, decision 186): its address and alternative text only, inline.
+ */
+const Image = Node.create({
+  name: 'image',
+  inline: true,
+  group: 'inline',
+  draggable: true,
+  addAttributes: () => ({ src: { default: null }, alt: { default: '' } }),
+  parseHTML: () => [{ tag: 'img[src]' }],
+  renderHTML: ({ HTMLAttributes }) => ['img', mergeAttributes(HTMLAttributes)],
+});
+
+export type InsertImage = (image: { src: string; alt: string }) => void;
 
 /**
  * Rich text with TipTap, limited to what the member pages render and the server's sanitiser keeps (decision 097):
  * paragraphs, headings 2–4, bold, italic, underline, strike, bullet and numbered lists, quotes, rules and links
  * (http, https, mailto, tel). No code, images or styles: images and files are a section's own fields.
  * Loaded lazily: only the editor pages pull TipTap in. Its words are consoleContent's `rich.*` (loaded with it).
+ * With `onInsertImage` it also takes images (the mail magazine's body): its button asks the page for one (the media
+ * picker) and hands over the function that puts it at the cursor.
  */
 export default function RichTextEditor({
   id,
@@ -15,6 +33,8 @@ export default function RichTextEditor({
   label,
   describedBy,
   lang,
+  onInsertImage,
+  insertImageLabel,
 }: {
   id: string;
   /** The text it starts with (the editor keeps its own state from then on; a form reset remounts it). */
@@ -23,6 +43,9 @@ export default function RichTextEditor({
   label: string;
   describedBy?: string | undefined;
   lang: string;
+  onInsertImage?: (insert: InsertImage) => void;
+  /** The image button's words, the page's own. */
+  insertImageLabel?: string;
 }) {
   const { t } = useTranslation('consoleContent');
   const editor = useEditor({
@@ -35,6 +58,7 @@ export default function RichTextEditor({
         codeBlock: false,
         link: { openOnClick: false, autolink: true, protocols: ['mailto', 'tel'], HTMLAttributes: { target: null, rel: null } },
       }),
+      ...(onInsertImage ? [Image] : []),
     ],
     content: value,
     editorProps: {
@@ -53,13 +77,26 @@ export default function RichTextEditor({
 
   return (
     <div className="console-rich">
-      {editor && <Toolbar editor={editor} label={t('rich.toolbar', { label })} />}
+      {editor && (
+        <Toolbar
+          editor={editor}
+          label={t('rich.toolbar', { label })}
+          image={
+            onInsertImage && insertImageLabel
+              ? {
+                  label: insertImageLabel,
+                  run: () => onInsertImage((image) => editor.chain().focus().insertContent({ type: 'image', attrs: image }).run()),
+                }
+              : undefined
+          }
+        />
+      )}
       <EditorContent editor={editor} />
     </div>
   );
 }
 
-function Toolbar({ editor, label }: { editor: Editor; label: string }) {
+function Toolbar({ editor, label, image }: { editor: Editor; label: string; image?: { label: string; run: () => void } | undefined }) {
   const { t } = useTranslation('consoleContent');
   const state = useEditorState({
     editor,
@@ -116,6 +153,11 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
           {t(`rich.${b.key}`)}
         </button>
       ))}
+      {image && (
+        <button type="button" className="console-rich__button" onClick={image.run}>
+          {image.label}
+        </button>
+      )}
     </div>
   );
 }

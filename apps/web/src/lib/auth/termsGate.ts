@@ -6,8 +6,9 @@ import { requestScope } from '../requestScope.ts';
  * Terms first (docs/requirements/auth.md#auth-terms-gate, issue 13 finding 1): a signed-in member whose accepted terms version is below the
  * configured one stays on the terms page (and the pages it links to) until they agree or sign out. The server
  * refuses their other calls with 403 termsNotAccepted, so this is the page's side of a rule the server enforces.
+ * The mail magazine's unsubscribe page needs no terms either (docs/requirements/magazine.md#magazine-unsubscribe).
  */
-export const PAGES_BEFORE_TERMS = ['/terms', '/terms-of-use', '/website-terms-of-use', '/privacy-policy', '/revertEmail'];
+export const PAGES_BEFORE_TERMS = ['/terms', '/terms-of-use', '/website-terms-of-use', '/privacy-policy', '/revertEmail', '/magazine/unsubscribe'];
 
 let required: number | null = null;
 

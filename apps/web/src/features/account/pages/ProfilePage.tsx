@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { ACCESS_TYPE, LITE_PLAN_CONTRACT_TYPE } from '@hibi/contract/constants';
 import { AccountFrame } from '../../../components/AccountFrame.tsx';
@@ -60,6 +60,8 @@ export default function ProfilePage() {
                 <ChoiceSetting
                   name="mail"
                   legend={t('settings.mail')}
+                  // The past issues (docs/requirements/magazine.md#magazine-members).
+                  hint={<Link to="/magazine">{t('settings.mailArchive')}</Link>}
                   labels={{ on: t('settings.receive'), off: t('settings.notReceive') }}
                   initial={data.distributionStatus.email}
                   save={updateMailSetting}
