@@ -29,9 +29,20 @@ function useSettled<T>(value: T, delay: number): T {
 }
 
 /**
+ * The frame's document inherits the console's Content-Security-Policy, which applies no inline `style` attribute, and
+ * the mail's layout is all inline styles (as mail clients need). Styles set through the CSSOM are not inline markup, so
+ * the console copies each element's `style` attribute into its style once the frame has loaded (decision 186).
+ */
+function applyInlineStyles(frame: HTMLIFrameElement): void {
+  const doc = frame.contentDocument;
+  if (!doc) return;
+  for (const element of doc.querySelectorAll<HTMLElement>('[style]')) element.style.cssText = element.getAttribute('style') ?? '';
+}
+
+/**
  * The mail as a member gets it (previewMagazineIssue, rendered by the server from the form's values, saved or not): in
- * Japanese or English, at a phone's or a desktop's width. The HTML part is shown in a frame with every sandbox
- * restriction (no scripts, no forms, no navigation, an opaque origin), the text part below it (decision 186).
+ * Japanese or English, at a phone's or a desktop's width. The HTML part is shown in a sandboxed frame (no scripts,
+ * no forms, no navigation; same origin only so that the console can apply its styles), the text part below it (decision 186).
  */
 export function MagazinePreview({ values }: { values: MagazineForm }) {
   const { t } = useTranslation(['consoleMagazine', 'consoleContent']);
@@ -89,8 +100,9 @@ export function MagazinePreview({ values }: { values: MagazineForm }) {
             <iframe
               className={`magazine-preview__frame magazine-preview__frame--${width}`}
               title={t('preview.frame', { language, n: width })}
-              sandbox=""
+              sandbox="allow-same-origin"
               srcDoc={mail.html}
+              onLoad={(event) => applyInlineStyles(event.currentTarget)}
               data-testid="magazine-preview-frame"
             />
           </div>
