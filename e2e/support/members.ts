@@ -89,8 +89,8 @@ function expectSucceeded(body: Answer, what: string) {
 }
 
 /** The HTML of the local mailbox page (newest first, at most 100 mails), as a person on this machine would read it. */
-async function mailboxHtml(request: APIRequestContext): Promise<string> {
-  const response = await request.get(MAILBOX_URL);
+async function mailboxHtml(request: APIRequestContext, to?: string): Promise<string> {
+  const response = await request.get(to ? `${MAILBOX_URL}?to=${encodeURIComponent(to)}` : MAILBOX_URL);
   expect(response.status(), 'the local mailbox page').toBe(200);
   return response.text();
 }
@@ -113,7 +113,7 @@ export interface Mail {
 
 /** The mails of the local mailbox page addressed to `to`, newest first. */
 export async function mailsTo(request: APIRequestContext, to: string): Promise<Mail[]> {
-  const html = await mailboxHtml(request);
+  const html = await mailboxHtml(request, to);
   const mails: Mail[] = [];
   for (const item of html.split('<li class="mail"').slice(1)) {
     const address = unescapeHtml(/class="mail__to">([^<]*)</.exec(item)?.[1] ?? '');

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { desc } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/lifecycle.ts';
 import { escapeHtml } from './templates.ts';
@@ -27,7 +27,15 @@ export function registerMailbox(app: FastifyInstance, db: Db) {
     if (!fromLocalMachine(request)) {
       return reply.code(404).type('text/plain').send('Not found');
     }
-    const mails = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(SHOWN);
+    // `?to=` keeps one recipient's mail: a mail magazine going out to hundreds would push it off the page.
+    const to = (request.query as { to?: unknown }).to;
+    const recipient = typeof to === 'string' && to !== '' ? to.toLowerCase() : null;
+    const mails = await db
+      .select()
+      .from(mailOutbox)
+      .where(recipient ? sql`lower(${mailOutbox.toAddress}) = ${recipient}` : undefined)
+      .orderBy(desc(mailOutbox.id))
+      .limit(SHOWN);
     const items = mails
       .map(
         (m) => `<li class="mail" id="mail-${m.id}">
@@ -56,7 +64,7 @@ ${m.textBody ? `<pre class="mail__body" lang="${escapeHtml(m.locale)}">${linkify
 <body>
 <main>
 <h1>Local mailbox</h1>
-<p>Mail kept in the outbox because no SMTP server is configured (SMTP_URL), newest first, at most ${SHOWN}. Only this machine can see this page.</p>
+<p>Mail kept in the outbox because no SMTP server is configured (SMTP_URL), newest first, at most ${SHOWN}${recipient ? ` to ${escapeHtml(recipient)}` : ''}. Only this machine can see this page.</p>
 ${mails.length ? `<ol class="mails">\n${items}\n</ol>` : '<p class="empty">No mail yet.</p>'}
 </main>
 </body>

@@ -549,6 +549,17 @@ describe('local mailbox page', () => {
     expect(page).not.toContain('<i>x');
   });
 
+  it('keeps one recipient with ?to= (any case), so a mail magazine to hundreds does not push it off the page', async () => {
+    const first = signupPayload();
+    const second = signupPayload();
+    await t.call('createUserByInvitationCode', first);
+    await t.call('createUserByInvitationCode', second);
+    const res = await (await mailboxOf(t)).inject({ url: `/dev/mailbox?to=${encodeURIComponent(first.userEmailAddress.toUpperCase())}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(first.userEmailAddress);
+    expect(res.body).not.toContain(second.userEmailAddress);
+  });
+
   it('does not exist for anyone else', async () => {
     const res = await (await mailboxOf(t)).inject({ url: '/dev/mailbox', remoteAddress: '203.0.113.9' });
     expect(res.statusCode).toBe(404);
