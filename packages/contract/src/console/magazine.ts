@@ -89,7 +89,8 @@ export const previewMagazineIssue = defineConsoleFunction({
   payload: z.object({
     subject: localizedTitle(MAGAZINE_SUBJECT_MAX, 'subjectRequired'),
     body: localizedRichText,
-    locale: z.enum(SUPPORTED_LOCALES),
+    /** The mail's language. Not `locale`: every console call's body carries `locale`, the operator's own language. */
+    language: z.enum(SUPPORTED_LOCALES),
   }),
   response: z.object({ subject: z.string(), html: z.string(), text: z.string() }),
 });

@@ -20,7 +20,9 @@ export const magazineConsoleHandlers = [
   defineConsoleHandler(cfns.saveMagazineIssue, async (p, ctx) => service.saveIssue(ctx, p)),
   // The payload's `locale` is the protocol's own field (the entry reads it as the call's language and takes it out of
   // the payload): the preview's language is the call's.
-  defineConsoleHandler(cfns.previewMagazineIssue, async (p, ctx) => service.previewIssue(ctx.config, { ...p, locale: ctx.locale })),
+  defineConsoleHandler(cfns.previewMagazineIssue, async (p, ctx) =>
+    service.previewIssue(ctx.config, { subject: p.subject, body: p.body, locale: p.language }),
+  ),
   defineConsoleHandler(cfns.sendMagazineTest, async (p, ctx) => service.sendTest(ctx, p.issueID)),
   defineConsoleHandler(cfns.scheduleMagazineIssue, async (p, ctx) => service.scheduleIssue(ctx, p)),
   defineConsoleHandler(cfns.cancelMagazineIssue, async (p, ctx) => service.cancelIssue(ctx, p.issueID)),

@@ -334,18 +334,19 @@ describe('the token', () => {
 
 describe('preview and test send', () => {
   it('previews the unsaved texts in either language, sanitised, with a dummy link', async () => {
-    const r = await t.consoleCall('previewMagazineIssue', { ...form({ subject: { ja: '件名', en: null } }), locale: 'en' }, { token: tok.support });
+    const r = await t.consoleCall('previewMagazineIssue', { ...form({ subject: { ja: '件名', en: null } }), language: 'en' }, { token: tok.support });
     expect(r.body.succeed, JSON.stringify(r.body)).toBe(true);
     expect(r.body.subject).toBe('件名');
     expect(r.body.html).toContain('Hello');
     expect(r.body.html).not.toContain('<script');
     expect(r.body.html).toContain('/magazine/unsubscribe?token=preview');
     expect(r.body.text).toContain('there <https://example.org/x>');
-    const ja = await t.consoleCall('previewMagazineIssue', { ...form(), locale: 'ja' }, { token: tok.support });
+    // The mail's language, not the operator's: the call's own `locale` is English.
+    const ja = await t.consoleCall('previewMagazineIssue', { ...form(), language: 'ja', locale: 'en' }, { token: tok.support });
     expect(ja.body.subject).toBe('12月のお便り');
     expect(ja.body.html).toContain('<html lang="ja">');
     expect(
-      (await t.consoleRaw('previewMagazineIssue', { ...form(), subject: { ja: '', en: null }, locale: 'ja' }, { token: tok.support })).status,
+      (await t.consoleRaw('previewMagazineIssue', { ...form(), subject: { ja: '', en: null }, language: 'ja' }, { token: tok.support })).status,
     ).toBe(400);
   });
 

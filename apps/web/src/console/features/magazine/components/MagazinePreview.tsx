@@ -11,7 +11,7 @@ const WIDTHS = [375, 700] as const;
 const PREVIEW_DELAY_MS = 600;
 
 /** The texts of the preview's payload (English null when empty: the server falls back to Japanese). */
-function textsOf(values: MagazineForm): Omit<MagazinePreviewPayload, 'locale'> {
+function textsOf(values: MagazineForm): Omit<MagazinePreviewPayload, 'language'> {
   return {
     subject: { ja: values.subject.ja, en: values.subject.en.trim() === '' ? null : values.subject.en },
     body: { ja: values.body.ja, en: isEmptyHtml(values.body.en) ? null : values.body.en },
@@ -52,7 +52,7 @@ export function MagazinePreview({ values }: { values: MagazineForm }) {
   const ready = previewable(values);
   // Compared as text: the form gives a new object at every render.
   const texts = useSettled(JSON.stringify(textsOf(values)), PREVIEW_DELAY_MS);
-  const preview = useMagazinePreview({ ...(JSON.parse(texts) as Omit<MagazinePreviewPayload, 'locale'>), locale: lang }, ready);
+  const preview = useMagazinePreview({ ...(JSON.parse(texts) as Omit<MagazinePreviewPayload, 'language'>), language: lang }, ready);
   const mail = ready ? preview.data : undefined;
   const language = t(`consoleContent:editor.languages.${lang}`);
 
