@@ -6,7 +6,7 @@ import { FormError } from '../../../components/FormMessage.tsx';
 import { TEST_MAIL_TOKEN, unsubscribeMagazine } from '../api/unsubscribe-magazine.ts';
 import '../magazine.css';
 
-type Outcome = 'idle' | 'busy' | 'done';
+type Outcome = 'idle' | 'busy' | 'done' | 'invalid';
 
 /**
  * /magazine/unsubscribe?token=…: the page of a magazine mail's unsubscribe link (docs/requirements/magazine.md#magazine-unsubscribe).
@@ -29,9 +29,12 @@ export default function MagazineUnsubscribePage() {
         setOutcome('done');
         return;
       }
-      setError(
-        result.errorCode === 'invalidToken' || result.errorCode === 'validationError' ? t('unsubscribe.invalidToken') : t('unsubscribe.failed'),
-      );
+      if (result.errorCode === 'invalidToken' || result.errorCode === 'validationError') {
+        // Pressing again cannot help: only the link in the mail can.
+        setOutcome('invalid');
+        return;
+      }
+      setError(t('unsubscribe.failed'));
     } catch (thrown) {
       setError(
         thrown instanceof ApiError && (thrown.status === 429 || thrown.errorCode === 'tooManyRequests')
@@ -49,7 +52,7 @@ export default function MagazineUnsubscribePage() {
         {t('unsubscribe.testMail')}
       </p>
     );
-  } else if (!token) {
+  } else if (!token || outcome === 'invalid') {
     body = <FormError>{t('unsubscribe.invalidToken')}</FormError>;
   } else if (outcome === 'done') {
     body = (
@@ -81,7 +84,9 @@ export default function MagazineUnsubscribePage() {
       <h1 className="page-title">{t('unsubscribe.title')}</h1>
       <div className="card form magazine-unsubscribe">
         {/* On the page before the outcome arrives, so screen readers announce it. */}
-        <div role="status">{outcome === 'done' && <p className="magazine-notice magazine-notice--done">{t('unsubscribe.done')}</p>}</div>
+        <div role="status" className="magazine-unsubscribe__status">
+          {outcome === 'done' && <p className="magazine-notice magazine-notice--done">{t('unsubscribe.done')}</p>}
+        </div>
         {body}
       </div>
       <p className="form__link">
