@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { normaliseLocale, type FunctionDef, type Locale } from '@hibi/contract/protocol';
-import type { AuditAction } from '@hibi/contract/console/index';
+import type { AuditAction, ConsoleFunctionName } from '@hibi/contract/console/index';
 import { validationMessages } from '@hibi/contract/messages';
 import { textChecks } from '@hibi/contract/text';
 import type { Db } from '../db/client.ts';
@@ -206,6 +206,18 @@ export function audit(
   });
 }
 
+/** Who an audit row names: the operator (the entry's own rows, and a handler's note with them). */
+export const operatorOf = (operator: ConsoleOperator) => ({ operatorId: operator.id, operatorEmail: operator.email });
+
+/** A company operator's row of a call: about its tenant (docs/requirements/insights.md#insights-company-role). */
+export const companyRow = (operator: ConsoleOperator) => ({ ...operatorOf(operator), targetType: 'tenant', targetId: operator.tenantId });
+
+/** authorise, a signed-in operator refused (roleDenial, tenantDenial): the denial's audit row written, then 403. */
+export async function refuseAudited(reply: FastifyReply, caller: AuditCaller, denial: Parameters<typeof audit>[1]) {
+  await audit(caller, denial);
+  return refuse(reply, 403, 'forbidden');
+}
+
 /** authorise: the operator's role may call the function; a refusal is audited as a denial (then 403). */
 export function roleAllows(def: ConsoleFunctionDef, operator: ConsoleOperator): boolean {
   return def.roles.includes(operator.role);
@@ -236,6 +248,46 @@ export function tenantDenial(handler: ConsoleHandler, operator: ConsoleOperator 
     targetId: String(payload.tenantId),
     summary: `${handler.def.name} refused: tenant ${String(payload.tenantId)} is not the company operator's own`,
   };
+}
+
+/**
+ * validate, a console payload: as `validate`, and a company operator's refusal is audited before its 400 (every call of
+ * a company operator is: docs/requirements/insights.md#insights-company-role).
+ */
+export async function validateAudited(
+  reply: FastifyReply,
+  caller: AuditCaller,
+  operator: ConsoleOperator | null,
+  def: ConsoleFunctionDef,
+  schema: z.ZodType,
+  body: unknown,
+  locale: Locale,
+): Promise<Record<string, unknown> | null> {
+  const parsed = checkPayload(schema, body, locale);
+  if (parsed.success) return withoutLocale(parsed.data);
+  if (operator?.role === 'company') {
+    await audit(caller, { ...companyRow(operator), action: def.name as ConsoleFunctionName, summary: 'failed: validationError' });
+  }
+  send(reply, 400, validationFailure(parsed.error, locale));
+  return null;
+}
+
+/**
+ * The audit row of a company operator's call that no other row records (docs/requirements/insights.md#insights-company-role):
+ * its reads and its business failures (its audited writes and its exports have their own rows), else null.
+ */
+export function companyCallRow(
+  def: ConsoleFunctionDef,
+  operator: ConsoleOperator | null,
+  payload: Record<string, unknown>,
+  note: AuditNote,
+  result: unknown,
+) {
+  const exported = def.kind === 'csv' || def.kind === 'zip';
+  if (operator?.role !== 'company' || !(result instanceof BusinessFailure || (!def.audited && !exported))) return null;
+  const summary =
+    result instanceof BusinessFailure ? `failed: ${result.errorCode}` : (note.summary ?? `${def.name}: ${JSON.stringify(payload).slice(0, 300)}`);
+  return { ...companyRow(operator), ...note, summary, action: def.name as ConsoleFunctionName };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
