@@ -4,12 +4,14 @@
 //   parse -> check text -> validate -> authenticate -> authorise -> admit -> serve kept answers -> run -> answer
 //
 // entry.ts (members' POST /api/functions/{name}), console-entry.ts (POST /api/console/{name}) and preview.ts (the time
-// machine's previewMemberCall) compose them; each keeps only what is its own (the members' sessions, kept answers and
-// write admission; the operators' sessions, roles and audit rows; the preview's rolled-back transaction).
+// machine's previewMemberCall) compose them, each in a call body of its steps in order; each keeps only its own state
+// (the members' sessions, kept answers and write admission; the preview's rolled-back transaction). The console's
+// request and answer beside the steps (its cookie, uploads, exports) are console-io.ts's.
 //
 // A step that refuses the call sends its answer itself and says so: it returns the reply (or null where it otherwise
-// returns a value), and the entry returns at once. Steps are synchronous where the work is, so composing them adds no
-// await and no allocation to a call (decisions 158–174 tuned that path): the awaits stay in the entries, where they were.
+// returns a value), and the entry returns at once. The members' steps are synchronous where the work is, so composing
+// them adds no await and no allocation to a call (decisions 158–174 tuned that path): the awaits stay in entry.ts,
+// where they were. The console's steps that write an audit row before their answer are async (not the hot path).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
