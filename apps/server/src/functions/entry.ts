@@ -115,18 +115,16 @@ export async function functionEntry(
    * it reads a session or writes anything; a kept answer served before the handler runs. The awaits are this body's.
    */
   async function answerCall(request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) {
-    // parse: the function, the caller's language, the pool it runs on.
+    // parse: the function, its language, its pool; authenticate: a bearer token wins, a cookie only from the app's origin (decision 107).
     const handler = registry.get(request.params.name);
     const locale = localeOfBody(request.body);
     if (!handler) return refuse(reply, 404, 'unknownFunction');
     const { name: fn, auth } = handler.def;
     const isRead = reading.has(fn);
     const db = readDb && isRead ? readDb : writeDb;
-    // authenticate, the credentials: a bearer token wins; a cookie counts only from the app's own origin (decision 107).
     const bearer = bearerToken(request);
     const carriedCookie = bearer ? null : sessionCookieToken(request, cookies);
-    const cookieToken = auth === 'none' ? null : carriedCookie;
-    if (cookieToken && !fromAppOrigin(request, cookies)) return refuse(reply, 403, 'crossOriginRefused');
+    if (auth !== 'none' && carriedCookie && !fromAppOrigin(request, cookies)) return refuse(reply, 403, 'crossOriginRefused');
     // parse, check text, validate; admit a write; authorise a web session's start by its origin (login CSRF).
     const body = parse(reply, request.body, locale);
     if (body === null || checkText(reply, body, locale)) return reply;
@@ -135,17 +133,16 @@ export async function functionEntry(
     if (admission && !isRead && writeHeldBack(reply, request, admission, admitted, fn, Boolean(bearer || carriedCookie))) return reply;
     if (payload.session === 'cookie' && !fromAppOrigin(request, cookies)) return refuse(reply, 403, 'crossOriginRefused');
     // authenticate, once every write committed before the call has been heard; authorise, terms first (decision 056).
-    const policy = answers ? (handler.cache?.forPayload?.(payload) ?? handler.cache) : undefined;
-    const token = auth === 'none' ? '' : bearer || cookieToken;
-    if (changes && (auth === 'none' ? policy : token || handler.cache)) await changes.barrier();
+    const token = auth === 'none' ? '' : bearer || carriedCookie;
+    if (changes && (token || handler.cache)) await changes.barrier();
     let user = token ? await resolveToken(db, token, now(), touches, config.sessionIdleTimeoutMs, sessions, lookups.get(db)) : null;
-    if (auth !== 'none' && sessionRefused(reply, cookies, auth, cookieToken, user)) return reply;
-    if (user && isRead) readers.set(request, `m:${user.id}`);
+    if (auth !== 'none' && sessionRefused(reply, request, cookies, auth, carriedCookie, user, isRead ? readers : null)) return reply;
     if (user && !handler.def.beforeTerms && user.acceptedTermsVersion < (await currentTermsVersion(db, now(), changes))) {
       if (auth === 'required') return refuse(reply, 403, 'termsNotAccepted');
       user = null;
     }
     // serve kept answers (core/read-cache.ts); admit a guest's read (issue 53); run, answer.
+    const policy = answers ? (handler.cache?.forPayload?.(payload) ?? handler.cache) : undefined;
     const startedAt = now().getTime();
     const cacheKey = policy ? keptAnswerKey(fn, policy, user, locale, payload, startedAt) : null;
     const kept = cacheKey ? serveKeptAnswer(reply, request, answers!, cacheKey, fn, policy!, user, db, startedAt) : null;

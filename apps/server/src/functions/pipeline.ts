@@ -170,17 +170,21 @@ export function withoutLocale(data: unknown): Record<string, unknown> {
 
 /**
  * authenticate, a member's session as read: a cookie whose session ended (signed out elsewhere, expired, idle) is
- * deleted with this answer; a members' function without a session is refused 401 (returns the reply).
+ * deleted with this answer; a members' function without a session is refused 401 (returns the reply); a member's
+ * read is noted as theirs in `readers` (the write admission counts the reads per client, decision 174).
  */
 export function sessionRefused(
   reply: FastifyReply,
+  request: FastifyRequest,
   cookies: WebSessionCookies,
   auth: FunctionDef['auth'],
   cookieToken: string | null,
   user: AuthUser | null,
+  readers: WeakMap<FastifyRequest, string> | null,
 ): FastifyReply | undefined {
   if (cookieToken && !user) clearSessionCookies(reply, cookies);
   if (auth === 'required' && !user) return refuse(reply, 401, 'loginRequired');
+  if (user && readers) readers.set(request, `m:${user.id}`);
   return undefined;
 }
 
