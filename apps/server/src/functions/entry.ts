@@ -3,32 +3,34 @@ import type { z } from 'zod';
 import { localeField, type FunctionDef } from '@hibi/contract/protocol';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { currentTermsVersion, endSessionByToken, resolveToken, SessionCache, SessionLookups, SessionTouches } from '../domains/auth/service.ts';
+import { currentTermsVersion, resolveToken, SessionCache, SessionLookups, SessionTouches } from '../domains/auth/service.ts';
 import type { ChangeFeed } from '../db/changes.ts';
 import { ReadCache } from '../core/read-cache.ts';
-import { clientKey, hitRateLimit, LocalRateLimit } from '../lib/rate-limit.ts';
-import type { AuthUser, Handler, MemberContext } from '../core/handler.ts';
+import { clientKey, LocalRateLimit } from '../lib/rate-limit.ts';
+import type { Handler } from '../core/handler.ts';
 import { asOneCall } from '../db/deadline.ts';
 import { WriteAdmission, type AdmissionRules } from '../core/write-admission.ts';
 import type { Lifecycle } from '../health.ts';
-import { bearerToken, clearSessionCookies, fromAppOrigin, sessionCookieToken, setSessionCookies, webSessionCookies } from './web-session.ts';
+import { bearerToken, fromAppOrigin, sessionCookieToken, webSessionCookies } from './web-session.ts';
 import {
-  admit,
+  anonymousReadRefused,
   answerBody,
   checkText,
   isReadingCall,
   isSampledRead,
   keptAnswerKey,
+  keptAnswerOwner,
   localeOfBody,
   memberAnswer,
+  memberContext,
   parse,
-  personalized,
   refuse,
-  sendFailure,
   sendJson,
   sendThrown,
-  sendUnavailable,
+  serveKeptAnswer,
+  sessionRefused,
   validate,
+  writeHeldBack,
 } from './pipeline.ts';
 
 interface EntryOptions {
@@ -110,128 +112,51 @@ export async function functionEntry(
   /**
    * One call through the pipeline's steps (functions/pipeline.ts), in the order the hot path was tuned to (decisions
    * 158–174): the credentials' origin before anything else of the request is looked at; a write held back (503) before
-   * it reads a session or writes anything; a kept answer served before the handler runs.
+   * it reads a session or writes anything; a kept answer served before the handler runs. The awaits are this body's.
    */
   async function answerCall(request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) {
-    // parse: the function and the caller's language.
+    // parse: the function, its language, its pool; authenticate: a bearer token wins, a cookie only from the app's origin (decision 107).
     const handler = registry.get(request.params.name);
     const locale = localeOfBody(request.body);
     if (!handler) return refuse(reply, 404, 'unknownFunction');
-    const fn = handler.def.name;
+    const { name: fn, auth } = handler.def;
     const isRead = reading.has(fn);
     const db = readDb && isRead ? readDb : writeDb;
-
-    // authenticate, its credentials: a bearer token wins over the cookie; the cookie counts only for calls that read
-    // the caller, and only from the app's own origin (decision 107).
-    const auth = handler.def.auth;
     const bearer = bearerToken(request);
     const carriedCookie = bearer ? null : sessionCookieToken(request, cookies);
-    const cookieToken = auth === 'none' ? null : carriedCookie;
-    if (cookieToken && !fromAppOrigin(request, cookies)) return refuse(reply, 403, 'crossOriginRefused');
-
-    // parse, check text, validate.
+    if (auth !== 'none' && carriedCookie && !fromAppOrigin(request, cookies)) return refuse(reply, 403, 'crossOriginRefused');
+    // parse, check text, validate; admit a write; authorise a web session's start by its origin (login CSRF).
     const body = parse(reply, request.body, locale);
     if (body === null || checkText(reply, body, locale)) return reply;
     const payload = validate(reply, payloadSchemas.get(fn)!, body, locale);
     if (payload === null) return reply;
-
-    // admit: a write while the reads are slow is refused before it reads a session or writes anything.
-    if (admission && !isRead) {
-      if (!admit(admission, fn, Boolean(bearer || carriedCookie))) return sendUnavailable(reply);
-      admitted.add(request);
-    }
-
-    // authorise: a web session may only be started from the app's own origin (login CSRF).
+    if (admission && !isRead && writeHeldBack(reply, request, admission, admitted, fn, Boolean(bearer || carriedCookie))) return reply;
     if (payload.session === 'cookie' && !fromAppOrigin(request, cookies)) return refuse(reply, 403, 'crossOriginRefused');
-
-    // authenticate, the session.
-    let user: AuthUser | null = null;
-    if (auth !== 'none') {
-      const token = bearer || cookieToken;
-      // Kept sessions and answers are used only once every write committed before this call has been heard.
-      if (changes && (token || handler.cache)) await changes.barrier();
-      if (token) user = await resolveToken(db, token, now(), touches, config.sessionIdleTimeoutMs, sessions, lookups.get(db));
-      // A cookie whose session ended (signed out elsewhere, expired, idle) is deleted with this answer.
-      if (cookieToken && !user) clearSessionCookies(reply, cookies);
-      if (auth === 'required' && !user) return refuse(reply, 401, 'loginRequired');
-      if (user && isRead) readers.set(request, `m:${user.id}`);
-      // authorise: terms first (docs/requirements/auth.md#auth-terms-gate): a member below the current terms version may only reach the calls the
-      // terms page needs; everything else is refused (or, where guests are served, answered as for a guest).
-      if (user && !handler.def.beforeTerms && user.acceptedTermsVersion < (await currentTermsVersion(db, now(), changes))) {
-        if (auth === 'required') return refuse(reply, 403, 'termsNotAccepted');
-        user = null;
-      }
+    // authenticate, once every write committed before the call has been heard; authorise, terms first (decision 056).
+    const token = auth === 'none' ? '' : bearer || carriedCookie;
+    if (changes && (token || handler.cache)) await changes.barrier();
+    let user = token ? await resolveToken(db, token, now(), touches, config.sessionIdleTimeoutMs, sessions, lookups.get(db)) : null;
+    if (auth !== 'none' && sessionRefused(reply, request, cookies, auth, carriedCookie, user, isRead ? readers : null)) return reply;
+    if (user && !handler.def.beforeTerms && user.acceptedTermsVersion < (await currentTermsVersion(db, now(), changes))) {
+      if (auth === 'required') return refuse(reply, 403, 'termsNotAccepted');
+      user = null;
     }
-
-    // serve kept answers (core/read-cache.ts): served as kept, or kept once built.
+    // serve kept answers (core/read-cache.ts); admit a guest's read (issue 53); run, answer.
     const policy = answers ? (handler.cache?.forPayload?.(payload) ?? handler.cache) : undefined;
-    if (policy && auth === 'none') await changes!.barrier();
     const startedAt = now().getTime();
     const cacheKey = policy ? keptAnswerKey(fn, policy, user, locale, payload, startedAt) : null;
-    // A member's own answer (decision 138) is renewed by their own rows too.
-    const member = policy?.perMember && user ? user.id : null;
-    if (cacheKey) {
-      const kept = answers!.get(cacheKey, startedAt);
-      if (kept !== null) {
-        let body = kept.body;
-        if (user && (policy!.personalize || policy!.marks)) {
-          // Taken before the marks are read: a write of the member's rows meanwhile leaves this form unkept.
-          const ownEpoch = answers!.feed.memberEpoch(policy!.ownTables ?? [], user.id);
-          const personal = answers!.personal(cacheKey, kept, user.id, ownEpoch, startedAt);
-          if (personal !== null) body = personal;
-          else {
-            try {
-              body = answerBody({ succeed: true, ...(await personalized(answers!, fn, policy!, kept.value, user, db, ownEpoch, startedAt)) });
-            } catch (error) {
-              return sendFailure(reply, request, error, fn);
-            }
-            answers!.putPersonal(cacheKey, kept, policy!, user.id, ownEpoch, startedAt, body);
-          }
-        }
-        return sendJson(reply, body);
-      }
-    }
-    const epoch = policy && cacheKey ? answers!.epochOf(policy, member) : 0;
-
-    // admit, the reads: a read without a session that no kept answer served (a search above all) is limited per
-    // address, so that no one without an account can keep the database busy with them (issue 53). Not the server's
-    // calls to itself.
-    if (anonymousReads && !user && isRead && !lifecycle?.warmingUp) {
-      const retryAfter = anonymousReads.hit(clientKey(request.ip));
-      if (retryAfter > 0) {
-        reply.header('retry-after', String(retryAfter));
-        return refuse(reply, 429, 'tooManyRequests');
-      }
-    }
-
-    // run, answer.
-    const ctx: MemberContext & { user: typeof user } = {
-      db,
-      config,
-      locale,
-      // Rate limits key on the client: an IPv6 address by its /64 (request.ip honours TRUST_PROXY).
-      ip: clientKey(request.ip),
-      log: request.log,
-      user,
-      now,
-      rateLimit: (key, limit, windowMs) => hitRateLimit(db, key, limit, windowMs, now()),
-      webSession: {
-        start: (token, expiresAt) => setSessionCookies(reply, cookies, token, expiresAt, now()),
-        end: async () => {
-          // Only login (origin-checked when it starts a web session) and logout (cookie-checked above) call this.
-          if (!carriedCookie) return;
-          await endSessionByToken(db, carriedCookie);
-          clearSessionCookies(reply, cookies);
-        },
-      },
-    };
+    const kept = cacheKey ? serveKeptAnswer(reply, request, answers!, cacheKey, fn, policy!, user, db, startedAt) : null;
+    if (kept) return kept;
+    const epoch = cacheKey ? answers!.epochOf(policy!, keptAnswerOwner(policy!, user)) : 0;
+    if (anonymousReads && !user && isRead && !lifecycle?.warmingUp && anonymousReadRefused(reply, anonymousReads, request.ip)) return reply;
+    const ctx = memberContext(request, reply, db, config, locale, user, now, cookies, carriedCookie);
     try {
       const result = await handler.run(payload as never, ctx as never);
       const data = memberAnswer(reply, request, handler.def, result);
       if (data === null) return reply;
-      const body = answerBody({ succeed: true, ...data });
-      if (cacheKey) await answers!.put(cacheKey, policy!, db, epoch, startedAt, data, body, member);
-      return sendJson(reply, body);
+      const answer = answerBody({ succeed: true, ...data });
+      if (cacheKey) await answers!.put(cacheKey, policy!, db, epoch, startedAt, data, answer, keptAnswerOwner(policy!, user));
+      return sendJson(reply, answer);
     } catch (error) {
       return sendThrown(reply, request, error, fn, locale);
     }

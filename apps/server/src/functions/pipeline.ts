@@ -4,29 +4,34 @@
 //   parse -> check text -> validate -> authenticate -> authorise -> admit -> serve kept answers -> run -> answer
 //
 // entry.ts (members' POST /api/functions/{name}), console-entry.ts (POST /api/console/{name}) and preview.ts (the time
-// machine's previewMemberCall) compose them; each keeps only what is its own (the members' sessions, kept answers and
-// write admission; the operators' sessions, roles and audit rows; the preview's rolled-back transaction).
+// machine's previewMemberCall) compose them, each in a call body of its steps in order; each keeps only its own state
+// (the members' sessions, kept answers and write admission; the preview's rolled-back transaction). The console's
+// request and answer beside the steps (its cookie, uploads, exports) are console-io.ts's.
 //
 // A step that refuses the call sends its answer itself and says so: it returns the reply (or null where it otherwise
-// returns a value), and the entry returns at once. Steps are synchronous where the work is, so composing them adds no
-// await and no allocation to a call (decisions 158–174 tuned that path): the awaits stay in the entries, where they were.
+// returns a value), and the entry returns at once. The members' steps are synchronous where the work is, so composing
+// them adds no await and no allocation to a call (decisions 158–174 tuned that path): the awaits stay in entry.ts,
+// where they were. The console's steps that write an audit row before their answer are async (not the hot path).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Config } from '../config.ts';
 import { normaliseLocale, type FunctionDef, type Locale } from '@hibi/contract/protocol';
-import type { AuditAction } from '@hibi/contract/console/index';
+import type { AuditAction, ConsoleFunctionName } from '@hibi/contract/console/index';
 import { validationMessages } from '@hibi/contract/messages';
 import { textChecks } from '@hibi/contract/text';
 import type { Db } from '../db/client.ts';
 import { recordAudit } from '../domains/operators/service.ts';
-import { TooManyRequests } from '../lib/rate-limit.ts';
+import { endSessionByToken } from '../domains/auth/service.ts';
+import { clientKey, hitRateLimit, TooManyRequests, type LocalRateLimit } from '../lib/rate-limit.ts';
 import { signUploadUrls } from '../lib/media-signing.ts';
-import { BusinessFailure, FileAnswer, PayloadRejected, type AuthUser, type Handler } from '../core/handler.ts';
-import { stableKey, type Answer, type CachePolicy, type ReadCache } from '../core/read-cache.ts';
+import { BusinessFailure, FileAnswer, PayloadRejected, type AuthUser, type Handler, type MemberContext } from '../core/handler.ts';
+import { stableKey, type Answer, type CachePolicy, type Kept, type ReadCache } from '../core/read-cache.ts';
 import type { AuditNote, ConsoleHandler, ConsoleOperator } from '../core/console-handler.ts';
 import type { ConsoleFunctionDef } from '@hibi/contract/console/protocol';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.ts';
 import { refusalOf } from '../db/deadline.ts';
 import type { WriteAdmission, WriteKind } from '../core/write-admission.ts';
+import { clearSessionCookies, setSessionCookies, type WebSessionCookies } from './web-session.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -159,8 +164,29 @@ export function withoutLocale(data: unknown): Record<string, unknown> {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// authenticate, authorise: the members' sessions are entry.ts's own (web-session.ts and auth's resolveToken), the
-// operators' console-entry.ts's; what they share is the audit row of a console refusal, below.
+// authenticate, authorise: the members' sessions are read by entry.ts (web-session.ts's credentials, auth's
+// resolveToken: its awaits stay in the entry), the operators' by console-entry.ts (console-io.ts); the console's
+// refusals and calls are audited with the rows below.
+
+/**
+ * authenticate, a member's session as read: a cookie whose session ended (signed out elsewhere, expired, idle) is
+ * deleted with this answer; a members' function without a session is refused 401 (returns the reply); a member's
+ * read is noted as theirs in `readers` (the write admission counts the reads per client, decision 174).
+ */
+export function sessionRefused(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  cookies: WebSessionCookies,
+  auth: FunctionDef['auth'],
+  cookieToken: string | null,
+  user: AuthUser | null,
+  readers: WeakMap<FastifyRequest, string> | null,
+): FastifyReply | undefined {
+  if (cookieToken && !user) clearSessionCookies(reply, cookies);
+  if (auth === 'required' && !user) return refuse(reply, 401, 'loginRequired');
+  if (user && readers) readers.set(request, `m:${user.id}`);
+  return undefined;
+}
 
 /** Whom an audit row of a console call names, and from where (the entry's own for every row of one call). */
 export interface AuditCaller {
@@ -184,6 +210,18 @@ export function audit(
     ip,
     at: now(),
   });
+}
+
+/** Who an audit row names: the operator (the entry's own rows, and a handler's note with them). */
+export const operatorOf = (operator: ConsoleOperator) => ({ operatorId: operator.id, operatorEmail: operator.email });
+
+/** A company operator's row of a call: about its tenant (docs/requirements/insights.md#insights-company-role). */
+export const companyRow = (operator: ConsoleOperator) => ({ ...operatorOf(operator), targetType: 'tenant', targetId: operator.tenantId });
+
+/** authorise, a signed-in operator refused (roleDenial, tenantDenial): the denial's audit row written, then 403. */
+export async function refuseAudited(reply: FastifyReply, caller: AuditCaller, denial: Parameters<typeof audit>[1]) {
+  await audit(caller, denial);
+  return refuse(reply, 403, 'forbidden');
 }
 
 /** authorise: the operator's role may call the function; a refusal is audited as a denial (then 403). */
@@ -218,6 +256,46 @@ export function tenantDenial(handler: ConsoleHandler, operator: ConsoleOperator 
   };
 }
 
+/**
+ * validate, a console payload: as `validate`, and a company operator's refusal is audited before its 400 (every call of
+ * a company operator is: docs/requirements/insights.md#insights-company-role).
+ */
+export async function validateAudited(
+  reply: FastifyReply,
+  caller: AuditCaller,
+  operator: ConsoleOperator | null,
+  def: ConsoleFunctionDef,
+  schema: z.ZodType,
+  body: unknown,
+  locale: Locale,
+): Promise<Record<string, unknown> | null> {
+  const parsed = checkPayload(schema, body, locale);
+  if (parsed.success) return withoutLocale(parsed.data);
+  if (operator?.role === 'company') {
+    await audit(caller, { ...companyRow(operator), action: def.name as ConsoleFunctionName, summary: 'failed: validationError' });
+  }
+  send(reply, 400, validationFailure(parsed.error, locale));
+  return null;
+}
+
+/**
+ * The audit row of a company operator's call that no other row records (docs/requirements/insights.md#insights-company-role):
+ * its reads and its business failures (its audited writes and its exports have their own rows), else null.
+ */
+export function companyCallRow(
+  def: ConsoleFunctionDef,
+  operator: ConsoleOperator | null,
+  payload: Record<string, unknown>,
+  note: AuditNote,
+  result: unknown,
+) {
+  const exported = def.kind === 'csv' || def.kind === 'zip';
+  if (operator?.role !== 'company' || !(result instanceof BusinessFailure || (!def.audited && !exported))) return null;
+  const summary =
+    result instanceof BusinessFailure ? `failed: ${result.errorCode}` : (note.summary ?? `${def.name}: ${JSON.stringify(payload).slice(0, 300)}`);
+  return { ...companyRow(operator), ...note, summary, action: def.name as ConsoleFunctionName };
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // admit
 
@@ -231,6 +309,32 @@ export const SIGN_IN_CALLS = new Set(['login', 'beginPasskeySignIn', 'finishPass
 export function admit(admission: WriteAdmission, fn: string, carriesSession: boolean): boolean {
   const kind: WriteKind = SIGN_IN_CALLS.has(fn) ? 'signIn' : carriesSession ? 'member' : 'anonymous';
   return admission.admitWrite(performance.now(), kind);
+}
+
+/** admit, a member's write: 503 (returns the reply) when held back, else noted among the admitted until it ends. */
+export function writeHeldBack(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  admission: WriteAdmission,
+  admitted: WeakSet<FastifyRequest>,
+  fn: string,
+  carriesSession: boolean,
+): FastifyReply | undefined {
+  if (!admit(admission, fn, carriesSession)) return sendUnavailable(reply);
+  admitted.add(request);
+  return undefined;
+}
+
+/**
+ * admit, the reads: a read without a session that no kept answer served (a search above all) is limited per address,
+ * so that no one without an account can keep the database busy with them (issue 53, decision 174): 429 with
+ * Retry-After (returns the reply).
+ */
+export function anonymousReadRefused(reply: FastifyReply, limit: LocalRateLimit, ip: string): FastifyReply | undefined {
+  const retryAfter = limit.hit(clientKey(ip));
+  if (retryAfter <= 0) return undefined;
+  reply.header('retry-after', String(retryAfter));
+  return refuse(reply, 429, 'tooManyRequests');
 }
 
 /**
@@ -308,6 +412,102 @@ export async function personalized(
   answers.putMarks(key, policy, user.id, ownEpoch, at, read);
   return marks.apply(value, read);
 }
+
+/** Whose own a kept answer is (decision 138: a member's own answer is renewed by their own rows too), or null. */
+export function keptAnswerOwner(policy: CachePolicy, user: AuthUser | null): number | null {
+  return policy.perMember && user ? user.id : null;
+}
+
+/**
+ * serve kept answers: the kept answer of `key` sent as kept (or in this member's marked form, decision 169), or null
+ * when none is kept. Synchronous unless the member's marks must be read (a failure of that read answers 503 or 500).
+ */
+export function serveKeptAnswer(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  answers: ReadCache,
+  key: string,
+  fn: string,
+  policy: CachePolicy,
+  user: AuthUser | null,
+  db: Db,
+  at: number,
+): FastifyReply | Promise<FastifyReply> | null {
+  const kept = answers.get(key, at);
+  if (kept === null) return null;
+  if (!user || !(policy.personalize || policy.marks)) return sendJson(reply, kept.body);
+  // Taken before the marks are read: a write of the member's rows meanwhile leaves this form unkept.
+  const ownEpoch = answers.feed.memberEpoch(policy.ownTables ?? [], user.id);
+  const personal = answers.personal(key, kept, user.id, ownEpoch, at);
+  if (personal !== null) return sendJson(reply, personal);
+  return sendPersonalized(reply, request, answers, key, kept, fn, policy, user, db, ownEpoch, at);
+}
+
+/** A kept answer in this member's marked form, their marks read now and kept for the next call (serveKeptAnswer). */
+async function sendPersonalized(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  answers: ReadCache,
+  key: string,
+  kept: Kept,
+  fn: string,
+  policy: CachePolicy,
+  user: AuthUser,
+  db: Db,
+  ownEpoch: number,
+  at: number,
+) {
+  let body: Buffer;
+  try {
+    body = answerBody({ succeed: true, ...(await personalized(answers, fn, policy, kept.value, user, db, ownEpoch, at)) });
+  } catch (error) {
+    return sendFailure(reply, request, error, fn);
+  }
+  answers.putPersonal(key, kept, policy, user.id, ownEpoch, at, body);
+  return sendJson(reply, body);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// run
+
+/**
+ * run, a member function's context: the caller, the clock, the rate limits (keyed on the client: an IPv6 address by
+ * its /64, request.ip honouring TRUST_PROXY), and the web session's cookie for the calls that start or end one.
+ */
+export function memberContext(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  db: Db,
+  config: Config,
+  locale: Locale,
+  user: AuthUser | null,
+  now: () => Date,
+  cookies: WebSessionCookies,
+  carriedCookie: string | null,
+): MemberContext & { user: AuthUser | null } {
+  return {
+    db,
+    config,
+    locale,
+    ip: clientKey(request.ip),
+    log: request.log,
+    user,
+    now,
+    rateLimit: (key, limit, windowMs) => hitRateLimit(db, key, limit, windowMs, now()),
+    webSession: {
+      start: (token, expiresAt) => setSessionCookies(reply, cookies, token, expiresAt, now()),
+      end: async () => {
+        // Only login (origin-checked when it starts a web session) and logout (cookie-checked) call this.
+        if (!carriedCookie) return;
+        await endSessionByToken(db, carriedCookie);
+        clearSessionCookies(reply, cookies);
+      },
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// answer
 
 /** A business failure's envelope: HTTP 200, `succeed: false`, its code and extra fields. */
 export function businessFailureBody(result: BusinessFailure) {

@@ -6,8 +6,8 @@
 import type { FunctionDef } from '@hibi/contract/protocol';
 import { PREVIEW_FUTURE_MS, PREVIEW_PAST_MS, previewMemberCall } from '@hibi/contract/console/time-machine';
 import type { Config } from '../config.ts';
-import { defineConsoleHandler } from '../core/console-handler.ts';
-import { BusinessFailure, failure, FileAnswer, type Handler, type MemberContext } from '../core/handler.ts';
+import { defineConsoleHandler, type ConsoleContext } from '../core/console-handler.ts';
+import { BusinessFailure, failure, FileAnswer, type AuthUser, type Handler, type MemberContext } from '../core/handler.ts';
 import type { Db } from '../db/client.ts';
 import { previewMember } from '../domains/auth/service.ts';
 import { businessFailureBody, validationFailure } from './pipeline.ts';
@@ -30,42 +30,18 @@ export function previewHandler(config: Config, registry: Map<string, Handler<Fun
     // validate: as the member entry would, in the preview's envelope (the time machine sends no `locale` in it).
     const parsed = strictPayload(handler.def).safeParse(payload);
     if (!parsed.success) return { status: 400, answer: validationFailure(parsed.error, ctx.locale), tenantId: tenantId ?? null };
-    const moment = new Date(at);
     try {
       await ctx.db.transaction(async (tx) => {
         const db = tx as unknown as Db;
-        const user = await previewMember(db, audience, tenantId, moment, ctx.locale);
+        // authenticate: a fresh member of the audience; as the member entry answers a guest calling a members' function.
+        const user = await previewMember(db, audience, tenantId, new Date(at), ctx.locale);
         if (user === 'noTenant') throw new RolledBack('noTenant');
-        const memberCtx: MemberContext & { user: typeof user } = {
-          db,
-          config,
-          locale: ctx.locale,
-          ip: ctx.ip,
-          log: ctx.log,
-          user,
-          now: () => new Date(at),
-          rateLimit: ctx.rateLimit,
-          webSession: {
-            start: () => {
-              throw new Error('a preview starts no session');
-            },
-            end: async () => {},
-          },
-        };
         const of = user?.tenantId ?? null;
-        // authenticate: as the member entry answers a guest calling a members' function.
         if (handler.def.auth === 'required' && !user)
           throw new RolledBack({ status: 401, answer: { succeed: false, errorCode: 'loginRequired' }, tenantId: of });
-        // run, answer: a business failure in its envelope; a file or an answer off its schema is a bug (thrown).
-        const result = await handler.run(parsed.data as never, memberCtx as never);
-        if (result instanceof BusinessFailure) throw new RolledBack({ status: 200, answer: businessFailureBody(result), tenantId: of });
-        if (result instanceof FileAnswer) {
-          result.body.destroy();
-          throw new Error(`${name} answered a file`);
-        }
-        const out = handler.def.response.safeParse(result);
-        if (!out.success) throw new Error(`${name}: the previewed answer does not match its schema`);
-        throw new RolledBack({ status: 200, answer: { succeed: true, ...(out.data as Record<string, unknown>) }, tenantId: of });
+        // run, answer.
+        const result = await handler.run(parsed.data as never, previewContext(config, ctx, db, user, at) as never);
+        throw new RolledBack(previewAnswer(handler.def, result, of));
       });
     } catch (error) {
       if (!(error instanceof RolledBack)) throw error;
@@ -74,4 +50,36 @@ export function previewHandler(config: Config, registry: Map<string, Handler<Fun
     }
     throw new Error('the preview transaction ended without an answer');
   });
+}
+
+/** run, in the preview: the member entry's context with the clock at `at`, inside the rolled-back transaction. */
+function previewContext(config: Config, ctx: ConsoleContext, db: Db, user: AuthUser | null, at: number): MemberContext & { user: AuthUser | null } {
+  return {
+    db,
+    config,
+    locale: ctx.locale,
+    ip: ctx.ip,
+    log: ctx.log,
+    user,
+    now: () => new Date(at),
+    rateLimit: ctx.rateLimit,
+    webSession: {
+      start: () => {
+        throw new Error('a preview starts no session');
+      },
+      end: async () => {},
+    },
+  };
+}
+
+/** answer, in the preview: a business failure in its envelope; a file or an answer off its schema is a bug (thrown). */
+function previewAnswer(def: FunctionDef, result: unknown, tenantId: number | null): PreviewAnswer {
+  if (result instanceof BusinessFailure) return { status: 200, answer: businessFailureBody(result), tenantId };
+  if (result instanceof FileAnswer) {
+    result.body.destroy();
+    throw new Error(`${def.name} answered a file`);
+  }
+  const out = def.response.safeParse(result);
+  if (!out.success) throw new Error(`${def.name}: the previewed answer does not match its schema`);
+  return { status: 200, answer: { succeed: true, ...(out.data as Record<string, unknown>) }, tenantId };
 }
