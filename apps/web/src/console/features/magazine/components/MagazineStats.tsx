@@ -37,7 +37,10 @@ export function MagazineStats({ issueID, state }: { issueID: number; state: Maga
         {stats && (
           <dl className="magazine-stats">
             {FIGURES.map((figure) => (
-              <div key={figure} className={`magazine-stats__item magazine-stats__item--${figure}${stats[figure] > 0 ? ' magazine-stats__item--some' : ''}`}>
+              <div
+                key={figure}
+                className={`magazine-stats__item magazine-stats__item--${figure}${stats[figure] > 0 ? ' magazine-stats__item--some' : ''}`}
+              >
                 <dt>{t(`stats.${figure}`)}</dt>
                 <dd>{formatNumber(stats[figure], currentLocale())}</dd>
               </div>
