@@ -233,10 +233,12 @@ const browserBuild = defineConfig({
             // health screen uses.
             { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/](?!.*[\\/](mutationObserver|useMutation|useQueries|queriesObserver)\.js$)/ },
             // The shell's plumbing and the UI kit pieces of the first screen (not the dialogs, forms or media pieces; not
-            // the push and passkey code, which only the account and sign-in screens load: decision 177).
+            // the push and passkey code, which only the account and sign-in screens load: decision 177; nor the modules of
+            // lib/ that only lazily loaded screens import: sign-out, the not-found answer, the write-failure hook, the
+            // message fallback).
             {
               name: 'kit',
-              test: /[\\/]src[\\/](lib[\\/](?!language\.ts|useMediaQuery\.ts|push\.ts|auth[\\/]passkeys\.ts)|components[\\/](Spinner|LoginRequired|QueryState|SectionHeading|ReadMore)\.tsx)/,
+              test: /[\\/]src[\\/](lib[\\/](?!language\.ts|useMediaQuery\.ts|push\.ts|auth[\\/](passkeys|signOut)\.ts|messageFallback\.ts|notFound\.ts|useWriteFailure\.ts)|components[\\/](Spinner|LoginRequired|QueryState|SectionHeading|ReadMore)\.tsx)/,
             },
             // The home, the first screen most visitors open: its route and its lazily loaded parts (not the member's charts,
             // HomeCharts) in one file, and the event and announcement list pieces the home and their lists share (cards,
