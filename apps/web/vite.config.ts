@@ -235,10 +235,10 @@ const browserBuild = defineConfig({
             // The shell's plumbing and the UI kit pieces of the first screen (not the dialogs, forms or media pieces; not
             // the push and passkey code, which only the account and sign-in screens load: decision 177; nor the modules of
             // lib/ that only lazily loaded screens import: sign-out, the not-found answer, the write-failure hook, the
-            // message fallback).
+            // message fallback, the event passes' store).
             {
               name: 'kit',
-              test: /[\\/]src[\\/](lib[\\/](?!language\.ts|useMediaQuery\.ts|push\.ts|auth[\\/](passkeys|signOut)\.ts|messageFallback\.ts|notFound\.ts|useWriteFailure\.ts)|components[\\/](Spinner|LoginRequired|QueryState|SectionHeading|ReadMore)\.tsx)/,
+              test: /[\\/]src[\\/](lib[\\/](?!language\.ts|useMediaQuery\.ts|push\.ts|auth[\\/](passkeys|signOut)\.ts|messageFallback\.ts|notFound\.ts|useWriteFailure\.ts|passes\.ts)|components[\\/](Spinner|LoginRequired|QueryState|SectionHeading|ReadMore)\.tsx)/,
             },
             // The home, the first screen most visitors open: its route and its lazily loaded parts (not the member's charts,
             // HomeCharts) in one file, and the event and announcement list pieces the home and their lists share (cards,

@@ -29,3 +29,9 @@ export const STEPS_CHART = {
 
 /** A page brought back into view asks the service worker to look for a new release at most this often. */
 export const SW_UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+/**
+ * The localStorage key of the event passes kept for the door (lib/passes.ts; public/offline.js reads it too). Here, not
+ * in passes.ts, so that the session's sign-out can forget them without the first screen loading the pass store.
+ */
+export const PASSES_KEY = 'hibi.passes';

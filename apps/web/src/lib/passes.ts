@@ -4,7 +4,8 @@
  * the token, what the pass names, and its QR code as a PNG data URL (the offline page has none of the app's code).
  * Forgotten at sign-out, when the server says the reservation is gone, and a day after the session ended.
  */
-export const PASSES_KEY = 'hibi.passes';
+import { PASSES_KEY } from './constants.ts';
+
 const MAX_PASSES = 20;
 const KEEP_AFTER_END_MS = 24 * 60 * 60 * 1000;
 

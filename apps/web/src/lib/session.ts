@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { requestScope, type StoredSession } from './requestScope.ts';
-import { PASSES_KEY } from './passes.ts';
+import { PASSES_KEY } from './constants.ts';
 import { timeMachine } from './timeMachine.ts';
 
 const KEY = 'hibi.session';
