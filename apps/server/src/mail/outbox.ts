@@ -28,58 +28,44 @@ export async function enqueueMail(
 export async function enqueueRenderedMail(
   db: Db,
   /** One of the contract's MAIL_KINDS: the console's outbox names each in both languages. */
-  mail: { kind: MailKindName; locale: Locale; to: string; rendered: RenderedMail },
+  mail: RenderedOutboxMail,
   now: Date,
 ): Promise<number> {
-  const [row] = await db
-    .insert(mailOutbox)
-    .values({
-      kind: mail.kind,
-      locale: mail.locale,
-      toAddress: mail.to,
-      subject: mail.rendered.subject,
-      textBody: mail.rendered.text,
-      htmlBody: mail.rendered.html,
-      headers: mail.rendered.headers && Object.keys(mail.rendered.headers).length > 0 ? mail.rendered.headers : null,
-      // A stable Message-ID: should a delivery be repeated after a crash, receivers can tell it is the same mail.
-      messageId: `<${crypto.randomUUID()}@hibi.mail>`,
-      nextAttemptAt: now,
-      createdAt: now,
-    })
-    .returning({ id: mailOutbox.id });
+  const [row] = await db.insert(mailOutbox).values(outboxRow(mail, now)).returning({ id: mailOutbox.id });
   return row!.id;
+}
+
+type RenderedOutboxMail = { kind: MailKindName; locale: Locale; to: string; rendered: RenderedMail };
+
+/** The outbox row of a rendered mail, pending from `now`. */
+function outboxRow(mail: RenderedOutboxMail, now: Date) {
+  return {
+    kind: mail.kind,
+    locale: mail.locale,
+    toAddress: mail.to,
+    subject: mail.rendered.subject,
+    textBody: mail.rendered.text,
+    htmlBody: mail.rendered.html,
+    headers: mail.rendered.headers && Object.keys(mail.rendered.headers).length > 0 ? mail.rendered.headers : null,
+    // A stable Message-ID: should a delivery be repeated after a crash, receivers can tell it is the same mail.
+    messageId: `<${crypto.randomUUID()}@hibi.mail>`,
+    nextAttemptAt: now,
+    createdAt: now,
+  };
 }
 
 /**
  * Writes many rendered mails in one statement (the magazine's batches, docs/decisions/185-magazine-delivery.md) and
  * answers their ids in the order given. Same rules as enqueueRenderedMail: call it in the transaction that causes them.
  */
-export async function enqueueRenderedMails(
-  db: Db,
-  mails: readonly { kind: MailKindName; locale: Locale; to: string; rendered: RenderedMail }[],
-  now: Date,
-): Promise<number[]> {
+export async function enqueueRenderedMails(db: Db, mails: readonly RenderedOutboxMail[], now: Date): Promise<number[]> {
   if (mails.length === 0) return [];
   // The ids are drawn first, so that each mail's id is known without relying on the order RETURNING gives.
   const drawn = (await db.execute(
     sql`SELECT nextval(pg_get_serial_sequence('mail_outbox', 'id'))::int AS id FROM generate_series(1, ${mails.length}::int)`,
   )) as unknown as { rows: { id: number }[] };
   const ids = drawn.rows.map((r) => Number(r.id));
-  await db.insert(mailOutbox).values(
-    mails.map((mail, i) => ({
-      id: ids[i]!,
-      kind: mail.kind,
-      locale: mail.locale,
-      toAddress: mail.to,
-      subject: mail.rendered.subject,
-      textBody: mail.rendered.text,
-      htmlBody: mail.rendered.html,
-      headers: mail.rendered.headers && Object.keys(mail.rendered.headers).length > 0 ? mail.rendered.headers : null,
-      messageId: `<${crypto.randomUUID()}@hibi.mail>`,
-      nextAttemptAt: now,
-      createdAt: now,
-    })),
-  );
+  await db.insert(mailOutbox).values(mails.map((mail, i) => ({ id: ids[i]!, ...outboxRow(mail, now) })));
   return ids;
 }
 
