@@ -56,7 +56,10 @@ export function MagazineEditor({ issue }: { issue: ConsoleMagazineIssue | null }
       setStatus(null);
       save.mutate(payload, {
         onSuccess: (answer) => {
-          if (!answer.succeed) return setError(failureText(answer, { notFound: t('editor.notFound'), alreadySent: t('editor.alreadySent') }));
+          if (!answer.succeed)
+            return setError(
+              failureText(answer, { notFound: t('editor.notFound'), alreadySent: t('editor.alreadySent'), bodyEmpty: t('editor.bodyEmpty') }),
+            );
           form.reset(form.getValues());
           setStatus({ text: t('editor.saved', { state: t(`states.${answer.state}`) }), error: false });
           if (issueID === null) {

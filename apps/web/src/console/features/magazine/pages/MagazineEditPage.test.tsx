@@ -106,6 +106,18 @@ describe('the magazine editor', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('editor.alreadySent');
     expect(api.call).toHaveBeenCalledWith('saveMagazineIssue', expect.objectContaining({ issueID: 3 }));
   });
+
+  it('says so when the Japanese body is empty once sanitised (bodyEmpty)', async () => {
+    signedInAs('owner');
+    api.callOrThrow.mockResolvedValue({ succeed: true, issue: issueOf() });
+    api.call.mockResolvedValue({ succeed: false, errorCode: 'bodyEmpty' });
+    renderAt('/magazine/3');
+    fireEvent.change(await screen.findByLabelText(/"label":"editor\.subject","language":"editor\.languages\.en"/), {
+      target: { value: 'New subject' },
+    });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'editor.save' })));
+    expect((await screen.findByRole('alert')).textContent).toBe('editor.bodyEmpty');
+  });
 });
 
 describe('the magazine by role', () => {
