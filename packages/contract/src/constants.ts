@@ -107,7 +107,15 @@ export function formatPassCode(token: string): string {
 
 /* Web Push (issue 34, docs/decisions/153-web-push.md). */
 /** The kinds of notification a member may take on a device, each chosen on its own. */
-export const PUSH_KINDS = ['waitingListSeat', 'eventReminder', 'importantAnnouncement', 'newSurvey'] as const;
+export const PUSH_KINDS = [
+  'waitingListSeat',
+  'eventReminder',
+  'importantAnnouncement',
+  'newSurvey',
+  'teamFormed',
+  'programResult',
+  'syncReminder',
+] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 /** Longest push endpoint accepted (the browsers' push services use well under 600 characters). */
 export const PUSH_ENDPOINT_MAX = 1024;

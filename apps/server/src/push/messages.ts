@@ -15,6 +15,9 @@ const HEADINGS: Record<Locale, Record<PushHeading, string>> = {
     eventReminderHour: '予約したイベントがまもなく始まります',
     importantAnnouncement: '重要なお知らせ',
     newSurvey: '新しいアンケートが届きました',
+    teamFormed: 'チームが決まりました',
+    programResult: '結果が確定しました',
+    syncReminder: '歩数の同期をお忘れなく',
   },
   en: {
     waitingListSeat: 'A seat from the waiting list is yours',
@@ -22,6 +25,9 @@ const HEADINGS: Record<Locale, Record<PushHeading, string>> = {
     eventReminderHour: 'Your event starts within the hour',
     importantAnnouncement: 'Important announcement',
     newSurvey: 'A new survey for you',
+    teamFormed: 'Your team is ready',
+    programResult: 'The results are final',
+    syncReminder: 'Sync your steps before it is too late',
   },
 };
 

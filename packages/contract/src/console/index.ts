@@ -13,6 +13,7 @@ import { consoleTimeMachineFunctions } from './time-machine.ts';
 import { consoleCalendarFunctions } from './calendar.ts';
 import { consoleHomeFunctions } from './home.ts';
 import { consoleMagazineFunctions } from './magazine.ts';
+import { consoleProgramFunctions } from './programs.ts';
 
 /** Every function of the console entry. Each area file owns its list; this file only joins them. */
 export const allConsoleFunctions = [
@@ -31,6 +32,7 @@ export const allConsoleFunctions = [
   ...consoleCalendarFunctions,
   ...consoleHomeFunctions,
   ...consoleMagazineFunctions,
+  ...consoleProgramFunctions,
 ] as const;
 
 export type AnyConsoleFunction = (typeof allConsoleFunctions)[number];

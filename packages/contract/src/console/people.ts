@@ -287,6 +287,7 @@ export const MAIL_KINDS = [
   'reservationCancelledByOffice',
   'magazine',
   'magazineTest',
+  'programWin',
 ] as const;
 export type MailKindName = (typeof MAIL_KINDS)[number];
 

@@ -9,6 +9,7 @@ import { lifecycleFunctions } from './lifecycle.ts';
 import { passkeysFunctions } from './passkeys.ts';
 import { notificationsFunctions } from './notifications.ts';
 import { magazineFunctions } from './magazine.ts';
+import { programFunctions } from './programs.ts';
 
 /** Every function of the entry. Each domain file owns its list; this file only joins them. */
 export const allFunctions = [
@@ -23,6 +24,7 @@ export const allFunctions = [
   ...passkeysFunctions,
   ...notificationsFunctions,
   ...magazineFunctions,
+  ...programFunctions,
 ] as const;
 
 export type AnyFunction = (typeof allFunctions)[number];
