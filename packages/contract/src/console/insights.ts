@@ -71,6 +71,38 @@ export const insightsGroupSchema = z.object({
 });
 export type InsightsGroup = z.infer<typeof insightsGroupSchema>;
 
+/** The goal a Team Walk entrant's average is measured against for completion (the About page's goal). */
+export const TEAM_WALK_GOAL_STEPS = 8_000;
+
+/**
+ * Participation in one program by the grouping's groups (issue 57, docs/requirements/programs.md#programs-insights), under
+ * the same floor: a group with fewer than the floor entrants (or hidden to protect one) answers null and `suppressed`.
+ */
+export const programParticipationSchema = z.object({
+  kind: z.enum(['teamMatch', 'individualMatch']),
+  id: z.number().int(),
+  name: localizedOut,
+  startDate: z.string(),
+  endDate: z.string(),
+  /** Team Walk: TEAM_WALK_GOAL_STEPS; a challenge: its threshold. */
+  goalSteps: z.number().int(),
+  /** Days of the program finished by now (today never counts); completion rests on them. */
+  daysFinished: z.number().int(),
+  groups: z.array(
+    z.object({
+      key: z.string(),
+      /** The group's members who entered. */
+      entrants: count,
+      /** Entrants with at least one day of steps the program holds. */
+      activeEntrants: count,
+      /** Share of entrants whose counted average over the finished days reaches the goal (null before a day finished). */
+      completion: rate,
+      suppressed: z.boolean(),
+    }),
+  ),
+});
+export type ProgramParticipation = z.infer<typeof programParticipationSchema>;
+
 export const topArticleSchema = z.object({ id: z.number().int(), title: localizedOut, readers: z.number().int() });
 
 export const insightsSchema = z.object({
@@ -82,6 +114,8 @@ export const insightsSchema = z.object({
   groups: z.array(insightsGroupSchema),
   /** The articles most read by the tenant's members in the period (distinct readers, at least the floor), up to 5. */
   topArticles: z.array(topArticleSchema),
+  /** Programs the tenant takes part in that overlap the period, newest start first. */
+  programs: z.array(programParticipationSchema),
 });
 export type CompanyInsights = z.infer<typeof insightsSchema>;
 

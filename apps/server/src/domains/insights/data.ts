@@ -285,3 +285,84 @@ export async function foldWeekCells(db: Db): Promise<number> {
   const [row] = await rows<{ folded: number }>(db, sql`SELECT insights_week_cells_fold() AS folded`);
   return row!.folded;
 }
+
+export interface ProgramParticipationRow {
+  kind: 'teamMatch' | 'individualMatch';
+  id: number;
+  name_ja: string;
+  name_en: string | null;
+  start_date: string;
+  end_date: string;
+  goal: number;
+  days_finished: number;
+  /** Null for a program none of the tenant's members entered. */
+  g: InsightsGroupBy | null;
+  k: string;
+  entrants: number;
+  active: number;
+  completed: number;
+}
+
+/**
+ * Participation per program the tenant takes part in and that overlaps the period (issue 57,
+ * docs/requirements/programs.md#programs-insights), for every grouping at once: entrants, entrants with a day the program
+ * holds, and entrants whose counted average (min(cap, steps), an excluded day 0, a missing day 0) over the days finished
+ * by `today` reaches the goal. One statement: the programs, their entrants of the tenant, and each entrant's held days
+ * summed by GROUP BY (programs-counting).
+ */
+export async function programParticipation(db: Db, s: InsightsScope, today: string, teamGoal: number): Promise<ProgramParticipationRow[]> {
+  return rows<ProgramParticipationRow>(
+    db,
+    sql`WITH m AS (${membersBothKeys(s)}),
+        progs AS (
+          SELECT 'teamMatch'::text AS kind, t.id, t.name_ja, t.name_en, t.start_date, t.end_date, t.daily_cap AS cap, ${teamGoal}::int AS goal
+            FROM team_matches t
+           WHERE t.start_date <= ${s.to}::date AND t.end_date >= ${s.from}::date
+             AND EXISTS (SELECT 1 FROM team_match_tenants tt WHERE tt.team_match_id = t.id AND tt.tenant_id = ${s.tenantId})
+          UNION ALL
+          SELECT 'individualMatch', i.id, i.name_ja, i.name_en, i.start_date, i.end_date, i.daily_cap, i.threshold_steps
+            FROM individual_matches i
+           WHERE i.start_date <= ${s.to}::date AND i.end_date >= ${s.from}::date
+             AND (EXISTS (SELECT 1 FROM individual_match_tenants it WHERE it.individual_match_id = i.id AND it.tenant_id = ${s.tenantId})
+                  OR (NOT EXISTS (SELECT 1 FROM individual_match_tenants it WHERE it.individual_match_id = i.id)
+                      AND (i.tenant_id IS NULL OR i.tenant_id = ${s.tenantId})))),
+        pf AS (SELECT p.*, greatest(0, least(p.end_date, ${today}::date - 1) - p.start_date + 1)::int AS days_finished FROM progs p),
+        e AS (
+          SELECT pf.kind, pf.id, m.id AS user_id, m.dept, m.age FROM pf
+            JOIN team_match_entries te ON pf.kind = 'teamMatch' AND te.team_match_id = pf.id
+            JOIN m ON m.id = te.user_id
+          UNION ALL
+          SELECT pf.kind, pf.id, m.id, m.dept, m.age FROM pf
+            JOIN individual_match_entries ie ON pf.kind = 'individualMatch' AND ie.individual_match_id = pf.id
+            JOIN m ON m.id = ie.user_id),
+        d AS (
+          SELECT pd.program_kind AS kind, pd.program_id AS id, pd.user_id,
+                 count(*) FILTER (WHERE pd.steps > 0)::int AS up_days,
+                 sum(CASE WHEN x.excluded THEN 0 ELSE least(pf.cap, pd.steps) END)::bigint AS counted
+            FROM program_days pd
+            JOIN pf ON pf.kind = pd.program_kind AND pf.id = pd.program_id
+            LEFT JOIN LATERAL (SELECT true AS excluded FROM step_flags f
+                                WHERE f.program_kind = pd.program_kind AND f.program_id = pd.program_id AND f.user_id = pd.user_id
+                                  AND f.day = pd.day AND f.state = 'excluded' LIMIT 1) x ON true
+           WHERE pd.day >= pf.start_date AND pd.day <= least(pf.end_date, ${today}::date - 1)
+             AND pd.user_id IN (SELECT user_id FROM e WHERE e.kind = pd.program_kind AND e.id = pd.program_id)
+           GROUP BY pd.program_kind, pd.program_id, pd.user_id),
+        r AS (
+          SELECT e.kind, e.id, e.dept, e.age, coalesce(d.up_days, 0) > 0 AS active,
+                 pf.days_finished > 0 AND coalesce(d.counted, 0) >= pf.goal::bigint * pf.days_finished AS completed
+            FROM e JOIN pf ON pf.kind = e.kind AND pf.id = e.id
+            LEFT JOIN d ON d.kind = e.kind AND d.id = e.id AND d.user_id = e.user_id)
+        SELECT pf.kind, pf.id, pf.name_ja, pf.name_en, pf.start_date::text, pf.end_date::text, pf.goal, pf.days_finished, x.g, x.k,
+               coalesce(x.entrants, 0) AS entrants, coalesce(x.active, 0) AS active, coalesce(x.completed, 0) AS completed
+          FROM pf
+          LEFT JOIN (
+            SELECT r.kind, r.id,
+                   CASE WHEN grouping(r.dept) = 0 THEN 'department' WHEN grouping(r.age) = 0 THEN 'ageBand' ELSE 'none' END AS g,
+                   CASE WHEN grouping(r.dept) = 0 THEN r.dept WHEN grouping(r.age) = 0 THEN r.age ELSE 'all' END AS k,
+                   count(*)::int AS entrants, count(*) FILTER (WHERE r.active)::int AS active,
+                   count(*) FILTER (WHERE r.completed)::int AS completed
+              FROM r GROUP BY GROUPING SETS ((r.kind, r.id, r.dept), (r.kind, r.id, r.age), (r.kind, r.id))) x
+            ON x.kind = pf.kind AND x.id = pf.id
+         ORDER BY pf.start_date DESC, pf.kind, pf.id`,
+  );
+}

@@ -21,7 +21,9 @@ export interface InsightsExportText {
     surveyResponseRate: string;
     weekStart: string;
   };
-  tables: { summary: string; bands: string; weekly: string; lifestyle: string; articles: string };
+  tables: { summary: string; bands: string; weekly: string; lifestyle: string; articles: string; programs: string };
+  /** The programs table's columns (issue 57). */
+  programs: { program: string; period: string; entrants: string; activeEntrants: string; completion: string };
   lifestyle: Record<LifestyleDimension, string>;
   /** Column names only the file has: the rank and title of an article, its readers, the percent sign's unit. */
   file: { rank: string; title: string; readers: string; percent: (label: string) => string };
@@ -37,6 +39,7 @@ export interface InsightsExportText {
     weekly: string;
     lifestyle: string;
     articles: string;
+    programs: string;
   } & { [D in LifestyleDimension as `lifestyle_${D}`]: string };
   readme: { title: string; tenant: string; period: string; grouping: string; floor: (floor: number) => string; files: string; definitions: string };
 }
@@ -64,7 +67,9 @@ export const INSIGHTS_EXPORT_TEXT: Record<ExportLocale, InsightsExportText> = {
       weekly: '週ごとの1日平均歩数',
       lifestyle: '生活習慣スコアの平均',
       articles: 'よく読まれた記事',
+      programs: 'プログラムへの参加',
     },
+    programs: { program: 'プログラム', period: '期間', entrants: '参加者', activeEntrants: '歩数のある参加者', completion: '目標達成率' },
     lifestyle: { score: '総合', exercise: '運動', meal: '食事', drinking: '飲酒', sleep: '睡眠', stress: 'ストレス' },
     file: { rank: '順位', title: '記事', readers: '読んだ人数', percent: (label) => `${label}（%）` },
     definitions: {
@@ -85,6 +90,8 @@ export const INSIGHTS_EXPORT_TEXT: Record<ExportLocale, InsightsExportText> = {
       lifestyle_sleep: 'よく眠れた日は100点、そうでない日は0点。',
       lifestyle_stress: '気分が良かった日は100点、そうでない日は0点。',
       articles: '期間中に多くの人が読んだ記事（読んだ人数。5人以上のもの）。',
+      programs:
+        '期間に重なるチーム対抗ウォーク・個人チャレンジごとの参加者数、プログラムが記録した歩数が1日以上ある参加者数、終わった日の平均歩数（1日の上限まで。記録のない日は0）が目標（チーム対抗ウォークは8,000歩、個人チャレンジは目標歩数）に届いた参加者の割合。',
     },
     readme: {
       title: 'インサイト',
@@ -122,7 +129,9 @@ export const INSIGHTS_EXPORT_TEXT: Record<ExportLocale, InsightsExportText> = {
       weekly: 'Average daily steps by week',
       lifestyle: 'Lifestyle score averages',
       articles: 'Most-read articles',
+      programs: 'Participation in programs',
     },
+    programs: { program: 'Program', period: 'Period', entrants: 'Entrants', activeEntrants: 'Active entrants', completion: 'Reached the goal' },
     lifestyle: { score: 'Overall', exercise: 'Exercise', meal: 'Meals', drinking: 'Drinking', sleep: 'Sleep', stress: 'Stress' },
     file: { rank: 'Rank', title: 'Article', readers: 'Readers', percent: (label) => `${label} (%)` },
     definitions: {
@@ -143,6 +152,8 @@ export const INSIGHTS_EXPORT_TEXT: Record<ExportLocale, InsightsExportText> = {
       lifestyle_sleep: '100 points on a day after sleeping well, else 0.',
       lifestyle_stress: '100 points on a day of feeling good, else 0.',
       articles: 'The library articles read by the most members in the period (distinct readers, at least 5).',
+      programs:
+        'Per Team Walk and challenge overlapping the period: entrants, entrants with at least one day of steps the program holds, and the share of entrants whose average over the finished days (up to the daily cap; a day without steps counts 0) reaches the goal (Team Walk: 8,000 steps; a challenge: its threshold).',
     },
     readme: {
       title: 'Insights',

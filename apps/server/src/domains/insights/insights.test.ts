@@ -336,6 +336,7 @@ describe('getCompanyInsights', () => {
       '3-weekly-steps.csv',
       '4-lifestyle.csv',
       '5-articles.csv',
+      '6-programs.csv',
       'README.txt',
     ]);
     const summary = ja.tables.get('1-summary.csv')!;

@@ -5,11 +5,13 @@ import {
   INSIGHTS_MIN_GROUP,
   LIFESTYLE_DIMENSIONS,
   STEP_BANDS,
+  TEAM_WALK_GOAL_STEPS,
   type CompanyInsights,
   type InsightsGroup,
   type InsightsGroupBy,
+  type ProgramParticipation,
 } from '@hibi/contract/console/insights';
-import { addDays, mondayOf, tokyoDayStart } from '@hibi/contract/time';
+import { addDays, mondayOf, tokyoDay, tokyoDayStart } from '@hibi/contract/time';
 import type { ConsoleContext } from '../../core/console-handler.ts';
 import { failure, type BusinessFailure } from '../../core/handler.ts';
 import type { Db } from '../../db/client.ts';
@@ -151,15 +153,17 @@ function planGrouping(groupBy: InsightsGroupBy, base: data.GroupBaseRow[]): Grou
 export async function companyInsights(
   db: Db,
   p: { tenantId: number; from: string; to: string; groupBy: InsightsGroupBy },
+  now: Date,
 ): Promise<CompanyInsights | BusinessFailure<'notFound'>> {
   const tenant = await data.tenantById(db, p.tenantId);
   if (!tenant) return failure('notFound');
   const s = scopeOf(p.tenantId, p.from, p.to, p.groupBy);
-  const [every, weeks, part, articles] = await Promise.all([
+  const [every, weeks, part, articles, programRows] = await Promise.all([
     data.groupBase(db, s, STEP_BANDS),
     data.weeklySteps(db, s),
     data.participation(db, s),
     data.topArticles(db, s, INSIGHTS_MIN_GROUP, TOP_ARTICLES),
+    data.programParticipation(db, s, tokyoDay(now), TEAM_WALK_GOAL_STEPS),
   ]);
   const plans = planInsights(every);
   const { base, groupHidden, stepHidden, lifeHidden, bandRows } = plans[p.groupBy];
@@ -228,7 +232,58 @@ export async function companyInsights(
     minGroupSize: INSIGHTS_MIN_GROUP,
     groups,
     topArticles: articles.map((a) => ({ id: a.id, title: { ja: a.title_ja, en: a.title_en }, readers: a.readers })),
+    programs: programsByGroup(programRows, p.groupBy, base, groupHidden),
   };
+}
+
+/**
+ * Each program's participation in the grouping's fixed groups (those of the members' figures, in their order), under the
+ * floor: a group's entrants under the floor are hidden, then complementary cells as for the members (suppressCells),
+ * starting from the groups the members' figures hide already.
+ */
+export function programsByGroup(
+  programRows: readonly data.ProgramParticipationRow[],
+  groupBy: InsightsGroupBy,
+  base: readonly { k: string }[],
+  groupHidden: readonly boolean[],
+): ProgramParticipation[] {
+  const programs = new Map<string, data.ProgramParticipationRow[]>();
+  for (const row of programRows) {
+    const key = `${row.kind}:${row.id}`;
+    if (!programs.has(key)) programs.set(key, []);
+    // A program without entrants of the tenant comes as one row with no grouping (g null): its groups all hide.
+    if (row.g === groupBy) programs.get(key)!.push(row);
+  }
+  const heads = new Map(programRows.map((r) => [`${r.kind}:${r.id}`, r]));
+  return [...programs.entries()].map(([key, rowsOf]) => {
+    const head = heads.get(key)!;
+    const byKey = new Map(rowsOf.map((r) => [r.k, r]));
+    const cells = base.map((g) => byKey.get(g.k));
+    const hidden = suppressCells(
+      cells.map((c) => c?.entrants ?? 0),
+      base.map((_, i) => Boolean(groupHidden[i]) || (cells[i]?.entrants ?? 0) < INSIGHTS_MIN_GROUP),
+    );
+    return {
+      kind: head.kind,
+      id: head.id,
+      name: { ja: head.name_ja, en: head.name_en },
+      startDate: head.start_date,
+      endDate: head.end_date,
+      goalSteps: head.goal,
+      daysFinished: head.days_finished,
+      groups: base.map((g, i) => {
+        const c = cells[i];
+        if (hidden[i] || !c) return { key: g.k, entrants: null, activeEntrants: null, completion: null, suppressed: true };
+        return {
+          key: g.k,
+          entrants: c.entrants,
+          activeEntrants: c.active,
+          completion: head.days_finished > 0 ? round3(c.completed / c.entrants) : null,
+          suppressed: false,
+        };
+      }),
+    };
+  });
 }
 
 /** A group's name as the Insights page gives it: the tenant, a department (or "not set"), an age band ("30s"). */
@@ -272,7 +327,7 @@ export async function exportInsights(
   ctx: ConsoleContext,
   p: { tenantId: number; from: string; to: string; groupBy: InsightsGroupBy },
 ): Promise<ZipDownload | BusinessFailure<'notFound'>> {
-  const insights = await companyInsights(ctx.db, p);
+  const insights = await companyInsights(ctx.db, p, ctx.now());
   if (!('groups' in insights)) return insights;
   const text = INSIGHTS_EXPORT_TEXT[ctx.locale === 'en' ? 'en' : 'ja'];
   const hidden = text.hidden(insights.minGroupSize);
@@ -325,6 +380,27 @@ export async function exportInsights(
       [text.file.rank, text.file.title, text.file.readers],
       insights.topArticles.map((a, i) => [i + 1, (ctx.locale === 'en' && a.title.en) || a.title.ja, a.readers]),
     ),
+    table(
+      '6-programs',
+      [
+        text.programs.program,
+        text.programs.period,
+        f.group,
+        text.programs.entrants,
+        text.programs.activeEntrants,
+        text.file.percent(text.programs.completion),
+      ],
+      insights.programs.flatMap((program) =>
+        program.groups.map((g) => [
+          (ctx.locale === 'en' && program.name.en) || program.name.ja,
+          `${program.startDate} – ${program.endDate}`,
+          name(g.key),
+          value(g.entrants),
+          value(g.activeEntrants),
+          g.suppressed ? hidden : g.completion === null ? null : Math.round(g.completion * 1000) / 10,
+        ]),
+      ),
+    ),
   ];
   const d = text.definitions;
   const tenantName = (ctx.locale === 'en' && insights.tenant.name.en) || insights.tenant.name.ja;
@@ -342,6 +418,7 @@ export async function exportInsights(
     `3-weekly-steps.csv: ${text.tables.weekly}`,
     `4-lifestyle.csv: ${text.tables.lifestyle}`,
     `5-articles.csv: ${text.tables.articles}`,
+    `6-programs.csv: ${text.tables.programs}`,
     '',
     `${text.readme.definitions}:`,
     `${f.members}: ${d.members}`,
@@ -356,6 +433,7 @@ export async function exportInsights(
     `${text.tables.lifestyle}: ${d.lifestyle}`,
     ...LIFESTYLE_DIMENSIONS.map((dim) => `  ${text.lifestyle[dim]}: ${d[`lifestyle_${dim}`]}`),
     `${text.tables.articles}: ${d.articles}`,
+    `${text.tables.programs}: ${d.programs}`,
     '',
   ].join('\r\n');
   const folder = `insights-tenant-${p.tenantId}-${p.from}-${p.to}-${p.groupBy}`;

@@ -279,6 +279,7 @@ function InsightsView({ insights }: { insights: CompanyInsights }) {
         </div>
         <Definitions items={LIFESTYLE_DIMENSIONS.map((d) => ({ term: t(`lifestyle.${d}`), definition: t(`definitions.lifestyle_${d}`) }))} />
       </section>
+      <ProgramsSection insights={insights} />
       <section aria-labelledby="insights-articles">
         <h2 id="insights-articles">{t('tables.articles')}</h2>
         <p className="insights-definition">{t('definitions.articles')}</p>
@@ -295,5 +296,61 @@ function InsightsView({ insights }: { insights: CompanyInsights }) {
         )}
       </section>
     </>
+  );
+}
+
+/** Participation per program the company takes part in (issue 57, docs/requirements/programs.md#programs-insights). */
+function ProgramsSection({ insights }: { insights: CompanyInsights }) {
+  const { t, i18n } = useTranslation('consoleInsights');
+  const locale = i18n.language === 'en' ? 'en-US' : 'ja-JP';
+  const hidden = t('hidden', { floor: insights.minGroupSize });
+  const n = (v: number | null) => (v === null ? hidden : v.toLocaleString(locale));
+  return (
+    <section aria-labelledby="insights-programs">
+      <h2 id="insights-programs">{t('tables.programs')}</h2>
+      <p className="insights-definition">{t('definitions.programs')}</p>
+      {insights.programs.length === 0 ? (
+        <p className="console-muted">{t('programs.none')}</p>
+      ) : (
+        insights.programs.map((program) => {
+          const headingId = `insights-program-${program.kind}-${program.id}`;
+          return (
+            <div key={headingId} className="insights-program">
+              <h3 id={headingId}>
+                {(i18n.language === 'en' && program.name.en) || program.name.ja}
+                <span className="console-muted"> — {t(`programs.${program.kind}`)}</span>
+              </h3>
+              <p className="console-muted">
+                {t('programs.period', { from: program.startDate, to: program.endDate })}{' '}
+                {t('programs.goal', { steps: program.goalSteps.toLocaleString(locale) })}{' '}
+                {t('programs.daysFinished', { count: program.daysFinished })}
+              </p>
+              <div className="console-table-wrap" tabIndex={0} role="region" aria-labelledby={headingId}>
+                <table className="console-table insights-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('figures.group')}</th>
+                      <th scope="col">{t('programs.entrants')}</th>
+                      <th scope="col">{t('programs.activeEntrants')}</th>
+                      <th scope="col">{t('programs.completion')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {program.groups.map((g) => (
+                      <tr key={g.key}>
+                        <th scope="row">{groupLabel(t, insights.groupBy, g.key)}</th>
+                        <td>{n(g.entrants)}</td>
+                        <td>{n(g.activeEntrants)}</td>
+                        <td>{g.suppressed ? hidden : g.completion === null ? t('programs.notYet') : `${Math.round(g.completion * 1000) / 10}%`}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </div>
+          );
+        })
+      )}
+    </section>
   );
 }
