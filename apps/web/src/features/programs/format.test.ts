@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import * as contract from '@hibi/contract/functions/programs';
-import { entryOpenOn, formatDay, PROGRAM_GRACE_AFTER_END_MAX, programPath, TEAM_CODE_LENGTH, TEAM_NAME_MAX } from './format.ts';
+import { DAY_STATES, entryOpenOn, formatDay, PROGRAM_GRACE_AFTER_END_MAX, programPath, TEAM_CODE_LENGTH, TEAM_NAME_MAX } from './format.ts';
 
 describe('programs: formats and the numbers repeated from the contract', () => {
   it("repeats the contract's numbers exactly", () => {
     expect(TEAM_NAME_MAX).toBe(contract.TEAM_NAME_MAX);
     expect(TEAM_CODE_LENGTH).toBe(contract.TEAM_CODE_LENGTH);
     expect(PROGRAM_GRACE_AFTER_END_MAX).toBe(contract.PROGRAM_GRACE_AFTER_END_MAX);
+    expect(DAY_STATES).toEqual(contract.PROGRAM_DAY_STATES);
   });
 
   it('formats a Tokyo day per language, the same day whatever the time zone', () => {

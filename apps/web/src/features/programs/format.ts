@@ -1,6 +1,6 @@
 import { TIME_ZONE } from '@hibi/contract/constants';
 import type { Locale } from '@hibi/contract/locale';
-import type { ProgramSummary } from '@hibi/contract/functions/programs';
+import type { ProgramDay, ProgramSummary } from '@hibi/contract/functions/programs';
 import { tokyoDay } from '@hibi/contract/time';
 
 /**
@@ -10,6 +10,8 @@ import { tokyoDay } from '@hibi/contract/time';
 export const TEAM_NAME_MAX = 40;
 export const TEAM_CODE_LENGTH = 8;
 export const PROGRAM_GRACE_AFTER_END_MAX = 3;
+/** The contract's PROGRAM_DAY_STATES, in the legend's order. */
+export const DAY_STATES = ['final', 'provisional', 'missing', 'underReview', 'excluded'] as const satisfies readonly ProgramDay['state'][];
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
