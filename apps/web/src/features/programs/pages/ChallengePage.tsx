@@ -14,6 +14,7 @@ import { DrawSection } from '../components/DrawSection.tsx';
 import { EntryClosedNote } from '../components/EntryClosedNote.tsx';
 import { Prizes } from '../components/Prizes.tsx';
 import { ProgramHead } from '../components/ProgramHead.tsx';
+import { ProgramRules } from '../components/ProgramRules.tsx';
 import { entryOpenOn, todayInTokyo } from '../format.ts';
 import '../programs.css';
 
@@ -63,6 +64,7 @@ function ChallengeView({ data }: { data: Challenge }) {
       )}
       <Prizes prizes={data.prizes} />
       <DrawSection draw={data.draw} prizes={data.prizes} />
+      <ProgramRules program={program} />
     </>
   );
 }

@@ -13,6 +13,7 @@ import { DaysList } from '../components/DaysList.tsx';
 import { EntryClosedNote } from '../components/EntryClosedNote.tsx';
 import { MyTeam } from '../components/MyTeam.tsx';
 import { ProgramHead } from '../components/ProgramHead.tsx';
+import { ProgramRules } from '../components/ProgramRules.tsx';
 import { RankHistory } from '../components/RankHistory.tsx';
 import { Standings } from '../components/Standings.tsx';
 import { TeamCode } from '../components/TeamCode.tsx';
@@ -82,6 +83,7 @@ function TeamWalk({ data, createdCode, onEntered }: { data: TeamWalk; createdCod
           <DaysList days={data.myDays} />
         </>
       )}
+      <ProgramRules program={program} />
     </>
   );
 }
