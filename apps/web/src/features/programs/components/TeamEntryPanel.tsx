@@ -12,8 +12,9 @@ import { entryErrorKey } from './entryErrors.ts';
 
 type Choice = 'create' | 'join';
 
-/** Sends the entry and tells the page; the refusal's message key otherwise. */
+/** Sends the entry and tells the page; the refusal's message otherwise. */
 function useEnter(teamMatchID: number, onEntered: (teamCode: string | null) => void) {
+  const { t } = useTranslation('programs');
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -28,9 +29,14 @@ function useEnter(teamMatchID: number, onEntered: (teamCode: string | null) => v
         await client.invalidateQueries({ queryKey: programsKeys.all });
         return true;
       }
-      setError(entryErrorKey(result.errorCode));
+      // The server's own words for a name it refuses (forbidden characters), else the code's message.
+      setError(
+        result.errorCode === 'validationError' && result.validationErrorMessage?.[0]
+          ? result.validationErrorMessage[0]
+          : t(entryErrorKey(result.errorCode)),
+      );
     } catch {
-      setError(entryErrorKey());
+      setError(t(entryErrorKey()));
     } finally {
       setBusy(false);
     }
@@ -67,7 +73,7 @@ function OneButtonEntry({ teamMatchID, onEntered }: { teamMatchID: number; onEnt
   const { enter, busy, error } = useEnter(teamMatchID, onEntered);
   return (
     <>
-      <FormError>{error && t(error)}</FormError>
+      <FormError>{error}</FormError>
       <button type="button" className="button button--primary button--block" onClick={() => setAsking(true)}>
         {t('entry.button')}
       </button>
@@ -113,7 +119,7 @@ function SelfFormedEntry({ teamMatchID, onEntered }: { teamMatchID: number; onEn
 
   return (
     <form className="program-entry__form" onSubmit={submit} noValidate>
-      <FormError>{error && t(error)}</FormError>
+      <FormError>{error}</FormError>
       <fieldset className="program-entry__choices">
         <legend>{t('entry.choiceLegend')}</legend>
         {(['create', 'join'] as const).map((value) => (

@@ -164,6 +164,19 @@ describe('TeamWalkPage: entering', () => {
     expect(write).not.toHaveBeenCalled();
   });
 
+  it("selfFormed: a name the server refuses shows the server's words", async () => {
+    read.mockResolvedValue(round({ program: program({ formationMode: 'selfFormed' }) }));
+    write.mockResolvedValue({
+      succeed: false,
+      errorCode: 'validationError',
+      validationErrorMessage: ['The name has a character that cannot be used'],
+    });
+    renderPage();
+    fireEvent.change(await screen.findByRole('textbox', { name: 'entry.teamName' }), { target: { value: 'Walkers' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'entry.createButton' })));
+    expect(screen.getByRole('alert').textContent).toBe('The name has a character that cannot be used');
+  });
+
   it.each([
     ['teamCodeUnknown', 'entry.errors.teamCodeUnknown'],
     ['teamChoiceInvalid', 'entry.errors.teamChoiceInvalid'],

@@ -59,8 +59,8 @@ function TeamWalk({ data, createdCode, onEntered }: { data: TeamWalk; createdCod
     <>
       <ProgramHead program={program} />
       {createdCode && (
-        <section className="program-section card program-created" role="status">
-          <p>{t('code.created')}</p>
+        <section className="program-section card program-created">
+          <p role="status">{t('code.created')}</p>
           <TeamCode code={createdCode} />
           <p className="field__hint">{t('code.note')}</p>
         </section>
