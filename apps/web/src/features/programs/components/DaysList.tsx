@@ -25,15 +25,21 @@ export function DaysList({ days }: { days: ProgramDay[] }) {
             <thead>
               <tr>
                 <th scope="col">{t('days.day')}</th>
-                <th scope="col">{t('days.steps')}</th>
-                <th scope="col">{t('days.counted')}</th>
+                <th scope="col" className="program-table__number">
+                  {t('days.steps')}
+                </th>
+                <th scope="col" className="program-table__number">
+                  {t('days.counted')}
+                </th>
                 <th scope="col">{t('days.state')}</th>
               </tr>
             </thead>
             <tbody>
               {days.map((d) => (
                 <tr key={d.day}>
-                  <th scope="row">{formatDay(d.day, locale, false)}</th>
+                  <th scope="row" className="program-table__day">
+                    {formatDay(d.day, locale, false)}
+                  </th>
                   <td className="program-table__number">{d.steps === null ? t('days.noUpload') : formatNumber(d.steps, locale)}</td>
                   <td className="program-table__number">{formatNumber(d.counted, locale)}</td>
                   <td>

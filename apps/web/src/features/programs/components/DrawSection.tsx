@@ -114,7 +114,7 @@ function DrawResult({ draw, prizes }: { draw: Drawn; prizes: Challenge['prizes']
           <tbody>
             {draw.winners.map((w) => (
               <tr key={w.entryNumber} className={w.entryNumber === draw.myEntryNumber ? 'program-table__mine' : undefined}>
-                <th scope="row" className="program-table__number">
+                <th scope="row" className="program-draw__entry-number">
                   {w.entryNumber}
                 </th>
                 <td>{prizes[w.prizeIndex]?.name ?? ''}</td>

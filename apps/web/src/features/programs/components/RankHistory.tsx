@@ -56,15 +56,23 @@ export function RankHistory({ data }: { data: Pick<TeamWalk, 'rankHistory' | 'be
               <thead>
                 <tr>
                   <th scope="col">{t('history.day')}</th>
-                  <th scope="col">{t('history.leagueRank')}</th>
-                  <th scope="col">{t('history.rank')}</th>
-                  <th scope="col">{t('history.score')}</th>
+                  <th scope="col" className="program-table__number">
+                    {t('history.leagueRank')}
+                  </th>
+                  <th scope="col" className="program-table__number">
+                    {t('history.rank')}
+                  </th>
+                  <th scope="col" className="program-table__number">
+                    {t('history.score')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {points.map((p) => (
                   <tr key={p.day}>
-                    <th scope="row">{formatDay(p.day, locale, false)}</th>
+                    <th scope="row" className="program-table__day">
+                      {formatDay(p.day, locale, false)}
+                    </th>
                     <td className="program-table__number">{rank(p.leagueRank)}</td>
                     <td className="program-table__number">{rank(p.rank)}</td>
                     <td className="program-table__number">{formatNumber(p.score, locale)}</td>

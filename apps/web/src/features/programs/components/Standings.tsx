@@ -31,11 +31,19 @@ export function Standings({ data }: { data: Pick<TeamWalk, 'standings' | 'final'
               <caption className="visually-hidden">{t('standings.caption', { league: data.league ?? '' })}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{t('standings.rank')}</th>
+                  <th scope="col" className="program-table__number">
+                    {t('standings.rank')}
+                  </th>
                   <th scope="col">{t('standings.team')}</th>
-                  <th scope="col">{t('standings.members')}</th>
-                  <th scope="col">{t('standings.score')}</th>
-                  <th scope="col">{t('standings.overall')}</th>
+                  <th scope="col" className="program-table__number">
+                    {t('standings.members')}
+                  </th>
+                  <th scope="col" className="program-table__number">
+                    {t('standings.score')}
+                  </th>
+                  <th scope="col" className="program-table__number">
+                    {t('standings.overall')}
+                  </th>
                 </tr>
               </thead>
               <tbody>

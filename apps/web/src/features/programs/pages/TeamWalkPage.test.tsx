@@ -117,6 +117,7 @@ describe('TeamWalkPage: entering', () => {
     expect(write).toHaveBeenCalledWith('enterTeamMatch', { teamMatchID: 3 });
     expect(read).toHaveBeenCalledTimes(2);
     expect(await screen.findByText(/team.waiting/)).toBeTruthy();
+    expect(screen.getByText('entry.done').getAttribute('role')).toBe('status');
   });
 
   it.each([
@@ -150,6 +151,8 @@ describe('TeamWalkPage: entering', () => {
     expect(write).toHaveBeenCalledWith('enterTeamMatch', { teamMatchID: 3, newTeamName: 'Walkers' });
     expect(await screen.findByText('7K3M9QXA')).toBeTruthy();
     expect(screen.getByText('code.note')).toBeTruthy();
+    // The form gave way at once.
+    expect(screen.queryByRole('button', { name: 'entry.createButton' })).toBeNull();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'code.copy' })));
     expect(writeText).toHaveBeenCalledWith('7K3M9QXA');
     expect(screen.getByText('code.copied')).toBeTruthy();

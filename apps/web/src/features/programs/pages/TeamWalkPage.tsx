@@ -32,8 +32,9 @@ export default function TeamWalkPage() {
   const query = useTeamMatch(teamMatchID);
   const data = query.data;
   const notFound = !isProgramID(teamMatchID) || (query.error instanceof ApiError && query.error.errorCode === 'notFound');
-  // The code of the team the member just created, shown until they leave the page.
-  const [createdCode, setCreatedCode] = useState<string | null>(null);
+  // Entered on this page (the entry form gives way at once, before the round is read again), and the code of the team
+  // the member just created, shown until they leave the page.
+  const [entered, setEntered] = useState<{ code: string | null } | null>(null);
 
   useNotFound(notFound);
   usePageMeta(data ? { title: data.program.name } : null);
@@ -45,28 +46,40 @@ export default function TeamWalkPage() {
         <Link to="/programs">{t('backToList')}</Link>
       </p>
       <QueryState query={query} error={t('pageLoadFailed')}>
-        {data && <TeamWalk data={data} createdCode={createdCode} onEntered={setCreatedCode} />}
+        {data && <TeamWalk data={data} entered={entered} onEntered={(code) => setEntered({ code })} />}
       </QueryState>
     </article>
   );
 }
 
-function TeamWalk({ data, createdCode, onEntered }: { data: TeamWalk; createdCode: string | null; onEntered: (code: string | null) => void }) {
+function TeamWalk({
+  data,
+  entered,
+  onEntered,
+}: {
+  data: TeamWalk;
+  entered: { code: string | null } | null;
+  onEntered: (code: string | null) => void;
+}) {
   const { t } = useTranslation('programs');
   const { program } = data;
   const today = todayInTokyo();
   return (
     <>
       <ProgramHead program={program} />
-      {createdCode && (
+      {entered && (
         <section className="program-section card program-created">
-          <p role="status">{t('code.created')}</p>
-          <TeamCode code={createdCode} />
-          <p className="field__hint">{t('code.note')}</p>
+          <p role="status">{entered.code ? t('code.created') : t('entry.done')}</p>
+          {entered.code && (
+            <>
+              <TeamCode code={entered.code} />
+              <p className="field__hint">{t('code.note')}</p>
+            </>
+          )}
         </section>
       )}
       {!program.entered ? (
-        entryOpenOn(program, today) ? (
+        entered ? null : entryOpenOn(program, today) ? (
           <TeamEntryPanel program={program} onEntered={onEntered} />
         ) : (
           <EntryClosedNote program={program} today={today} />
