@@ -37,6 +37,13 @@ describe('ProgramsPage', () => {
     api.mockReset();
   });
 
+  it('shows a spinner while the list loads', () => {
+    api.mockReturnValue(new Promise(() => {}));
+    renderWithProviders(<ProgramsPage />, { path: '/programs' });
+    expect(screen.getByRole('status').textContent).toBe('common.loading');
+    expect(screen.queryByRole('list')).toBeNull();
+  });
+
   it('says so when the tenant has no program', async () => {
     api.mockResolvedValue({ succeed: true, programs: [] });
     renderWithProviders(<ProgramsPage />, { path: '/programs' });
