@@ -74,9 +74,10 @@ describe('ProgramsPage', () => {
     expect(items).toHaveLength(4);
     expect(items[0]!.textContent).toContain('kind.teamMatch');
     expect(items[0]!.textContent).toContain('status.entryOpen');
-    expect(items[0]!.textContent).not.toContain('entered');
+    expect(items[0]!.textContent).toContain('notEntered');
+    expect(items[0]!.querySelector('.program-badge--entered')).toBeNull();
     expect(items[1]!.textContent).toContain('kind.individualMatch');
-    expect(items[1]!.textContent).toContain('entered');
+    expect(items[1]!.querySelector('.program-badge--entered')!.textContent).toBe('entered');
     const links = screen.getAllByRole('link');
     expect(links.map((a) => [a.getAttribute('href'), a.textContent])).toEqual([
       ['/programs/team-walk/3', 'cta.enter'],
