@@ -165,6 +165,9 @@ describe('ChallengePage: entering and progress', () => {
     expect(screen.getByText('days.states.provisional', { selector: 'td span' })).toBeTruthy();
     expect(screen.getByText('Gift card')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'entry.button' })).toBeNull();
+    // The rules in plain words, with how the average counts.
+    expect(screen.getByRole('heading', { name: 'rules.title' })).toBeTruthy();
+    expect(screen.getByText('rules.challenge')).toBeTruthy();
   });
 });
 

@@ -241,6 +241,9 @@ describe('TeamWalkPage: after entering', () => {
     expect(days[2]!.textContent).toContain('days.noUpload');
     expect(screen.getByText('days.legend.excluded')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'entry.button' })).toBeNull();
+    // The rules in plain words, with a team's score.
+    expect(screen.getByRole('heading', { name: 'rules.title' })).toBeTruthy();
+    expect(screen.getByText('rules.team')).toBeTruthy();
   });
 
   it('labels final standings as final', async () => {
