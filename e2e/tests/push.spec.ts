@@ -139,7 +139,7 @@ for (const lang of ['ja', 'en'] as const) {
     const section = await openAccount(page);
     await expect(section.getByText(text.off)).toBeVisible();
     // Every kind is offered, each its own checkbox, all chosen to start with.
-    await expect(section.getByRole('checkbox')).toHaveCount(4);
+    await expect(section.getByRole('checkbox')).toHaveCount(7);
     for (const box of await section.getByRole('checkbox').all()) await expect(box).toBeChecked();
     await expectNoAxeViolations(page);
     await screenshot(page, testInfo, 'push-account', lang);
@@ -166,7 +166,14 @@ for (const lang of ['ja', 'en'] as const) {
     await expect(section.getByText(text.on)).toBeVisible();
     const endpoint = (await storedEndpoint(page))!;
     expect(endpoint).toMatch(/^https:\/\/fcm\.googleapis\.com\//);
-    expect(await serverKinds(member, endpoint)).toEqual(['waitingListSeat', 'eventReminder', 'importantAnnouncement']);
+    expect(await serverKinds(member, endpoint)).toEqual([
+      'waitingListSeat',
+      'eventReminder',
+      'importantAnnouncement',
+      'teamFormed',
+      'programResult',
+      'syncReminder',
+    ]);
     await expectNoAxeViolations(page);
     await screenshot(page, testInfo, 'push-account-on', lang);
 
@@ -175,7 +182,14 @@ for (const lang of ['ja', 'en'] as const) {
     await section.getByRole('checkbox', { name: text.survey }).check();
     await section.getByRole('button', { name: text.save }).click();
     await expect(section.getByText(text.saved)).toBeVisible();
-    expect(await serverKinds(member, endpoint)).toEqual(['waitingListSeat', 'importantAnnouncement', 'newSurvey']);
+    expect(await serverKinds(member, endpoint)).toEqual([
+      'waitingListSeat',
+      'importantAnnouncement',
+      'newSurvey',
+      'teamFormed',
+      'programResult',
+      'syncReminder',
+    ]);
     const again = await openAccount(page);
     await expect(again.getByText(text.on)).toBeVisible();
     await expect(again.getByRole('checkbox', { name: text.reminder })).not.toBeChecked();

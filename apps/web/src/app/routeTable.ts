@@ -47,6 +47,15 @@ export const routeTable: RouteSpec[] = [
   { path: '/magazine', meta: 'magazine', auth: true, load: () => import('../features/magazine/pages/MagazineIssuesPage.tsx') },
   { path: '/magazine/unsubscribe', meta: 'magazineUnsubscribe', load: () => import('../features/magazine/pages/MagazineUnsubscribePage.tsx') },
   { path: '/magazine/:issueID', meta: 'magazineIssue', auth: true, load: () => import('../features/magazine/pages/MagazineIssuePage.tsx') },
+  // Team Walk and walking challenges (docs/requirements/programs.md#programs-members): the list and the round pages.
+  { path: '/programs', meta: 'programs', auth: true, load: () => import('../features/programs/pages/ProgramsPage.tsx') },
+  { path: '/programs/team-walk/:teamMatchID', meta: 'programs', auth: true, load: () => import('../features/programs/pages/TeamWalkPage.tsx') },
+  {
+    path: '/programs/challenges/:individualMatchID',
+    meta: 'programs',
+    auth: true,
+    load: () => import('../features/programs/pages/ChallengePage.tsx'),
+  },
   { path: '/faq', meta: 'faq', load: () => import('../features/help/pages/FaqPage.tsx') },
   { path: '/terms-of-use', meta: 'termsOfService', load: () => import('../features/help/pages/TermsOfUsePage.tsx') },
   { path: '/website-terms-of-use', meta: 'websiteTermsOfUse', load: () => import('../features/help/pages/WebsiteTermsPage.tsx') },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PUSH_KINDS } from '@hibi/contract/constants';
 import { NOTIFICATION_ICON, notificationFor, pickClient, safePath } from './push.ts';
 
 const ORIGIN = 'https://hibi.example.com';
@@ -27,6 +28,21 @@ describe('what a push message shows (issue 34)', () => {
       lang: 'ja',
       data: { url: '/surveys/3' },
     });
+  });
+
+  it("shows the programs' kinds (issue 57), opening the round's page or else /programs", () => {
+    expect(
+      notificationFor(JSON.stringify({ kind: 'teamFormed', lang: 'ja', title: 'チームが決まりました', url: '/programs/team-walk/3' }), 'en').options
+        .data,
+    ).toEqual({ url: '/programs/team-walk/3' });
+    expect(notificationFor(JSON.stringify({ kind: 'programResult', lang: 'en', title: 'The results are final' }), 'ja')).toMatchObject({
+      title: 'The results are final',
+      options: { lang: 'en', data: { url: '/programs' } },
+    });
+    // Every kind the contract has is shown (none falls back to the plain notice).
+    for (const kind of PUSH_KINDS) expect(notificationFor(JSON.stringify({ kind, lang: 'en', title: kind }), 'ja').title).toBe(kind);
+    for (const url of ['/', '/events/7', '/programsX', 'https://evil.example/programs'])
+      expect(notificationFor(JSON.stringify({ kind: 'syncReminder', lang: 'en', title: 'Sync', url }), 'en').options.data.url, url).toBe('/programs');
   });
 
   it('shows a plain notice in the browser language for an unreadable payload, and never leaves the app', () => {

@@ -2,7 +2,14 @@
 // functions, unit-tested; sw.ts wires them to the `push` and `notificationclick` events.
 
 /** The kinds of notification the server sends (the contract's PUSH_KINDS). */
-const KINDS = new Set(['waitingListSeat', 'eventReminder', 'importantAnnouncement', 'newSurvey']);
+const KINDS = new Set(['waitingListSeat', 'eventReminder', 'importantAnnouncement', 'newSurvey', 'teamFormed', 'programResult', 'syncReminder']);
+
+/**
+ * The programs' kinds (docs/requirements/programs.md#programs-notices) open the programs' pages: the round's page the
+ * server names, else /programs.
+ */
+const PROGRAM_KINDS = new Set(['teamFormed', 'programResult', 'syncReminder']);
+const PROGRAMS_PATH = '/programs';
 
 /** The app's icon, as the manifest has it. */
 export const NOTIFICATION_ICON = '/icons/icon-192.png';
@@ -12,9 +19,16 @@ export interface ShownNotification {
   options: { body: string; icon: string; badge: string; lang: string; tag: string; data: { url: string } };
 }
 
-/** A path of this app (never another origin, never `//host`, never a script URL). */
-export function safePath(url: unknown): string {
-  return typeof url === 'string' && /^\/(?![/\\])[^\s]*$/.test(url) ? url : '/';
+/** A path of this app (never another origin, never `//host`, never a script URL); `fallback` otherwise. */
+export function safePath(url: unknown, fallback = '/'): string {
+  return typeof url === 'string' && /^\/(?![/\\])[^\s]*$/.test(url) ? url : fallback;
+}
+
+/** Where a notification's click goes: its path, kept within /programs for the programs' kinds. */
+function clickPath(kind: string, url: unknown): string {
+  if (!PROGRAM_KINDS.has(kind)) return safePath(url);
+  const path = safePath(url, PROGRAMS_PATH);
+  return path === PROGRAMS_PATH || path.startsWith(`${PROGRAMS_PATH}/`) ? path : PROGRAMS_PATH;
 }
 
 /** When a payload cannot be read: the app's name in the browser's language, opening the home page. */
@@ -52,7 +66,7 @@ export function notificationFor(text: string | null, browserLanguage: string): S
       badge: NOTIFICATION_ICON,
       lang,
       tag: typeof payload.tag === 'string' ? payload.tag.slice(0, 100) : String(payload.kind),
-      data: { url: safePath(payload.url) },
+      data: { url: clickPath(String(payload.kind), payload.url) },
     },
   };
 }

@@ -15,7 +15,7 @@ import {
 import { LABEL_MAX, TITLE_MAX, consoleId, defineConsoleFunction, localizedTitle } from './protocol.ts';
 
 /**
- * Programs run by the office (issue 57, docs/requirements/programs.md#programs-console): Team Walk rounds and individual
+ * Programs run by the office (issue 57, docs/requirements/programs.md#programs-members): Team Walk rounds and individual
  * challenges with a verifiable draw, and the review of unusual step days. Owners and editors write; support reads;
  * company operators have no access.
  */
@@ -73,7 +73,12 @@ export const teamMatchInputSchema = z.object({
     .min(TEAM_MIN_SIZE, { error: 'msg:teamSizeMin' })
     .max(TEAM_MAX_SIZE, { error: 'msg:teamSizeMax' })
     .default(TEAM_MIN_SIZE),
-  teamsPerLeague: z.number().int().min(2, { error: 'msg:teamsPerLeagueRange' }).max(1000, { error: 'msg:teamsPerLeagueRange' }).default(TEAMS_PER_LEAGUE_DEFAULT),
+  teamsPerLeague: z
+    .number()
+    .int()
+    .min(2, { error: 'msg:teamsPerLeagueRange' })
+    .max(1000, { error: 'msg:teamsPerLeagueRange' })
+    .default(TEAMS_PER_LEAGUE_DEFAULT),
   ...programCounting,
 });
 export type TeamMatchInput = z.output<typeof teamMatchInputSchema>;
@@ -182,7 +187,8 @@ export const exportTeamMatchStandings = defineConsoleFunction({
   name: 'exportTeamMatchStandings',
   roles: ['owner', 'editor'],
   kind: 'csv',
-  summary: "A round's standings as CSV (UTF-8 with BOM): rank, league rank, league, team, tenant, members, average steps; final or provisional in the file name.",
+  summary:
+    "A round's standings as CSV (UTF-8 with BOM): rank, league rank, league, team, tenant, members, average steps; final or provisional in the file name.",
   payload: z.object({ teamMatchID: consoleId }),
   response: z.object({}),
   errorCodes: ['notFound'],
@@ -323,7 +329,7 @@ export type StepFlag = z.infer<typeof stepFlagSchema>;
 export const listStepFlags = defineConsoleFunction({
   name: 'listStepFlags',
   roles: ['owner', 'editor', 'support'],
-  summary: 'Unusual step days in programs (over the cap, over three times the member\'s 28-day median, entered by hand), oldest open first, paged.',
+  summary: "Unusual step days in programs (over the cap, over three times the member's 28-day median, entered by hand), oldest open first, paged.",
   payload: z.object({
     state: z.enum(STEP_FLAG_STATES).optional(),
     programKind: z.enum(PROGRAM_KINDS).optional(),
