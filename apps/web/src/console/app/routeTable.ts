@@ -79,6 +79,16 @@ export const consoleRoutes: ConsoleRouteSpec[] = [
   { path: '/magazine', title: 'magazine', roles: STAFF, load: () => import('../features/magazine/pages/MagazineListPage.tsx') },
   { path: '/magazine/new', title: 'magazineNew', roles: EDITORS, load: () => import('../features/magazine/pages/MagazineEditPage.tsx') },
   { path: '/magazine/:id', title: 'magazineEdit', roles: STAFF, load: () => import('../features/magazine/pages/MagazineEditPage.tsx') },
+  // Programs (issue 57, docs/requirements/programs.md#programs-members): Team Walk rounds, individual challenges with their
+  // verifiable draw, unusual step days. Owners and editors write, support reads, company operators see nothing.
+  { path: '/programs', title: 'programs', roles: STAFF, load: () => import('../features/programs/pages/TeamMatchListPage.tsx') },
+  { path: '/programs/team-walk/new', title: 'teamMatchNew', roles: EDITORS, load: () => import('../features/programs/pages/TeamMatchEditPage.tsx') },
+  {
+    path: '/programs/team-walk/:id/edit',
+    title: 'teamMatchEdit',
+    roles: EDITORS,
+    load: () => import('../features/programs/pages/TeamMatchEditPage.tsx'),
+  },
   // Companies (issue 32).
   { path: '/insights', title: 'insights', roles: INSIGHTS, load: () => import('../features/insights/pages/InsightsPage.tsx') },
   { path: '/codes', title: 'companyCodes', roles: COMPANY, load: () => import('../features/people/pages/CompanyCodesPage.tsx') },
@@ -99,6 +109,7 @@ export const consoleNav: { to: string; key: string; roles?: readonly OperatorRol
   { to: '/calendar', key: 'nav.calendar', roles: STAFF },
   { to: '/help', key: 'nav.help', roles: STAFF },
   { to: '/magazine', key: 'nav.magazine', roles: STAFF },
+  { to: '/programs', key: 'nav.programs', roles: STAFF },
   { to: '/time-machine', key: 'nav.timeMachine', roles: EDITORS },
   { to: '/operators', key: 'nav.operators', roles: OWNERS },
   { to: '/audit', key: 'nav.audit', roles: OWNERS },
