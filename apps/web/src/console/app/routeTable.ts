@@ -83,6 +83,7 @@ export const consoleRoutes: ConsoleRouteSpec[] = [
   // verifiable draw, unusual step days. Owners and editors write, support reads, company operators see nothing.
   { path: '/programs', title: 'programs', roles: STAFF, load: () => import('../features/programs/pages/TeamMatchListPage.tsx') },
   { path: '/programs/team-walk/new', title: 'teamMatchNew', roles: EDITORS, load: () => import('../features/programs/pages/TeamMatchEditPage.tsx') },
+  { path: '/programs/team-walk/:id', title: 'teamMatch', roles: STAFF, load: () => import('../features/programs/pages/TeamMatchPage.tsx') },
   {
     path: '/programs/team-walk/:id/edit',
     title: 'teamMatchEdit',
