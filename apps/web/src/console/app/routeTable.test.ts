@@ -17,11 +17,16 @@ describe('programs in the console', () => {
   it('is one entry of the navigation of owners, editors and support, never of company operators', () => {
     expect(consoleNav.find((item) => item.to === '/programs')?.roles).toEqual(['owner', 'editor', 'support']);
     const routes = consoleRoutes.filter((route) => route.path.startsWith('/programs'));
-    expect(routes.length).toBe(4);
+    expect(routes.length).toBe(7);
     expect(routes.every((route) => route.roles !== undefined && !route.roles.includes('company'))).toBe(true);
     // Creating and editing are for owners and editors; support opens the lists, a round, a challenge and the flags.
     const writers = routes.filter((route) => route.path.endsWith('/new') || route.path.endsWith('/edit'));
-    expect(writers.map((route) => route.path)).toEqual(['/programs/team-walk/new', '/programs/team-walk/:id/edit']);
+    expect(writers.map((route) => route.path)).toEqual([
+      '/programs/team-walk/new',
+      '/programs/team-walk/:id/edit',
+      '/programs/challenges/new',
+      '/programs/challenges/:id/edit',
+    ]);
     expect(writers.every((route) => route.roles?.join() === 'owner,editor')).toBe(true);
   });
 });

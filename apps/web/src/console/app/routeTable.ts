@@ -90,6 +90,24 @@ export const consoleRoutes: ConsoleRouteSpec[] = [
     roles: EDITORS,
     load: () => import('../features/programs/pages/TeamMatchEditPage.tsx'),
   },
+  {
+    path: '/programs/challenges',
+    title: 'individualMatches',
+    roles: STAFF,
+    load: () => import('../features/programs/pages/IndividualMatchListPage.tsx'),
+  },
+  {
+    path: '/programs/challenges/new',
+    title: 'individualMatchNew',
+    roles: EDITORS,
+    load: () => import('../features/programs/pages/IndividualMatchEditPage.tsx'),
+  },
+  {
+    path: '/programs/challenges/:id/edit',
+    title: 'individualMatchEdit',
+    roles: EDITORS,
+    load: () => import('../features/programs/pages/IndividualMatchEditPage.tsx'),
+  },
   // Companies (issue 32).
   { path: '/insights', title: 'insights', roles: INSIGHTS, load: () => import('../features/insights/pages/InsightsPage.tsx') },
   { path: '/codes', title: 'companyCodes', roles: COMPANY, load: () => import('../features/people/pages/CompanyCodesPage.tsx') },
