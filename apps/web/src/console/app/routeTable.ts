@@ -103,6 +103,12 @@ export const consoleRoutes: ConsoleRouteSpec[] = [
     load: () => import('../features/programs/pages/IndividualMatchEditPage.tsx'),
   },
   {
+    path: '/programs/challenges/:id',
+    title: 'individualMatch',
+    roles: STAFF,
+    load: () => import('../features/programs/pages/IndividualMatchPage.tsx'),
+  },
+  {
     path: '/programs/challenges/:id/edit',
     title: 'individualMatchEdit',
     roles: EDITORS,
