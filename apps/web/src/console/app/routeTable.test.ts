@@ -17,7 +17,7 @@ describe('programs in the console', () => {
   it('is one entry of the navigation of owners, editors and support, never of company operators', () => {
     expect(consoleNav.find((item) => item.to === '/programs')?.roles).toEqual(['owner', 'editor', 'support']);
     const routes = consoleRoutes.filter((route) => route.path.startsWith('/programs'));
-    expect(routes.length).toBe(8);
+    expect(routes.length).toBe(9);
     expect(routes.every((route) => route.roles !== undefined && !route.roles.includes('company'))).toBe(true);
     // Creating and editing are for owners and editors; support opens the lists, a round, a challenge and the flags.
     const writers = routes.filter((route) => route.path.endsWith('/new') || route.path.endsWith('/edit'));

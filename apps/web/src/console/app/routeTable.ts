@@ -114,6 +114,7 @@ export const consoleRoutes: ConsoleRouteSpec[] = [
     roles: EDITORS,
     load: () => import('../features/programs/pages/IndividualMatchEditPage.tsx'),
   },
+  { path: '/programs/flags', title: 'stepFlags', roles: STAFF, load: () => import('../features/programs/pages/StepFlagsPage.tsx') },
   // Companies (issue 32).
   { path: '/insights', title: 'insights', roles: INSIGHTS, load: () => import('../features/insights/pages/InsightsPage.tsx') },
   { path: '/codes', title: 'companyCodes', roles: COMPANY, load: () => import('../features/people/pages/CompanyCodesPage.tsx') },
