@@ -133,9 +133,11 @@ function PrizesEditor({ locked }: { locked: boolean }) {
   const { fields, append, remove } = useFieldArray({ control, name: 'prizes' });
   const listError = formState.errors.prizes?.root ?? (formState.errors.prizes?.message ? formState.errors.prizes : undefined);
   return (
-    <fieldset className="console-fieldset" data-error-path="prizes">
+    <fieldset className="console-fieldset" data-error-path="prizes" data-error-label={t('editor.prizes')} aria-describedby="programs-prizes-hint">
       <legend>{t('editor.prizes')}</legend>
-      <p className="field__hint">{t('editor.prizesHint')}</p>
+      <p className="field__hint" id="programs-prizes-hint">
+        {t('editor.prizesHint')}
+      </p>
       <ol className="programs-prizes">
         {fields.map((field, index) => {
           const label = t('editor.prize', { n: index + 1 });

@@ -57,9 +57,11 @@ export function DatesFields({ locked = [] }: { locked?: readonly string[] }) {
     endDate: useFieldError('endDate'),
   };
   return (
-    <fieldset className="console-fieldset">
+    <fieldset className="console-fieldset" aria-describedby="programs-dates-hint">
       <legend>{t('editor.dates')}</legend>
-      <p className="field__hint">{t('editor.datesHint')}</p>
+      <p className="field__hint" id="programs-dates-hint">
+        {t('editor.datesHint')}
+      </p>
       <div className="programs-grid">
         {(['entryFrom', 'entryTo', 'startDate', 'endDate'] as const).map((name) => (
           <Field key={name} label={t(`editor.${name}`)} error={errors[name]} requiredMark>
@@ -146,8 +148,8 @@ export function TenantPicker({
           <fieldset
             className="console-fieldset programs-tenants"
             data-error-path="tenantIDs"
-            aria-describedby="programs-tenants-hint"
-            aria-invalid={error ? true : undefined}
+            data-error-label={t('editor.tenants')}
+            aria-describedby={error ? 'programs-tenants-error programs-tenants-hint' : 'programs-tenants-hint'}
           >
             <legend>{t('editor.tenants')}</legend>
             <p className="field__hint" id="programs-tenants-hint">
@@ -168,7 +170,6 @@ export function TenantPicker({
                     <label className="console-check">
                       <input
                         type="checkbox"
-                        name="tenantIDs"
                         value={id}
                         checked={on}
                         disabled={disabled || off}
@@ -185,7 +186,11 @@ export function TenantPicker({
             <p className="console-muted" aria-live="polite">
               {summary(chosen.size)}
             </p>
-            {error && <p className="field__error">{error}</p>}
+            {error && (
+              <p className="field__error" id="programs-tenants-error">
+                {error}
+              </p>
+            )}
           </fieldset>
         );
       }}

@@ -1,4 +1,4 @@
-import { NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../../../lib/i18n/react.tsx';
 
 const TABS = [
@@ -21,14 +21,13 @@ export function ProgramsTabs() {
           const current = tab.match(path);
           return (
             <li key={tab.to}>
-              <NavLink
+              <Link
                 to={tab.to}
-                end
                 className={`programs-tabs__link${current ? ' programs-tabs__link--current' : ''}`}
                 aria-current={current ? 'page' : undefined}
               >
                 {t(tab.key)}
-              </NavLink>
+              </Link>
             </li>
           );
         })}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMe } from '../../../lib/me.ts';
@@ -87,6 +87,9 @@ describe('the Team Walk editor', () => {
     expect(input('editor.startDate').getAttribute('aria-invalid')).toBe('true');
     // The contract's own message for the tenants, by the tenants' group.
     expect(screen.getAllByText('対象の企業を1つ以上選んでください').length).toBeGreaterThan(0);
+    // The summary names the tenants' group as a whole and links to it.
+    const summary = await screen.findByRole('navigation', { name: 'errorSummary.label' });
+    expect(within(summary).getByRole('link', { name: 'editor.tenants' })).toBeTruthy();
     expect(api.call).not.toHaveBeenCalled();
   });
 
