@@ -199,4 +199,17 @@ describe('the Team Walk editor', () => {
     expect(await screen.findByText('errors.alreadyFinal')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'editor.save' })).toBeNull();
   });
+
+  it('asks before leaving with unsaved changes', async () => {
+    me.mockReturnValue(meAs('editor'));
+    answers();
+    const router = renderAt('/programs/team-walk/4/edit');
+    fireEvent.change(await screen.findByLabelText(/"label":"editor\.name","language":"editor\.languages\.en"/), { target: { value: 'Spring' } });
+    expect(screen.getByText('editor.unsaved')).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'editor.backToRound' })));
+    const dialog = await screen.findByRole('dialog', { name: 'editor.leaveTitle' });
+    expect(router.state.location.pathname).toBe('/programs/team-walk/4/edit');
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'editor.leave' })));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/programs/team-walk/4'));
+  });
 });

@@ -142,4 +142,13 @@ describe('a Team Walk round', () => {
     renderRound();
     expect(await screen.findByText('errors.notFound')).toBeTruthy();
   });
+
+  it('pages the standings', async () => {
+    me.mockReturnValue(meAs('support'));
+    answers(teamMatchOf(), standingsOf({ total: 45 }));
+    renderRound();
+    await screen.findByRole('table');
+    fireEvent.click(screen.getByRole('button', { name: 'paging.next' }));
+    await waitFor(() => expect(api.callOrThrow).toHaveBeenCalledWith('getTeamMatchStandings', { teamMatchID: 4, offset: 20, perPage: 20 }));
+  });
 });
