@@ -1,4 +1,11 @@
-import type { ConsoleIndividualMatch, ConsoleTeamMatch, FormationMode, IndividualMatchInput, TeamMatchInput } from '@hibi/contract/console/programs';
+import {
+  TEAMS_PER_LEAGUE_DEFAULT,
+  type ConsoleIndividualMatch,
+  type ConsoleTeamMatch,
+  type FormationMode,
+  type IndividualMatchInput,
+  type TeamMatchInput,
+} from '@hibi/contract/console/programs';
 import {
   INDIVIDUAL_THRESHOLD_DEFAULT,
   PROGRAM_DAILY_CAP_DEFAULT,
@@ -6,9 +13,6 @@ import {
   TEAM_MIN_SIZE,
 } from '@hibi/contract/functions/programs';
 import { fromLocalized, type LocalizedForm } from '../../../components/editor/values.ts';
-
-/** The contract's default number of teams per league (console/programs.ts TEAMS_PER_LEAGUE_DEFAULT; that module is zod's). */
-export const TEAMS_PER_LEAGUE_DEFAULT = 10;
 
 /** The dates both kinds share, as the date inputs hold them (YYYY-MM-DD, Japan days). */
 export interface DatesForm {
