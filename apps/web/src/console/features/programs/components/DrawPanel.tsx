@@ -74,12 +74,12 @@ export function DrawPanel({ match, canEdit }: { match: ConsoleIndividualMatch; c
       {committed ? (
         <>
           {match.committedAt !== null && <p>{t('draw.committedAt', { at: formatDateTime(match.committedAt) })}</p>}
-          <p className="console-muted" id="programs-commitment-label">
-            {t('draw.commitment')}
-          </p>
-          <code className="programs-hash" aria-labelledby="programs-commitment-label">
-            {match.commitment}
-          </code>
+          <dl className="console-facts">
+            <dt>{t('draw.commitment')}</dt>
+            <dd>
+              <code className="programs-hash">{match.commitment}</code>
+            </dd>
+          </dl>
         </>
       ) : (
         <>
