@@ -144,7 +144,7 @@ function PrizesEditor({ locked }: { locked: boolean }) {
           return (
             <li key={field.id} className="programs-prize" data-error-context={label}>
               <div className="programs-prize__head">
-                <h3>{label}</h3>
+                <p className="programs-prize__title">{label}</p>
                 {!locked && (
                   <button type="button" className="button button--outline button--small" disabled={fields.length <= 1} onClick={() => remove(index)}>
                     {t('editor.removePrize', { n: index + 1 })}
