@@ -30,7 +30,8 @@ export default function TeamMatchEditPage() {
   const notFound = query.error instanceof ConsoleApiError && query.error.errorCode === 'notFound';
   if (notFound) return <p className="console-page form-error">{t('errors.notFound')}</p>;
   const editor = (item: ConsoleTeamMatch | null) => (
-    <QueryState query={tenants} error={t('editor.tenantsLoadError')}>
+    // An owner's tenants are shown once their contracts are read too (a failure leaves the check to the server).
+    <QueryState query={{ ...tenants, isPending: tenants.isPending || flags.isLoading }} error={t('editor.tenantsLoadError')}>
       {tenants.data && <TeamMatchEditor key={item?.teamMatchID ?? 0} item={item} tenants={tenants.data} teamMatchTenants={flags.data} />}
     </QueryState>
   );
