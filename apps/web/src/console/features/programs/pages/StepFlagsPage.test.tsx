@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../../test/render.tsx';
 import { useMe } from '../../../lib/me.ts';
-import { flagOf, meAs } from '../test-fixtures.ts';
+import { flagOf, meAs, teamRowOf } from '../test-fixtures.ts';
 import StepFlagsPage from './StepFlagsPage.tsx';
 
 vi.mock('../../../../lib/i18n/react.tsx', async () => (await import('../../../../test/render.tsx')).i18nMock);
@@ -37,6 +37,16 @@ const flags = [
   }),
 ];
 
+/** The console's reads: the flags, and the programs the program filter offers. */
+function answers(answer: { flags: typeof flags; total: number }) {
+  api.callOrThrow.mockImplementation(async (name: string) => {
+    if (name === 'listStepFlags') return { succeed: true, ...answer };
+    if (name === 'listTeamMatches') return { succeed: true, teamMatches: [teamRowOf()], total: 1 };
+    if (name === 'listIndividualMatches') return { succeed: true, individualMatches: [], total: 0 };
+    throw new Error(`unexpected ${name}`);
+  });
+}
+
 afterEach(() => {
   api.call.mockReset();
   api.callOrThrow.mockReset();
@@ -46,7 +56,7 @@ afterEach(() => {
 describe('the unusual days', () => {
   it('lists each day with its program, member, tenant, steps, reason (the median shown), state and review', async () => {
     me.mockReturnValue(meAs('editor'));
-    api.callOrThrow.mockResolvedValue({ succeed: true, flags, total: 3 });
+    answers({ flags, total: 3 });
     renderWithProviders(<StepFlagsPage />, { path: '/programs/flags' });
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('link', { name: '春のチームウォーク' })[0]!.getAttribute('href')).toBe('/programs/team-walk/4');
@@ -62,15 +72,22 @@ describe('the unusual days', () => {
 
   it('filters by state and program from the address', async () => {
     me.mockReturnValue(meAs('editor'));
-    api.callOrThrow.mockResolvedValue({ succeed: true, flags: [], total: 0 });
+    answers({ flags: [], total: 0 });
     renderWithProviders(<StepFlagsPage />, { path: '/programs/flags?state=open&programKind=teamMatch&programID=4' });
     expect(await screen.findByText('flags.emptyFiltered')).toBeTruthy();
     expect(api.callOrThrow).toHaveBeenCalledWith('listStepFlags', { offset: 0, perPage: 20, state: 'open', programKind: 'teamMatch', programID: 4 });
+    // The program is chosen by name among the newest rounds and challenges.
+    const program = screen.getByRole('combobox', { name: 'flags.programKind' }) as HTMLSelectElement;
+    await waitFor(() => expect(program.selectedOptions[0]!.textContent).toBe('春のチームウォーク'));
+    fireEvent.change(program, { target: { value: 'individualMatch' } });
+    await waitFor(() =>
+      expect(api.callOrThrow).toHaveBeenLastCalledWith('listStepFlags', { offset: 0, perPage: 20, state: 'open', programKind: 'individualMatch' }),
+    );
   });
 
   it('keeps and excludes a day, saying what was done', async () => {
     me.mockReturnValue(meAs('owner'));
-    api.callOrThrow.mockResolvedValue({ succeed: true, flags, total: 3 });
+    answers({ flags, total: 3 });
     api.call.mockResolvedValue({ succeed: true, state: 'kept' });
     renderWithProviders(<StepFlagsPage />, { path: '/programs/flags' });
     const keep = await screen.findByRole('button', {
@@ -91,7 +108,7 @@ describe('the unusual days', () => {
 
   it('says a final program can no longer be reviewed (alreadyFinal)', async () => {
     me.mockReturnValue(meAs('editor'));
-    api.callOrThrow.mockResolvedValue({ succeed: true, flags, total: 3 });
+    answers({ flags, total: 3 });
     api.call.mockResolvedValue({ succeed: false, errorCode: 'alreadyFinal' });
     renderWithProviders(<StepFlagsPage />, { path: '/programs/flags' });
     await act(async () =>
@@ -104,7 +121,7 @@ describe('the unusual days', () => {
 
   it('support reads the days with no Keep or Exclude button; no days says so', async () => {
     me.mockReturnValue(meAs('support'));
-    api.callOrThrow.mockResolvedValue({ succeed: true, flags, total: 3 });
+    answers({ flags, total: 3 });
     renderWithProviders(<StepFlagsPage />, { path: '/programs/flags' });
     await screen.findByRole('table');
     expect(screen.queryByRole('button', { name: /flags\.(keep|exclude)/ })).toBeNull();
@@ -113,7 +130,7 @@ describe('the unusual days', () => {
 
   it('says when there are no unusual days', async () => {
     me.mockReturnValue(meAs('support'));
-    api.callOrThrow.mockResolvedValue({ succeed: true, flags: [], total: 0 });
+    answers({ flags: [], total: 0 });
     renderWithProviders(<StepFlagsPage />, { path: '/programs/flags' });
     expect(await screen.findByText('flags.empty')).toBeTruthy();
   });

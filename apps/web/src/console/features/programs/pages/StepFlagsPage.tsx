@@ -16,6 +16,7 @@ import { useReviewStepFlag, useStepFlags } from '../api/step-flags.ts';
 import type { StepFlagListParams } from '../api/keys.ts';
 import { programErrorTexts } from '../components/errors.ts';
 import { parseID } from '../components/params.ts';
+import { ProgramFilter } from '../components/ProgramFilter.tsx';
 import { ProgramsTabs } from '../components/ProgramsTabs.tsx';
 import { formatCount } from '../components/values.ts';
 import '../programs.css';
@@ -52,14 +53,14 @@ export default function StepFlagsPage() {
     perPage: list.perPage,
     ...(state ? { state: state as StepFlag['state'] } : {}),
     ...(programKind ? { programKind: programKind as ProgramKind } : {}),
-    ...(programID !== null ? { programID } : {}),
+    ...(programKind && programID !== null ? { programID } : {}),
   };
   const query = useStepFlags(params);
   const rows = query.data?.flags ?? [];
   const review = useReviewStepFlag();
   const [status, setStatus] = useState<StatusText | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const filtered = Boolean(state || programKind || programID !== null);
+  const filtered = Boolean(state || programKind);
 
   const decide = (flag: StepFlag, decision: 'keep' | 'exclude') => {
     setStatus(null);
@@ -119,6 +120,13 @@ export default function StepFlagsPage() {
       <ProgramsTabs />
       <h1>{t('flags.title')}</h1>
       <p className="console-muted">{t('flags.intro')}</p>
+      <div className="console-filters programs-filters">
+        <ProgramFilter
+          kind={programKind ? (programKind as ProgramKind) : null}
+          programID={programKind ? programID : null}
+          onChange={(kind, id) => list.change({ filters: { programKind: kind ?? '', programID: id === null ? '' : String(id) } })}
+        />
+      </div>
       <ConsoleList
         list={list}
         label={t('flags.label')}
@@ -159,11 +167,7 @@ export default function StepFlagsPage() {
               }
             : undefined
         }
-        filters={[
-          { name: 'state', label: t('flags.state'), anyLabel: t('flags.allStates'), optionLabel: (s) => t(`flags.states.${s}`) },
-          { name: 'programKind', label: t('flags.programKind'), anyLabel: t('flags.allKinds'), optionLabel: (k) => t(`kinds.${k}`) },
-          { name: 'programID', label: t('flags.programID'), hint: t('flags.programIDHint') },
-        ]}
+        filters={[{ name: 'state', label: t('flags.state'), anyLabel: t('flags.allStates'), optionLabel: (s) => t(`flags.states.${s}`) }]}
         searchLabel={t('list.filters')}
         submitLabel={t('list.apply')}
         notice={
