@@ -8,8 +8,11 @@ import { formatDateTime } from '../../../lib/time.ts';
 import { useFormTeams } from '../api/form-teams.ts';
 import { programErrorTexts } from './errors.ts';
 
-/** Teams can be formed (again) until the round starts (formTeams: alreadyStarted after). */
-const FORMABLE: readonly ConsoleTeamMatch['status'][] = ['upcoming', 'entryOpen'];
+/**
+ * Teams can be formed (again) while entry is open and the round has not started (formTeams: alreadyStarted after);
+ * before the entry window there is nobody to form them from.
+ */
+const FORMABLE: readonly ConsoleTeamMatch['status'][] = ['entryOpen'];
 
 /**
  * A round's formation (docs/requirements/programs.md#programs-team-walk): whether and when its teams were formed and
