@@ -9,10 +9,10 @@ import { useFormTeams } from '../api/form-teams.ts';
 import { programErrorTexts } from './errors.ts';
 
 /**
- * Teams can be formed (again) while entry is open and the round has not started (formTeams: alreadyStarted after);
- * before the entry window there is nobody to form them from.
+ * Teams can be formed (again) until the round starts (formTeams: alreadyStarted after): while entry is open, or before
+ * the start once there are entrants (an "upcoming" round has none before its entry window).
  */
-const FORMABLE: readonly ConsoleTeamMatch['status'][] = ['entryOpen'];
+const formableNow = (round: ConsoleTeamMatch) => round.status === 'entryOpen' || (round.status === 'upcoming' && round.entrants > 0);
 
 /**
  * A round's formation (docs/requirements/programs.md#programs-team-walk): whether and when its teams were formed and
@@ -27,7 +27,7 @@ export function FormTeamsPanel({ round, canEdit }: { round: ConsoleTeamMatch; ca
   const [status, setStatus] = useState<StatusText | null>(null);
   const [seed, setSeed] = useState<string | null>(null);
   const formed = round.formedAt !== null;
-  const formable = FORMABLE.includes(round.status);
+  const formable = formableNow(round);
 
   const run = () =>
     formTeams.mutate(round.teamMatchID, {
