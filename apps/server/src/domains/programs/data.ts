@@ -533,7 +533,7 @@ export async function standingsPage(
   const league = q.league === undefined ? sql`` : sql`AND r.league = ${q.league}`;
   return rows<StandingRow>(
     db,
-    sql`SELECT r.team_id, ${name(locale, 't')} AS name, tn.name AS tenant_name, r.league,
+    sql`SELECT r.team_id, ${name(locale, 't')} AS name, tn.name_ja AS tenant_name, r.league,
                (SELECT count(*)::int FROM team_match_members mm WHERE mm.team_id = r.team_id) AS members,
                r.score, r.rank, r.league_rank, count(*) OVER ()::int AS total
           FROM team_match_day_ranks r JOIN team_match_teams t ON t.id = r.team_id
@@ -807,7 +807,7 @@ export async function drawEntries(db: Db, id: number, locale: Locale = 'ja') {
   void locale;
   return rows<{ user_id: number; entry_number: number; prize_index: number | null; nickname: string; tenant_name: string | null }>(
     db,
-    sql`SELECT e.user_id, e.entry_number, e.prize_index, u.nickname, t.name AS tenant_name
+    sql`SELECT e.user_id, e.entry_number, e.prize_index, u.nickname, t.name_ja AS tenant_name
           FROM individual_match_entries e JOIN users u ON u.id = e.user_id LEFT JOIN tenants t ON t.id = u.tenant_id
          WHERE e.individual_match_id = ${id} AND e.entry_number IS NOT NULL ORDER BY e.entry_number`,
   );
@@ -858,7 +858,7 @@ export async function flagPage(
   return rows<FlagRow>(
     db,
     sql`SELECT f.id, f.program_kind, f.program_id, coalesce(tm.name_ja, im.name_ja, '') AS name_ja, coalesce(tm.name_en, im.name_en) AS name_en,
-               u.nickname, t.name AS tenant_name, ${dayText('f.day')} AS day, f.steps, f.reason, f.median, f.state, f.reviewed_by,
+               u.nickname, t.name_ja AS tenant_name, ${dayText('f.day')} AS day, f.steps, f.reason, f.median, f.state, f.reviewed_by,
                ${ms('f.reviewed_at')} AS reviewed_ms, count(*) OVER ()::int AS total
           FROM step_flags f JOIN users u ON u.id = f.user_id LEFT JOIN tenants t ON t.id = u.tenant_id
           LEFT JOIN team_matches tm ON f.program_kind = 'teamMatch' AND tm.id = f.program_id
