@@ -75,6 +75,28 @@ async function upload(token: string, day: string, steps: number) {
 
 let walkId: number;
 
+describe('demo content', () => {
+  it('has a running Team Walk formed by department with held days, and a challenge with a committed draw', async () => {
+    const [round] = await rows<{ id: number }>(db(), sql`SELECT id FROM team_matches WHERE name_en = 'Winter Department Walk 2026'`);
+    const teams = await data.teamsOf(db(), round!.id);
+    expect(teams.length).toBeGreaterThan(1);
+    for (const team of teams) expect(Number(team.members)).toBeGreaterThanOrEqual(7);
+    const [who] = await rows<{ email: string }>(
+      db(),
+      sql`SELECT u.email FROM team_match_members mm JOIN users u ON u.id = mm.user_id WHERE mm.team_match_id = ${round!.id} ORDER BY u.id LIMIT 1`,
+    );
+    const page = (await t.call('getTeamMatch', { teamMatchID: round!.id }, await t.login(who!.email))).body;
+    expect(page).toMatchObject({ succeed: true, final: false, totalTeams: teams.length });
+    expect(page.program.status).toBe('running');
+    expect(page.rankHistory.length).toBe(6);
+    expect(page.myDays.filter((d) => d.state !== 'missing').length).toBeGreaterThan(0);
+    const [challenge] = await rows<{ id: number }>(db(), sql`SELECT id FROM individual_matches WHERE name_en = 'Winter Walking Challenge'`);
+    const got = (await t.consoleCall('getConsoleIndividualMatch', { individualMatchID: challenge!.id }, { token: tok.support })).body.individualMatch;
+    expect(got.commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(got.prizes).toHaveLength(2);
+  });
+});
+
 describe('Team Walk: console', () => {
   it('lets support read and refuses support and company operators any write (403)', async () => {
     expect((await t.consoleCall('listTeamMatches', {}, { token: tok.support })).status).toBe(200);
