@@ -9,7 +9,7 @@ import { createMember, createTenant, type MemberFixture } from '../../../test/fi
 import { rows } from '../../db/query.ts';
 import * as data from './data.ts';
 import { planTeams } from './formation.ts';
-import { runPrograms } from './run.ts';
+import { remindSync, runPrograms } from './run.ts';
 
 /**
  * Programs through the real entries (issue 57, docs/requirements/programs.md, decision 187): roles, bad input that
@@ -49,7 +49,23 @@ beforeAll(async () => {
   const depts = [...Array(9).fill('営業'), ...Array(8).fill('開発'), ...Array(3).fill('総務')] as string[];
   for (const dept of depts) members.push({ ...(await createMember(db, { tenantId: tenantA, attribution1: dept, now: clock })), dept });
   outsider = await createMember(db, { tenantId: tenantB, now: clock });
+  // The first two members' devices take the programs' push kinds (written as savePushSubscription would).
+  for (const m of members.slice(0, 2))
+    await db.execute(
+      sql`INSERT INTO push_subscriptions (user_id, session_id, endpoint, p256dh, auth, kinds, created_at, updated_at)
+          SELECT ${m.id}, s.id, ${`https://push.example.com/${m.id}`}, 'p', 'a', ARRAY['teamFormed', 'programResult', 'syncReminder'], now(), now()
+            FROM sessions s WHERE s.user_id = ${m.id} LIMIT 1`,
+    );
 }, 180_000);
+const pushes = async (userId: number, kind: string) =>
+  Number(
+    (
+      await rows<{ n: number }>(
+        t.database.db,
+        sql`SELECT count(*)::int AS n FROM push_outbox o JOIN push_subscriptions s ON s.id = o.subscription_id WHERE s.user_id = ${userId} AND o.kind = ${kind}`,
+      )
+    )[0]!.n,
+  );
 afterAll(async () => t?.close());
 
 const db = () => t.database.db;
@@ -200,6 +216,8 @@ describe('formation', () => {
         .sort((a, b) => a - b),
     }));
     expect(byTeam(stored)).toEqual(byTeam(again));
+    // Each member is told once (push teamFormed, the kind their device takes).
+    expect(await pushes(members[0]!.id, 'teamFormed')).toBe(1);
     // Departments: 営業 (9) and 開発 (8) are teams; 総務 (3) is too small and is spread over them.
     expect(teams.map((x) => x.department).sort()).toEqual(['営業', '開発']);
   });
@@ -301,6 +319,12 @@ describe('ranks and standings', () => {
     // Over the cap: counted 30,000, flagged.
     await upload(members[3]!.token, '2027-01-13', 45_000);
     await move(at('2027-01-14', 9));
+    // Sync reminder: 01-13's window closes 01-16 (grace 3), two days from today; members[1] has no upload of it.
+    await remindSync(db(), clock);
+    await remindSync(db(), clock);
+    // Once per program: this round and the self-formed one members[1] entered too (no upload of 01-13 in either).
+    expect(await pushes(members[1]!.id, 'syncReminder')).toBe(2);
+    expect(await pushes(members[0]!.id, 'syncReminder')).toBe(0);
     const page = (await t.call('getTeamMatch', { teamMatchID: walkId }, members[0]!.token)).body;
     expect(page, JSON.stringify(page)).toMatchObject({ succeed: true, final: false, throughDay: '2027-01-13', totalTeams: 2 });
     expect(page.rankHistory.map((h) => h.day)).toEqual(['2027-01-12', '2027-01-13']);
@@ -388,6 +412,8 @@ describe('final results', () => {
     const got = (await t.consoleCall('getConsoleTeamMatch', { teamMatchID: walkId }, { token: tok.editor })).body.teamMatch;
     expect(got.status).toBe('final');
     expect(got.resultsNotifiedAt).toBe(clock.getTime());
+    await runPrograms(db(), clock);
+    expect(await pushes(members[0]!.id, 'programResult')).toBe(1);
     expect((await t.consoleCall('saveTeamMatch', round({ teamMatchID: walkId }), { token: tok.editor })).body.errorCode).toBe('alreadyFinal');
   });
 });
