@@ -17,7 +17,7 @@ import { startReminders } from './domains/events/service.ts';
 import { startContractPurge, startWeekCellsFold } from './domains/insights/service.ts';
 import { pushKeys, startAnnouncements } from './domains/notifications/service.ts';
 import { startMagazine } from './domains/magazine/service.ts';
-import { startPrograms } from './domains/programs/run.ts';
+import { startPrograms } from './domains/programs/service.ts';
 import { startPushSender } from './push/sender.ts';
 import { warmUp } from './warm-up.ts';
 

@@ -9,7 +9,7 @@ import { createMember, createTenant, type MemberFixture } from '../../../test/fi
 import { rows } from '../../db/query.ts';
 import * as data from './data.ts';
 import { planTeams } from './formation.ts';
-import { remindSync, runPrograms } from './run.ts';
+import { remindSync, runPrograms } from './service.ts';
 
 /**
  * Programs through the real entries (issue 57, docs/requirements/programs.md, decision 187): roles, bad input that
