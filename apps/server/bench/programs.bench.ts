@@ -78,15 +78,20 @@ runMain(async () => {
     console.log(`held ${heldDays} member days in ${(elapsed(t2) / 1000).toFixed(1)} s (bench set-up, not a goal)`);
     await db.execute(sql`VACUUM ANALYZE`);
 
+    // The first computation writes every day; later ones (the minute run, a read after 10 minutes) only the days whose
+    // grace window was open at the last one (decision 187).
+    const t3 = process.hrtime.bigint();
+    await refreshTeamRanks(db, matchId, now, true);
+    const fullMs = elapsed(t3);
     const refreshes: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const t3 = process.hrtime.bigint();
+      const t4 = process.hrtime.bigint();
       await refreshTeamRanks(db, matchId, now, true);
-      refreshes.push(elapsed(t3));
+      refreshes.push(elapsed(t4));
     }
     const r = stats(refreshes);
     console.log(
-      `daily rank refresh (${ROUND_DAYS - 1} days x ${formed.teams} teams, overall and in leagues): median ${r.median.toFixed(0)} ms, max ${r.max.toFixed(0)} ms (goal: 10,000 ms)`,
+      `daily rank refresh (${ROUND_DAYS - 1} days x ${formed.teams} teams, overall and in leagues): every day ${fullMs.toFixed(0)} ms; the days still open (grace 7) median ${r.median.toFixed(0)} ms, max ${r.max.toFixed(0)} ms (goal: 10,000 ms)`,
     );
 
     // A member's round page while uploads run at UPLOADS_PER_S (stage + apply with the hold, one member each).
@@ -119,9 +124,9 @@ runMain(async () => {
       await Promise.all(inflight);
     })();
     const samples: number[] = [];
-    const t4 = process.hrtime.bigint();
+    const t5 = process.hrtime.bigint();
     for (let i = 0; i < PAGES; i++) samples.push(await timedCall(app, 'getTeamMatch', { teamMatchID: matchId }, tokens[i % tokens.length]!));
-    const pageSeconds = elapsed(t4) / 1000;
+    const pageSeconds = elapsed(t5) / 1000;
     uploading = false;
     await uploader;
     const s = stats(samples);

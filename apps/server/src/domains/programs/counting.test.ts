@@ -218,3 +218,29 @@ describe('replaying the same uploads in any order', () => {
     );
   }, 600_000);
 });
+
+describe('the rank refresh', () => {
+  it('writes only the days still open since the last computation, and gives what a full computation gives', async () => {
+    await reset();
+    await t.database.db.execute(sql`DELETE FROM team_match_rank_state WHERE team_match_id = ${matchId}`);
+    for (const [i, u] of users.entries())
+      for (const day of [START, '2027-03-02', '2027-03-03']) await upload(u, 'phone', day, 3_000 + i * 500, at(addDays(day, 1), 8));
+    await refreshTeamRanks(t.database.db, matchId, at('2027-03-04', 9), true);
+    // A late upload inside 03-03's window, then the refresh of the next day: only days from 03-02 on are written.
+    await upload(users[0]!, 'phone', '2027-03-03', 9_000, at('2027-03-05', 8));
+    await refreshTeamRanks(t.database.db, matchId, at('2027-03-05', 9), true);
+    const snap = async () =>
+      JSON.stringify(
+        await rows(
+          t.database.db,
+          sql`SELECT team_id, to_char(day, 'YYYY-MM-DD') AS day, day_avg, score, rank, league_rank FROM team_match_day_ranks
+               WHERE team_match_id = ${matchId} ORDER BY team_id, day`,
+        ),
+      );
+    const partial = await snap();
+    await t.database.db.execute(sql`DELETE FROM team_match_rank_state WHERE team_match_id = ${matchId}`);
+    await refreshTeamRanks(t.database.db, matchId, at('2027-03-05', 9), true);
+    expect(await snap()).toBe(partial);
+    expect(JSON.parse(partial)).toHaveLength(3 * 4);
+  });
+});

@@ -474,9 +474,19 @@ export async function forgetRanks(db: Db, kind: ProgramKind, programId: number):
  * counts 0); ranks are by the average of the day scores since the start, overall and in the league; teams under
  * `minTeamSize` are not ranked. One INSERT ... SELECT.
  */
-export async function rebuildTeamRanks(tx: Db, matchId: number, through: string | null, minTeamSize: number, now: Date): Promise<void> {
-  await tx.execute(sql`DELETE FROM team_match_day_ranks WHERE team_match_id = ${matchId}`);
-  if (through !== null) {
+export async function rebuildTeamRanks(
+  tx: Db,
+  matchId: number,
+  through: string | null,
+  minTeamSize: number,
+  now: Date,
+  fromDay: string | null = null,
+): Promise<void> {
+  // Days before `fromDay` were final at the last computation and nothing changed them since (decision 187): only the
+  // later days are written again (their cumulative scores still read every day's sums).
+  const from = fromDay ?? '1999-12-31';
+  await tx.execute(sql`DELETE FROM team_match_day_ranks WHERE team_match_id = ${matchId} AND day >= ${from}::date`);
+  if (through !== null && from <= through) {
     await tx.execute(
       sql`INSERT INTO team_match_day_ranks (team_id, team_match_id, day, league, day_avg, score, rank, league_rank)
           WITH m AS (SELECT * FROM team_matches WHERE id = ${matchId}),
@@ -486,11 +496,15 @@ export async function rebuildTeamRanks(tx: Db, matchId: number, through: string 
              WHERE t.team_match_id = ${matchId}
              GROUP BY t.id HAVING count(*) >= ${minTeamSize}),
           days AS (SELECT d::date AS day FROM m, generate_series(m.start_date, ${through}::date, interval '1 day') d),
+          excluded AS (
+            SELECT user_id, day FROM step_flags
+             WHERE program_kind = 'teamMatch' AND program_id = ${matchId} AND state = 'excluded' GROUP BY user_id, day),
           sums AS (
-            SELECT mm.team_id, p.day, sum(${counted(sql`m.daily_cap`)})::float8 AS total
+            SELECT mm.team_id, p.day, sum(CASE WHEN x.user_id IS NULL THEN least(m.daily_cap, p.steps) ELSE 0 END)::float8 AS total
               FROM m JOIN team_match_members mm ON mm.team_match_id = m.id
               JOIN program_days p ON p.program_kind = 'teamMatch' AND p.program_id = m.id AND p.user_id = mm.user_id
                AND p.day BETWEEN m.start_date AND ${through}::date
+              LEFT JOIN excluded x ON x.user_id = p.user_id AND x.day = p.day
              GROUP BY mm.team_id, p.day),
           team_day AS (
             SELECT t.id AS team_id, t.league, t.members, d.day, coalesce(s.total, 0) AS total
@@ -502,7 +516,7 @@ export async function rebuildTeamRanks(tx: Db, matchId: number, through: string 
           SELECT team_id, ${matchId}::int, day, league, round(day_avg)::int, round(cum_avg)::int,
                  rank() OVER (PARTITION BY day ORDER BY round(cum_avg) DESC)::int,
                  rank() OVER (PARTITION BY league, day ORDER BY round(cum_avg) DESC)::int
-            FROM cum`,
+            FROM cum WHERE day >= ${from}::date`,
     );
   }
   await tx.execute(

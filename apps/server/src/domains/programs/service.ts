@@ -277,7 +277,14 @@ export async function refreshTeamRanks(db: Db, matchId: number, now: Date, force
   await transaction(db, async (tx) => {
     await data.lockRankState(tx, matchId);
     if (!force && (await fresh(tx))) return;
-    await data.rebuildTeamRanks(tx, matchId, through, Number(m.min_team_size), now);
+    // Only days whose window was open at the last computation can have moved since (a review, a team change or a
+    // date change forgets the state: then every day). Days before are kept as computed.
+    const s = await data.rankState(tx, matchId);
+    const valid = s !== undefined && s.through_day !== '2000-01-01' && Number(s.computed_ms) > 0;
+    const lastToday = valid ? todayOf(new Date(Number(s.computed_ms))) : null;
+    const from = lastToday === null ? null : addDays(lastToday, -Number(m.grace_days));
+    const fromDay = from === null || from > addDays(s!.through_day, 1) ? null : from < m.start_date ? m.start_date : from;
+    await data.rebuildTeamRanks(tx, matchId, through, Number(m.min_team_size), now, fromDay);
   });
 }
 
