@@ -73,22 +73,6 @@ export type InsightsGroup = z.infer<typeof insightsGroupSchema>;
 
 export const topArticleSchema = z.object({ id: z.number().int(), title: localizedOut, readers: z.number().int() });
 
-/**
- * Participation of the tenant's members in a program running in the period (docs/requirements/programs.md#programs-insights):
- * entrants, those with at least one counted day, and the share of entrants with an upload on every finished day of
- * the program within the period. All null when fewer entrants than the floor.
- */
-export const programParticipationSchema = z.object({
-  kind: z.enum(['teamMatch', 'individualMatch']),
-  id: z.number().int(),
-  name: localizedOut,
-  entrants: count,
-  activeEntrants: count,
-  completion: rate,
-  suppressed: z.boolean(),
-});
-export type ProgramParticipation = z.infer<typeof programParticipationSchema>;
-
 export const insightsSchema = z.object({
   tenant: z.object({ id: z.number().int(), name: localizedOut }),
   from: z.string(),
@@ -98,8 +82,6 @@ export const insightsSchema = z.object({
   groups: z.array(insightsGroupSchema),
   /** The articles most read by the tenant's members in the period (distinct readers, at least the floor), up to 5. */
   topArticles: z.array(topArticleSchema),
-  /** Programs of the tenant overlapping the period, tenant-wide (added by issue 57; absent from older servers). */
-  programs: z.array(programParticipationSchema).optional(),
 });
 export type CompanyInsights = z.infer<typeof insightsSchema>;
 

@@ -4,6 +4,6 @@ import { defineConsoleHandler } from '../../core/console-handler.ts';
 import * as service from './service.ts';
 
 export const insightsConsoleHandlers = [
-  defineConsoleHandler(getCompanyInsights, async (p, ctx) => service.companyInsights(ctx.db, p, ctx.now()), { tenantBound: true }),
+  defineConsoleHandler(getCompanyInsights, async (p, ctx) => service.companyInsights(ctx.db, p), { tenantBound: true }),
   defineConsoleHandler(exportCompanyInsights, async (p, ctx) => service.exportInsights(ctx, p), { tenantBound: true }),
 ];

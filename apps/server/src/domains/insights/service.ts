@@ -18,7 +18,6 @@ import { CSV_BOM } from '../../lib/csv.ts';
 import { exportZip, ZipDownload, type Cell, type ExportTable } from '../../lib/export-zip.ts';
 import { repeatEvery } from '../../lib/repeat.ts';
 import { recordAudit } from '../operators/service.ts';
-import { tenantParticipation } from '../programs/service.ts';
 import * as data from './data.ts';
 import { INSIGHTS_EXPORT_TEXT, type InsightsExportText } from './export-text.ts';
 import { protectBandsAcrossGroupings, type BandRow } from './suppression.ts';
@@ -152,17 +151,15 @@ function planGrouping(groupBy: InsightsGroupBy, base: data.GroupBaseRow[]): Grou
 export async function companyInsights(
   db: Db,
   p: { tenantId: number; from: string; to: string; groupBy: InsightsGroupBy },
-  now: Date = new Date(),
 ): Promise<CompanyInsights | BusinessFailure<'notFound'>> {
   const tenant = await data.tenantById(db, p.tenantId);
   if (!tenant) return failure('notFound');
   const s = scopeOf(p.tenantId, p.from, p.to, p.groupBy);
-  const [every, weeks, part, articles, programs] = await Promise.all([
+  const [every, weeks, part, articles] = await Promise.all([
     data.groupBase(db, s, STEP_BANDS),
     data.weeklySteps(db, s),
     data.participation(db, s),
     data.topArticles(db, s, INSIGHTS_MIN_GROUP, TOP_ARTICLES),
-    tenantParticipation(db, p.tenantId, p.from, p.to, now, INSIGHTS_MIN_GROUP),
   ]);
   const plans = planInsights(every);
   const { base, groupHidden, stepHidden, lifeHidden, bandRows } = plans[p.groupBy];
@@ -231,7 +228,6 @@ export async function companyInsights(
     minGroupSize: INSIGHTS_MIN_GROUP,
     groups,
     topArticles: articles.map((a) => ({ id: a.id, title: { ja: a.title_ja, en: a.title_en }, readers: a.readers })),
-    programs,
   };
 }
 
@@ -276,7 +272,7 @@ export async function exportInsights(
   ctx: ConsoleContext,
   p: { tenantId: number; from: string; to: string; groupBy: InsightsGroupBy },
 ): Promise<ZipDownload | BusinessFailure<'notFound'>> {
-  const insights = await companyInsights(ctx.db, p, ctx.now());
+  const insights = await companyInsights(ctx.db, p);
   if (!('groups' in insights)) return insights;
   const text = INSIGHTS_EXPORT_TEXT[ctx.locale === 'en' ? 'en' : 'ja'];
   const hidden = text.hidden(insights.minGroupSize);

@@ -937,38 +937,3 @@ export async function membersMissingDays(db: Db, today: string, closing: string)
                              AND p.user_id = ent.user_id AND p.day = due.day)`,
   );
 }
-
-/* ------------------------------------------------------------------ company insights */
-
-/**
- * Per program of the tenant overlapping `from`..`to`: its entrants of the tenant, those with a counted day in the
- * period, and those with a held day on every finished day of the program within the period (through `through`).
- */
-export async function tenantParticipation(db: Db, tenantId: number, from: string, to: string, through: string) {
-  return rows<{ kind: ProgramKind; id: number; name_ja: string; name_en: string | null; entrants: number; active: number; complete: number }>(
-    db,
-    sql`WITH progs AS (
-          SELECT 'teamMatch'::text AS kind, m.id, m.name_ja, m.name_en, m.start_date, m.end_date FROM team_matches m
-           WHERE EXISTS (SELECT 1 FROM team_match_tenants x WHERE x.team_match_id = m.id AND x.tenant_id = ${tenantId})
-          UNION ALL
-          SELECT 'individualMatch', m.id, m.name_ja, m.name_en, m.start_date, m.end_date FROM individual_matches m),
-        span AS (
-          SELECT p.*, greatest(p.start_date, ${from}::date) AS a, least(p.end_date, ${to}::date, ${through}::date) AS b
-            FROM progs p WHERE p.start_date <= ${to}::date AND p.end_date >= ${from}::date),
-        ent AS (
-          SELECT 'teamMatch'::text AS kind, e.team_match_id AS id, e.user_id FROM team_match_entries e JOIN users u ON u.id = e.user_id AND u.tenant_id = ${tenantId}
-          UNION ALL
-          SELECT 'individualMatch', e.individual_match_id, e.user_id FROM individual_match_entries e JOIN users u ON u.id = e.user_id AND u.tenant_id = ${tenantId}),
-        per AS (
-          SELECT s.kind, s.id, ent.user_id, greatest(s.b - s.a + 1, 0) AS days,
-                 (SELECT count(*) FROM program_days p WHERE p.program_kind = s.kind AND p.program_id = s.id AND p.user_id = ent.user_id
-                   AND p.day BETWEEN s.a AND s.b) AS held
-            FROM span s JOIN ent ON ent.kind = s.kind AND ent.id = s.id)
-        SELECT s.kind, s.id, s.name_ja, s.name_en, count(per.user_id)::int AS entrants,
-               count(per.user_id) FILTER (WHERE per.held > 0)::int AS active,
-               count(per.user_id) FILTER (WHERE per.days > 0 AND per.held >= per.days)::int AS complete
-          FROM span s JOIN per ON per.kind = s.kind AND per.id = s.id
-         GROUP BY s.kind, s.id, s.name_ja, s.name_en, s.start_date
-         ORDER BY s.start_date, s.kind, s.id`,
-  );
-}

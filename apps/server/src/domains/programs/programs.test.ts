@@ -536,16 +536,3 @@ describe('challenges and the verifiable draw', () => {
     expect(audit.map((a) => a.action)).toEqual(['saveIndividualMatch', 'commitDraw', 'runDraw']);
   });
 });
-
-describe('company insights', () => {
-  it('shows participation per program tenant-wide, nothing for a program under the floor of 5', async () => {
-    const r = await t.consoleCall('getCompanyInsights', { tenantId: tenantA, from: '2027-01-01', to: '2027-02-28' }, { token: tok.support });
-    expect(r.body.succeed, JSON.stringify(r.body)).toBe(true);
-    const walk = r.body.programs!.find((p) => p.kind === 'teamMatch' && p.id === walkId)!;
-    expect(walk).toMatchObject({ entrants: members.length, suppressed: false });
-    expect(walk.activeEntrants).toBe(members.length);
-    expect(walk.completion).toBeGreaterThanOrEqual(0);
-    const small = r.body.programs!.find((p) => p.kind === 'teamMatch' && p.name.ja === '自分たちで組む')!;
-    expect(small).toMatchObject({ entrants: null, activeEntrants: null, completion: null, suppressed: true });
-  });
-});

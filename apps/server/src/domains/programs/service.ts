@@ -610,26 +610,3 @@ export function startPrograms(db: Db, onError: (error: unknown) => void, now: ()
   const poller = startPoller(() => runPrograms(db, now()), { everyMs: PROGRAMS_EVERY_MS, onError });
   return () => poller.close();
 }
-
-/* ------------------------------------------------------------------ company insights */
-
-/**
- * Participation of a tenant's members per program overlapping the period (docs/requirements/programs.md#programs-insights),
- * tenant-wide, under the insights' privacy floor: a program with fewer entrants than `floor` shows no figure.
- */
-export async function tenantParticipation(db: Db, tenantId: number, from: string, to: string, now: Date, floor: number) {
-  const through = addDays(todayOf(now), -1);
-  const found = await data.tenantParticipation(db, tenantId, from, to, through);
-  return found.map((r) => {
-    const shown = Number(r.entrants) >= floor;
-    return {
-      kind: r.kind,
-      id: Number(r.id),
-      name: { ja: r.name_ja, en: r.name_en },
-      entrants: shown ? Number(r.entrants) : null,
-      activeEntrants: shown ? Number(r.active) : null,
-      completion: shown ? Math.round((Number(r.complete) / Number(r.entrants)) * 1000) / 1000 : null,
-      suppressed: !shown,
-    };
-  });
-}
