@@ -17,6 +17,7 @@ import { startReminders } from './domains/events/service.ts';
 import { startContractPurge, startWeekCellsFold } from './domains/insights/service.ts';
 import { pushKeys, startAnnouncements } from './domains/notifications/service.ts';
 import { startMagazine } from './domains/magazine/service.ts';
+import { startPrograms } from './domains/programs/service.ts';
 import { startPushSender } from './push/sender.ts';
 import { warmUp } from './warm-up.ts';
 
@@ -90,6 +91,8 @@ const pushSender = startPushSender({
 const stopAnnouncements = startAnnouncements(database.db, loopFailureLogger(app.log, 'push announcements failed'));
 // The mail magazine (decision 185): due issues start, their deliveries go to the outbox at MAGAZINE_RATE_PER_MINUTE.
 const stopMagazine = startMagazine(database.db, config, loopFailureLogger(app.log, 'mail magazine run failed'));
+// Programs (decision 187): rounds formed on their start date, ranks refreshed, results announced, sync reminders.
+const stopPrograms = startPrograms(database.db, loopFailureLogger(app.log, 'programs run failed'));
 /** Stops the minute loops (at a shutdown, and when the port cannot be opened). */
 function stopLoops() {
   stopMaintenance();
@@ -98,6 +101,7 @@ function stopLoops() {
   stopWeekCellsFold();
   stopAnnouncements();
   void stopMagazine();
+  void stopPrograms();
 }
 let mailbox: FastifyInstance | null = null;
 

@@ -1,4 +1,6 @@
-import { startOfTokyoDay } from '@hibi/contract/time';
+import { FLAG_MEDIAN_FACTOR, FLAG_MEDIAN_MIN } from '@hibi/contract/functions/programs';
+import { startOfTokyoDay, tokyoDay } from '@hibi/contract/time';
+import { holdDays } from '../domains/programs/data.ts';
 import { sql } from 'drizzle-orm';
 import type { SeedContext } from './context.ts';
 import { seededRandom } from './random.ts';
@@ -220,6 +222,22 @@ export async function seedAccount(ctx: SeedContext): Promise<void> {
         )}`,
   );
 
+  // The rounds are formed (their teams above), their members entrants, their tenants those of the members
+  // (docs/requirements/programs.md#programs-team-walk).
+  await db.execute(
+    sql`UPDATE team_matches SET formed_at = start_at, formation_seed = '00000000000000000000000000000000' WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`,
+  );
+  await db.execute(
+    sql`INSERT INTO team_match_entries (team_match_id, user_id, created_at)
+        SELECT mm.team_match_id, mm.user_id, m.start_at FROM team_match_members mm JOIN team_matches m ON m.id = mm.team_match_id
+         WHERE mm.team_match_id = ANY(${`{${ids.join(',')}}`}::int[])`,
+  );
+  await db.execute(
+    sql`INSERT INTO team_match_tenants (team_match_id, tenant_id)
+        SELECT DISTINCT mm.team_match_id, u.tenant_id FROM team_match_members mm JOIN users u ON u.id = mm.user_id
+         WHERE mm.team_match_id = ANY(${`{${ids.join(',')}}`}::int[]) AND u.tenant_id IS NOT NULL`,
+  );
+
   // Individual matches: shown now (operator-run and each tenant's), one finished but still shown, one long gone.
   const im = [
     { ja: '冬の個人ウォーキングチャレンジ', en: 'Winter Walking Challenge', general: true, tenant: null, ds: -10, de: 40, s: -3, e: 25, th: 8000 },
@@ -279,4 +297,6 @@ export async function seedAccount(ctx: SeedContext): Promise<void> {
     if (i % 4 === 0) entries.push(sql`(${imIds[1]!}::int, ${id}::int)`);
   }
   await db.execute(sql`INSERT INTO individual_match_entries (individual_match_id, user_id) VALUES ${sql.join(entries, sql`, `)}`);
+  // The days every entrant uploaded, held as if each upload came in time (the counting rule, decision 187).
+  await holdDays(db, tokyoDay(now), { ignoreWindow: true }, now, FLAG_MEDIAN_MIN, FLAG_MEDIAN_FACTOR);
 }

@@ -10,6 +10,7 @@ import { seedSurveys } from './surveys.ts';
 import { seedLifecycle } from './lifecycle.ts';
 import { seedOperators } from './operators.ts';
 import { seedMagazine } from './magazine.ts';
+import { seedPrograms } from './programs.ts';
 
 /** Loads the demo content into an empty database, in one transaction. Returns false when there was data already. */
 export async function seedDemoContent(db: Db, now = new Date()): Promise<boolean> {
@@ -25,6 +26,7 @@ export async function seedDemoContent(db: Db, now = new Date()): Promise<boolean
     await seedLifecycle(ctx);
     await seedOperators(ctx);
     await seedMagazine(ctx);
+    await seedPrograms(ctx);
   });
   return true;
 }

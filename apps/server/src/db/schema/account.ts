@@ -1,6 +1,6 @@
 // Tables of the account domain (migration 0350_account.sql). The base tables individual_matches and
 // team_matches (0300_health.sql) are read with SQL; their added columns are listed in the migration.
-import { bigint, date, index, integer, pgTable, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from './core.ts';
 
 export const individualMatchEntries = pgTable(
@@ -56,18 +56,6 @@ export const friendships = pgTable(
     index('friendships_high_idx').on(t.userHigh, t.status),
     index('friendships_low_idx').on(t.userLow, t.status),
   ],
-);
-
-/** Members' total steps per team and day of its match, kept up to date by triggers (migration 0351). */
-export const teamMatchTeamDays = pgTable(
-  'team_match_team_days',
-  {
-    teamId: integer('team_id').notNull(),
-    teamMatchId: integer('team_match_id').notNull(),
-    day: date('day').notNull(),
-    totalSteps: bigint('total_steps', { mode: 'number' }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.teamId, t.day] }), index('team_match_team_days_match_idx').on(t.teamMatchId, t.day)],
 );
 
 /** When a match's daily ranks were last computed, and through which day (migration 0352). */

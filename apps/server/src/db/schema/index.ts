@@ -7,3 +7,4 @@ export * from './account.ts';
 export * from './surveys.ts';
 export * from './lifecycle.ts';
 export * from './magazine.ts';
+export * from './programs.ts';

@@ -142,49 +142,45 @@ describe('getMyProfile', () => {
   });
 });
 
-describe('team totals kept up to date as steps arrive', () => {
-  /** Rows where the trigger-kept totals differ from a recomputation from daily_steps. */
+describe("team days follow the programs' counting rule (docs/requirements/programs.md#programs-counting)", () => {
+  /** Held days of team matches that differ from daily_steps (the seed holds every uploaded day). */
   const drift = () =>
-    q(sql`WITH src AS (
-            SELECT mm.team_id, d.day, sum(d.steps)::bigint AS total
-            FROM team_match_members mm JOIN team_matches m ON m.id = mm.team_match_id
-            JOIN daily_steps d ON d.user_id = mm.user_id
-             AND d.day BETWEEN (m.start_at AT TIME ZONE 'Asia/Tokyo')::date AND ((m.end_at - interval '1 millisecond') AT TIME ZONE 'Asia/Tokyo')::date
-            GROUP BY mm.team_id, d.day)
-          SELECT coalesce(s.team_id, k.team_id) AS team_id, coalesce(s.day, k.day) AS day, s.total, k.total_steps
-          FROM src s FULL JOIN team_match_team_days k ON k.team_id = s.team_id AND k.day = s.day
-          WHERE coalesce(s.total, 0) <> coalesce(k.total_steps, 0)`);
+    q(sql`SELECT e.user_id, d.day FROM team_match_entries e JOIN team_matches m ON m.id = e.team_match_id
+            JOIN daily_steps d ON d.user_id = e.user_id AND d.day BETWEEN m.start_date AND m.end_date
+            LEFT JOIN program_days p ON p.program_kind = 'teamMatch' AND p.program_id = m.id AND p.user_id = e.user_id AND p.day = d.day
+           WHERE p.steps IS DISTINCT FROM d.steps`);
 
-  it('match the source after the seed, upserts, updates, deletes, members joining and leaving, and a withdrawal', async () => {
+  it('hold what members uploaded; an upload holds the new figure, a write around the upload path changes nothing', async () => {
     expect(await drift()).toEqual([]);
     const { db } = t.database;
-    const u = await idOf(memberN(120));
-    const team = (
-      await q<{ team_id: number; team_match_id: number }>(
-        sql`SELECT team_id, team_match_id FROM team_match_members WHERE user_id = ${u} ORDER BY team_match_id LIMIT 1`,
-      )
-    )[0]!;
+    const email = memberN(120);
+    const u = await idOf(email);
+    const match = (
+      await q<{ team_match_id: number }>(sql`SELECT team_match_id FROM team_match_entries e JOIN team_matches m ON m.id = e.team_match_id
+                                                        WHERE e.user_id = ${u} ORDER BY m.start_date DESC LIMIT 1`)
+    )[0]!.team_match_id;
     const yesterday = addDays(tokyoDay(new Date()), -1);
-    // An upsert as the health domain writes it (two devices: the larger count stands), an update and a delete.
-    await db.execute(sql`INSERT INTO daily_steps (user_id, day, steps) VALUES (${u}, ${yesterday}::date, 23456)
-                         ON CONFLICT (user_id, day) DO UPDATE SET steps = GREATEST(daily_steps.steps, excluded.steps)`);
-    expect(await drift()).toEqual([]);
-    await db.execute(sql`UPDATE daily_steps SET steps = steps + 100 WHERE user_id = ${u} AND day >= ${yesterday}::date - 5`);
-    expect(await drift()).toEqual([]);
-    await db.execute(sql`DELETE FROM daily_steps WHERE user_id = ${u} AND day = ${yesterday}::date - 2`);
-    expect(await drift()).toEqual([]);
-    // Leaving and joining a team.
-    await db.execute(sql`DELETE FROM team_match_members WHERE user_id = ${u} AND team_match_id = ${team.team_match_id}`);
-    expect(await drift()).toEqual([]);
-    await db.execute(sql`INSERT INTO team_match_members (team_id, team_match_id, user_id) VALUES (${team.team_id}, ${team.team_match_id}, ${u})`);
-    expect(await drift()).toEqual([]);
-    // Moving a match's dates rebuilds its days.
-    await db.execute(sql`UPDATE team_matches SET start_at = start_at + interval '1 day' WHERE id = ${team.team_match_id}`);
-    expect(await drift()).toEqual([]);
-    await db.execute(sql`UPDATE team_matches SET start_at = start_at - interval '1 day' WHERE id = ${team.team_match_id}`);
-    // A withdrawal deletes the user's steps and memberships by cascade.
+    const heldOf = async () =>
+      Number(
+        (
+          await q<{ steps: number }>(sql`SELECT steps FROM program_days WHERE program_kind = 'teamMatch' AND program_id = ${match}
+                                         AND user_id = ${u} AND day = ${yesterday}::date`)
+        )[0]?.steps ?? -1,
+      );
+    const token = await t.login(email);
+    const device = { source: 'account-test', osType: 'ios', osVersion: '17', appVersion: '3.2.0' };
+    expect(
+      (await t.call('uploadHealthData', { healthData: [{ dateTime: tokyoDayStart(yesterday), steps: 23_456 }], ...device }, token)).body.succeed,
+    ).toBe(true);
+    expect((await t.call('notifyHealthDataFixed', device, token)).body.succeed).toBe(true);
+    const now = Number((await q<{ steps: number }>(sql`SELECT steps FROM daily_steps WHERE user_id = ${u} AND day = ${yesterday}::date`))[0]!.steps);
+    expect(await heldOf()).toBe(now);
+    // A write that does not go through the upload is not the member's upload: the program keeps its figure.
+    await db.execute(sql`UPDATE daily_steps SET steps = steps + 100 WHERE user_id = ${u} AND day = ${yesterday}::date`);
+    expect(await heldOf()).toBe(now);
+    // A withdrawal deletes the member's held days by cascade.
     await db.execute(sql`DELETE FROM users WHERE id = ${u}`);
-    expect(await drift()).toEqual([]);
+    expect(await q(sql`SELECT 1 FROM program_days WHERE user_id = ${u}`)).toEqual([]);
   });
 });
 
@@ -739,20 +735,26 @@ describe('daily team ranks are computed once per refresh interval', () => {
     const before = (await t.call('getMyProfile', {}, member)).body.teamMatches[0];
     const lastRank = before!.rankHistory.at(-1)!.rank;
     expect(lastRank).toBeGreaterThan(1);
-    // A team-mate's late upload for yesterday: enough to put the team first.
+    // A team-mate's late upload for yesterday, over the daily cap.
     const mate = (
       await q<{ user_id: number }>(
         sql`SELECT user_id FROM team_match_members WHERE team_id = ${before!.team.id} AND user_id <> (SELECT id FROM users WHERE email = 'member@example.com') LIMIT 1`,
       )
     )[0]!.user_id;
     const yesterday = addDays(tokyoDay(new Date()), -1);
-    await t.database.db.execute(sql`INSERT INTO daily_steps (user_id, day, steps) VALUES (${mate}, ${yesterday}::date, 5000000)
-                                    ON CONFLICT (user_id, day) DO UPDATE SET steps = excluded.steps`);
+    // Through the upload path (the counting rule holds uploads only), over the program's daily cap of 30,000.
+    const mateEmail = (await q<{ email: string }>(sql`SELECT email FROM users WHERE id = ${mate}`))[0]!.email;
+    const token = await t.login(mateEmail);
+    const device = { source: 'late-upload', osType: 'ios', osVersion: '17', appVersion: '3.2.0' };
+    await t.call('uploadHealthData', { healthData: [{ dateTime: tokyoDayStart(yesterday), steps: 90_000 }], ...device }, token);
+    await t.call('notifyHealthDataFixed', device, token);
     expect((await t.call('getMyProfile', {}, member)).body.teamMatches[0]!.rankHistory.at(-1)!.rank).toBe(lastRank);
     await t.database.db.execute(sql`UPDATE team_match_rank_state SET computed_at = now() - interval '11 minutes'`);
     const after = (await t.call('getMyProfile', {}, member)).body.teamMatches[0];
-    expect(after!.rankHistory.at(-1)!.rank).toBe(1);
-    expect(after!.leagueRank).toBe(1);
-    expect(after!.stepsHistory.at(-1)!.steps).toBeGreaterThan(5_000_000 / after!.team.memberCount - 1);
+    expect(after!.rankHistory.at(-1)!.rank).toBeLessThanOrEqual(lastRank);
+    // Counted at the cap: the day's team average grew by at most 30,000 / members.
+    const grew = after!.stepsHistory.at(-1)!.steps - before!.stepsHistory.at(-1)!.steps;
+    expect(grew).toBeGreaterThan(0);
+    expect(grew).toBeLessThanOrEqual(Math.ceil(30_000 / after!.team.memberCount));
   });
 });

@@ -39,14 +39,7 @@ const EARLIEST_MS = tokyoDayStart('2000-01-01');
 
 /** Ranks among a tenant or everyone: every member's weekly steps, names and friendships (decision 138). */
 const RANKING_TABLES = ['tenants', 'weekly_steps', 'users', 'friendships'];
-const TEAM_TABLES = [
-  'team_matches',
-  'team_match_teams',
-  'team_match_members',
-  'team_match_team_days',
-  'team_match_day_ranks',
-  'team_match_rank_state',
-];
+const TEAM_TABLES = ['team_matches', 'team_match_teams', 'team_match_members', 'team_match_day_ranks', 'team_match_rank_state'];
 
 /** A member's profile: kept per member; their own rows, their tenant's ranks and their teams renew it. */
 const profile: CachePolicy = {

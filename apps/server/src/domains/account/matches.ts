@@ -5,6 +5,7 @@ import { addDays, DAY_MS, startOfTokyoDay, tokyoDay, tokyoDayStart, tokyoWeek } 
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { failure, type AuthUser } from '../../core/handler.ts';
+import * as programs from '../programs/service.ts';
 import * as data from './data/matches.ts';
 import type { UserRow } from './data/profile.ts';
 
@@ -49,18 +50,17 @@ export const MIN_TEAM_SIZE = 7;
 
 /**
  * A user's team matches with rank and steps history, one entry per finished day (today excluded, as the team page
- * does). The members' totals per team and day are kept up to date by triggers as steps arrive (team_match_team_days,
- * migration 0351); the daily ranks are computed from them by refreshTeamRanks and kept in team_match_day_ranks.
+ * does). The days are counted by the programs' one rule (docs/requirements/programs.md#programs-counting): the daily
+ * ranks are computed from the held days by the programs domain's refreshTeamRanks and kept in team_match_day_ranks.
  */
 export async function teamMatchesOf(db: Db, userId: number, locale: Locale, now: Date) {
-  const yesterday = addDays(tokyoDay(now), -1);
   const matches = await data.recentTeamMatches(db, userId, locale, now.toISOString(), PROFILE_TEAM_MATCHES);
   if (matches.length === 0) return [];
   const matchIds = matches.map((m) => m.id);
   const teamIds = matches.map((m) => m.team_id);
 
   const sizes = await data.teamSizes(db, teamIds);
-  for (const m of matches) await refreshTeamRanks(db, m.id, yesterday, now);
+  for (const m of matches) await programs.refreshTeamRanks(db, m.id, now);
   const maxima = await data.rankedTeamCounts(db, matchIds);
   const history = await data.teamRankHistory(db, teamIds);
 
@@ -93,25 +93,8 @@ export async function nextProfileChange(db: Db, now: Date): Promise<number> {
   return Math.min(nextStart ?? Number.POSITIVE_INFINITY, startOfTokyoDay(now.getTime()) + DAY_MS, now.getTime() + TEAM_RANK_REFRESH_MS);
 }
 
-/** How long a match's computed daily ranks are served before they are computed again (late uploads of past days). */
-export const TEAM_RANK_REFRESH_MS = 10 * 60 * 1000;
-
-/**
- * Recomputes a match's daily ranks when they were computed for an earlier day or longer ago than the refresh interval
- * (data.rebuildTeamRanks says how). The state row is locked so that two processes do not compute the same match at once.
- */
-export async function refreshTeamRanks(db: Db, matchId: number, yesterday: string, now: Date): Promise<void> {
-  const fresh = async (d: Db) => {
-    const s = await data.rankState(d, matchId);
-    return s !== undefined && s.through_day === yesterday && now.getTime() - Number(s.computed_at) < TEAM_RANK_REFRESH_MS;
-  };
-  if (await fresh(db)) return;
-  await transaction(db, async (t) => {
-    await data.lockRankState(t, matchId);
-    if (await fresh(t)) return;
-    await data.rebuildTeamRanks(t, matchId, yesterday, MIN_TEAM_SIZE, now);
-  });
-}
+/** How long a match's computed daily ranks are served before they are computed again (the programs domain's). */
+export const TEAM_RANK_REFRESH_MS = programs.TEAM_RANK_REFRESH_MS;
 
 /** Individual matches shown now to a user: operator-run ones and their own tenant's, with whether they joined. */
 export async function visibleIndividualMatches(db: Db, userId: number, tenantId: number, locale: Locale, now: Date, matchId?: number) {
@@ -132,8 +115,12 @@ export async function visibleIndividualMatches(db: Db, userId: number, tenantId:
 export async function enterIndividualMatch(db: Db, user: AuthUser, locale: Locale, now: Date, individualMatchID: number, isGeneral: boolean) {
   const [match] = await visibleIndividualMatches(db, user.id, user.tenantId, locale, now, individualMatchID);
   if (!match || match.isGeneral !== isGeneral) return failure('notFound');
-  if (match.endDateTime <= now.getTime()) return failure('closed');
-  await data.enterIndividualMatch(db, individualMatchID, user.id, now);
+  // The entry window is the challenge's own (docs/requirements/programs.md#programs-challenges).
+  if (match.endDateTime <= now.getTime() || !(await programs.individualEntryOpen(db, individualMatchID, now))) return failure('closed');
+  await transaction(db, async (tx) => {
+    await data.enterIndividualMatch(tx, individualMatchID, user.id, now);
+    await programs.holdMemberDays(tx, user.id, tokyoDay(now), now);
+  });
   return { isRegistered: true as const };
 }
 

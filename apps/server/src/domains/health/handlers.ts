@@ -43,7 +43,8 @@ export function healthHandlers(config: Config): Handler[] {
     }),
 
     defineHandler(fns.notifyHealthDataFixed, async (payload, ctx) => {
-      const appliedDays = await applyStaged(ctx.db, ctx.user.id, payload.source, tokyoDay(ctx.now().getTime()));
+      const now = ctx.now();
+      const appliedDays = await applyStaged(ctx.db, ctx.user.id, payload.source, tokyoDay(now.getTime()), now);
       return { appliedDays };
     }),
 

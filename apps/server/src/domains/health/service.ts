@@ -8,6 +8,7 @@ import { addDays, addMonths, daysInMonth, mondayOf, monthOf, tokyoDayStart } fro
 import type { Db } from '../../db/client.ts';
 import { retryConflicts, transaction } from '../../db/transaction.ts';
 import { failure } from '../../core/handler.ts';
+import { holdMemberDays } from '../programs/service.ts';
 import * as data from './data.ts';
 
 /** A day's weight (the rest of its log kept) with the aggregates brought up to date; inside the caller's transaction. */
@@ -51,9 +52,18 @@ export async function stageUpload(db: Db, userId: number, device: data.DeviceInf
  * older than the merge window changes nothing on a day that already has one: that day is final. A day with no count
  * yet (a first sync of a device's history) is still filled.
  */
-export async function applyStaged(db: Db, userId: number, source: string, today: string): Promise<number> {
+export async function applyStaged(db: Db, userId: number, source: string, today: string, now = new Date(tokyoDayStart(today))): Promise<number> {
   const firstMergeDay = addDays(today, -(STEP_MERGE_WINDOW_DAYS - 1));
-  return retryConflicts(db, () => data.applyStaged(db, userId, source, firstMergeDay));
+  // Programs hold the day's figure in the same transaction, while its grace window is open by the app's clock
+  // (docs/requirements/programs.md#programs-counting, decision 187).
+  return retryConflicts(db, () =>
+    db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const n = await data.applyStaged(tx, userId, source, firstMergeDay);
+      if (n > 0) await holdMemberDays(tx, userId, today, now);
+      return n;
+    }),
+  );
 }
 
 /** Records a day's interview (and weights) and answers the day's score. */

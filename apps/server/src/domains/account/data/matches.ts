@@ -125,68 +125,6 @@ export async function teamRankHistory(db: Db, teamIds: number[]) {
   );
 }
 
-/** When a match's daily ranks were last computed, and through which day. */
-export async function rankState(db: Db, matchId: number) {
-  const state = await rows<{ through_day: string; computed_at: number }>(
-    db,
-    sql`SELECT to_char(through_day, 'YYYY-MM-DD') AS through_day, floor(extract(epoch from computed_at) * 1000)::float8 AS computed_at
-          FROM team_match_rank_state WHERE team_match_id = ${matchId}`,
-  );
-  return state[0];
-}
-
-/** Makes sure the match has a state row and locks it until the transaction ends. */
-export async function lockRankState(tx: Db, matchId: number): Promise<void> {
-  await tx.execute(
-    sql`INSERT INTO team_match_rank_state (team_match_id, computed_at, through_day) VALUES (${matchId}, 'epoch', '2000-01-01')
-          ON CONFLICT (team_match_id) DO NOTHING`,
-  );
-  await tx.execute(sql`SELECT 1 FROM team_match_rank_state WHERE team_match_id = ${matchId} FOR UPDATE`);
-}
-
-/**
- * Replaces a match's daily ranks through `yesterday`. Per finished day, a team's steps are its members' total divided by
- * its member count (a missing day counts 0); its rank is by the average since the match started, overall and in its
- * league; teams under `minTeamSize` members are not ranked. One INSERT ... SELECT over teams x days from the
- * trigger-kept team_match_team_days.
- */
-export async function rebuildTeamRanks(tx: Db, matchId: number, yesterday: string, minTeamSize: number, now: Date): Promise<void> {
-  await tx.execute(sql`DELETE FROM team_match_day_ranks WHERE team_match_id = ${matchId}`);
-  await tx.execute(
-    sql`INSERT INTO team_match_day_ranks (team_id, team_match_id, day, league, day_avg, rank, league_rank)
-          WITH teams AS (
-            SELECT t.id, t.team_match_id, t.league, count(*)::int AS members
-            FROM team_match_teams t JOIN team_match_members mm ON mm.team_id = t.id
-            WHERE t.team_match_id = ${matchId}
-            GROUP BY t.id HAVING count(*) >= ${minTeamSize}
-          ), days AS (
-            SELECT d::date AS day
-            FROM team_matches m,
-                 generate_series((m.start_at AT TIME ZONE 'Asia/Tokyo')::date,
-                                 LEAST(((m.end_at - interval '1 millisecond') AT TIME ZONE 'Asia/Tokyo')::date, ${yesterday}::date),
-                                 interval '1 day') d
-            WHERE m.id = ${matchId}
-          ), team_day AS (
-            SELECT t.id AS team_id, t.league, t.members, d.day, COALESCE(x.total_steps, 0)::float8 AS total
-            FROM teams t CROSS JOIN days d
-            LEFT JOIN team_match_team_days x ON x.team_id = t.id AND x.day = d.day
-          ), cum AS (
-            SELECT team_id, league, day, total / members AS day_avg,
-                   sum(total) OVER w / (members * row_number() OVER w) AS cum_avg
-            FROM team_day
-            WINDOW w AS (PARTITION BY team_id ORDER BY day)
-          )
-          SELECT team_id, ${matchId}::int, day, league, round(day_avg)::int,
-                 rank() OVER (PARTITION BY day ORDER BY cum_avg DESC)::int,
-                 rank() OVER (PARTITION BY league, day ORDER BY cum_avg DESC)::int
-          FROM cum`,
-  );
-  await tx.execute(
-    sql`UPDATE team_match_rank_state SET computed_at = ${now.toISOString()}::timestamptz, through_day = ${yesterday}::date
-          WHERE team_match_id = ${matchId}`,
-  );
-}
-
 /* ------------------------------------------------------------------ individual matches */
 
 /** Individual matches shown now to a user: operator-run ones and their own tenant's, with whether they joined. */
@@ -209,7 +147,8 @@ export async function visibleIndividualMatchRows(db: Db, userId: number, tenantI
                EXISTS (SELECT 1 FROM individual_match_entries e WHERE e.individual_match_id = m.id AND e.user_id = ${userId}) AS is_registered
         FROM individual_matches m
         WHERE m.display_start_at <= ${nowIso}::timestamptz AND m.display_end_at > ${nowIso}::timestamptz
-          AND (m.is_general OR m.tenant_id = ${tenantId}) ${only}
+          AND (m.is_general OR m.tenant_id = ${tenantId}
+               OR EXISTS (SELECT 1 FROM individual_match_tenants x WHERE x.individual_match_id = m.id AND x.tenant_id = ${tenantId})) ${only}
         ORDER BY m.is_general DESC, m.display_start_at, m.id`,
   );
 }
