@@ -290,11 +290,13 @@ export async function seedAccount(ctx: SeedContext): Promise<void> {
           )} RETURNING id`,
     )) as unknown as { rows: { id: number }[] }
   ).rows.map((r) => r.id);
-  // member@example.com joined the finished one; a share of the population joined the running ones.
+  // member@example.com joined the finished one with a quarter of the population (its draw waits for the office:
+  // seed/programs.ts commits it); a share of the population joined the running ones.
   const entries = [sql`(${imIds[2]!}::int, ${member}::int)`];
   for (const [i, id] of pop.entries()) {
     if (i % 3 === 0) entries.push(sql`(${imIds[0]!}::int, ${id}::int)`);
     if (i % 4 === 0) entries.push(sql`(${imIds[1]!}::int, ${id}::int)`);
+    if (i % 4 === 1) entries.push(sql`(${imIds[2]!}::int, ${id}::int)`);
   }
   await db.execute(sql`INSERT INTO individual_match_entries (individual_match_id, user_id) VALUES ${sql.join(entries, sql`, `)}`);
   // The days every entrant uploaded, held as if each upload came in time (the counting rule, decision 187).

@@ -3,7 +3,10 @@ import { sql } from 'drizzle-orm';
 import { FLAG_MEDIAN_FACTOR, FLAG_MEDIAN_MIN } from '@hibi/contract/functions/programs';
 import { addDays, tokyoDay } from '@hibi/contract/time';
 import { rows } from '../db/query.ts';
-import { commitDraw, holdDays, insertTeamEntry, insertTeamMatch, markFormed, replaceTeams, setTeamMatchTenants } from '../domains/programs/data.ts';
+import { commitmentOf } from '../domains/programs/challenges.ts';
+import { BusinessFailure } from '../core/handler.ts';
+import { commitDraw, holdDays, insertTeamEntry, insertTeamMatch, setTeamMatchTenants } from '../domains/programs/data.ts';
+import { formRound } from '../domains/programs/service.ts';
 import type { SeedContext } from './context.ts';
 
 /** The demo round's recorded formation seed (hex) and its teams' least size. */
@@ -11,9 +14,10 @@ const DEMO_SEED = '5eed0057a11c0de5eed0057a11c0de00';
 const MIN_TEAM = 7;
 
 /**
- * Programs' demo content (docs/requirements/programs.md, decision 187), written through the programs' data module:
- * a running Team Walk by department (the second hundred of the population, formed into teams of their departments,
- * a week of held days) and a committed draw on the running general challenge with two prizes.
+ * Programs' demo content (docs/requirements/programs.md, decision 187), written through the programs' own code: a
+ * running Team Walk by department (the second hundred of the population, formed by the service's formation, a week
+ * of held days) and committed draws with two prizes on the running general challenge and on the finished one, whose
+ * results are final so that the office can run the draw.
  */
 export async function seedPrograms(ctx: SeedContext): Promise<void> {
   const { db, now } = ctx;
@@ -39,59 +43,22 @@ export async function seedPrograms(ctx: SeedContext): Promise<void> {
   await setTeamMatchTenants(db, id, [ctx.tenants.corporate]);
   const people = ctx.users.population.slice(100);
   for (const u of people) await insertTeamEntry(db, id, u, new Date(now.getTime() - 10 * 86_400_000));
-  // Teams of each department (floor(n / 7) of them, dealt in turn); what is left over joins the smallest team.
-  const found = await rows<{ id: number; department: string }>(
-    db,
-    sql`SELECT id, coalesce(attribution1, '') AS department FROM users WHERE id = ANY(${`{${people.join(',')}}`}::int[]) ORDER BY attribution1, id`,
-  );
-  const byDept = new Map<string, number[]>();
-  for (const r of found) byDept.set(r.department, [...(byDept.get(r.department) ?? []), Number(r.id)]);
-  const teams: {
-    nameJa: string;
-    nameEn: string | null;
-    league: string;
-    code: null;
-    tenantId: number;
-    department: string | null;
-    priorAvg: number;
-    members: number[];
-  }[] = [];
-  const loose: number[] = [];
-  for (const [dept, ids] of byDept) {
-    const k = Math.floor(ids.length / MIN_TEAM);
-    if (k === 0) {
-      loose.push(...ids);
-      continue;
-    }
-    for (let i = 0; i < k; i++)
-      teams.push({
-        nameJa: k > 1 ? `${dept || '部署未設定'} ${i + 1}` : dept || '部署未設定',
-        nameEn: null,
-        league: '',
-        code: null,
-        tenantId: ctx.tenants.corporate,
-        department: dept,
-        priorAvg: 0,
-        members: ids.filter((_, j) => j % k === i),
-      });
-  }
-  for (const u of loose) teams.reduce((a, t) => (t.members.length < a.members.length ? t : a)).members.push(u);
-  teams.forEach((t, i) => (t.league = String.fromCharCode(65 + Math.floor(i / 4))));
-  await replaceTeams(db, id, teams);
-  await markFormed(db, id, DEMO_SEED, new Date(now.getTime() - 6 * 86_400_000));
+  // Formed a day before the start by the same code as the console's "Form teams now" (by department, from the recorded seed).
+  const formed = await formRound(db, id, new Date(now.getTime() - 7 * 86_400_000), { byOperator: true, seed: DEMO_SEED });
+  if (formed instanceof BusinessFailure) throw new Error(`demo Team Walk not formed: ${formed.errorCode}`);
   await holdDays(db, today, { kind: 'teamMatch', programId: id, ignoreWindow: true }, now, FLAG_MEDIAN_MIN, FLAG_MEDIAN_FACTOR);
 
-  // The running general challenge: two prizes and a committed draw (members see sha256(seed)).
-  const [challenge] = await rows<{ id: number }>(db, sql`SELECT id FROM individual_matches WHERE name_en = 'Winter Walking Challenge'`);
-  if (challenge) {
-    await db.execute(
-      sql`UPDATE individual_matches SET prizes = ${JSON.stringify([
-        { ja: 'ウォーキングシューズ', en: 'Walking shoes', winners: 1 },
-        { ja: 'カフェギフト券', en: 'Cafe gift card', winners: 5 },
-      ])}::jsonb WHERE id = ${challenge.id}`,
-    );
-    const seed = crypto.createHash('sha256').update(`hibi-demo-draw:${today}`).digest('hex');
-    const commitment = crypto.createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex');
-    await commitDraw(db, challenge.id, seed, commitment, 'seed', new Date(now.getTime() - 86_400_000));
+  // Two general challenges with prizes and a committed draw (members see sha256(seed)): the running one, and the
+  // finished one whose results are final, so that the office can run its draw (the seed is as secret as a real one).
+  const prizes = [
+    { ja: 'ウォーキングシューズ', en: 'Walking shoes', winners: 1 },
+    { ja: 'カフェギフト券', en: 'Cafe gift card', winners: 5 },
+  ];
+  for (const name of ['Winter Walking Challenge', 'Autumn Challenge (results)']) {
+    const [challenge] = await rows<{ id: number }>(db, sql`SELECT id FROM individual_matches WHERE name_en = ${name}`);
+    if (!challenge) continue;
+    await db.execute(sql`UPDATE individual_matches SET prizes = ${JSON.stringify(prizes)}::jsonb WHERE id = ${challenge.id}`);
+    const seed = crypto.randomBytes(32).toString('hex');
+    await commitDraw(db, challenge.id, seed, commitmentOf(seed), 'seed', new Date(now.getTime() - 86_400_000));
   }
 }

@@ -25,7 +25,8 @@ function useEnter(teamMatchID: number, onEntered: (teamCode: string | null) => v
     try {
       const result = await enterTeamMatch({ teamMatchID, ...choice });
       if (result.succeed) {
-        onEntered(result.teamCode);
+        // Only a team the member created has a code to share from here; a joiner's team shows it under My team.
+        onEntered(choice.newTeamName ? result.teamCode : null);
         await client.invalidateQueries({ queryKey: programsKeys.all });
         return true;
       }

@@ -158,6 +158,20 @@ describe('TeamWalkPage: entering', () => {
     expect(screen.getByText('code.copied')).toBeTruthy();
   });
 
+  it('selfFormed: joining with a code says the member entered, never that they created the team', async () => {
+    read
+      .mockResolvedValueOnce(round({ program: program({ formationMode: 'selfFormed' }) }))
+      .mockResolvedValue(round({ program: program({ formationMode: 'selfFormed', entered: true }) }));
+    write.mockResolvedValue({ succeed: true, teamCode: '7K3M9QXA' });
+    renderPage();
+    await act(async () => fireEvent.click(await screen.findByRole('radio', { name: /entry\.join/ })));
+    fireEvent.change(screen.getByRole('textbox', { name: 'entry.teamCode' }), { target: { value: '7k3m9qxa' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'entry.joinButton' })));
+    expect(write).toHaveBeenCalledWith('enterTeamMatch', { teamMatchID: 3, teamCode: '7K3M9QXA' });
+    expect(await screen.findByText('entry.done')).toBeTruthy();
+    expect(screen.queryByText('code.created')).toBeNull();
+  });
+
   it('selfFormed: a name over the limit is refused before sending', async () => {
     read.mockResolvedValue(round({ program: program({ formationMode: 'selfFormed' }) }));
     renderPage();
