@@ -145,8 +145,9 @@ const TEAM_MATCH_COLUMNS = sql`m.id, m.name_ja, m.name_en, ${dayText('m.entry_fr
   ${dayText('m.start_date')} AS start_date, ${dayText('m.end_date')} AS end_date, m.formation_mode, m.min_team_size,
   m.teams_per_league, m.daily_cap, m.grace_days, m.formation_seed, ${ms('m.formed_at')} AS formed_ms,
   ${ms('m.results_notified_at')} AS results_notified_ms, ${ms('m.updated_at')} AS updated_ms, m.updated_by,
-  coalesce((SELECT array_agg(x.tenant_id ORDER BY x.tenant_id) FROM team_match_tenants x WHERE x.team_match_id = m.id), '{}') AS tenant_ids,
-  (SELECT count(*)::int FROM team_match_entries e WHERE e.team_match_id = m.id) AS entrants,
+  coalesce((SELECT array_agg(x.tenant_id ORDER BY x.tenant_id) FROM team_match_tenants x WHERE x.team_match_id = m.id), '{}') AS tenant_ids`;
+/** The console's counts (a count over every entrant: left out of the members' reads and the rank refresh). */
+const TEAM_MATCH_COUNTS = sql`(SELECT count(*)::int FROM team_match_entries e WHERE e.team_match_id = m.id) AS entrants,
   (SELECT count(*)::int FROM team_match_teams t WHERE t.team_match_id = m.id) AS teams`;
 
 const intArray = (v: unknown): number[] =>
@@ -156,8 +157,11 @@ function fixTeamMatch(r: TeamMatchRow): TeamMatchRow {
   return { ...r, tenant_ids: intArray(r.tenant_ids) };
 }
 
-export async function teamMatchById(db: Db, id: number, lock = false): Promise<TeamMatchRow | null> {
-  const [r] = await rows<TeamMatchRow>(db, sql`SELECT ${TEAM_MATCH_COLUMNS} FROM team_matches m WHERE m.id = ${id}`);
+export async function teamMatchById(db: Db, id: number, lock = false, counts = true): Promise<TeamMatchRow | null> {
+  const [r] = await rows<TeamMatchRow>(
+    db,
+    sql`SELECT ${TEAM_MATCH_COLUMNS}, ${counts ? TEAM_MATCH_COUNTS : sql`0 AS entrants, 0 AS teams`} FROM team_matches m WHERE m.id = ${id}`,
+  );
   if (r && lock) await db.execute(sql`SELECT 1 FROM team_matches WHERE id = ${id} FOR UPDATE`);
   return r ? fixTeamMatch(r) : null;
 }
@@ -170,7 +174,7 @@ export async function teamMatchPage(
   const where = q.status ? sql`WHERE ${statusSql('m', today)} = ${q.status}` : sql``;
   const found = await rows<TeamMatchRow & { total: number }>(
     db,
-    sql`SELECT ${TEAM_MATCH_COLUMNS}, count(*) OVER ()::int AS total FROM team_matches m ${where}
+    sql`SELECT ${TEAM_MATCH_COLUMNS}, ${TEAM_MATCH_COUNTS}, count(*) OVER ()::int AS total FROM team_matches m ${where}
          ORDER BY m.start_date DESC, m.id DESC LIMIT ${q.perPage} OFFSET ${q.offset}`,
   );
   return found.map((r) => ({ ...fixTeamMatch(r), total: Number(r.total) }));
@@ -245,7 +249,8 @@ export async function memberTeamMatches(db: Db, userId: number, tenantId: number
   const only = id === undefined ? sql`` : sql`AND m.id = ${id}`;
   const found = await rows<TeamMatchRow & { entered: boolean }>(
     db,
-    sql`SELECT ${TEAM_MATCH_COLUMNS}, EXISTS (SELECT 1 FROM team_match_entries e WHERE e.team_match_id = m.id AND e.user_id = ${userId}) AS entered
+    sql`SELECT ${TEAM_MATCH_COLUMNS}, 0 AS entrants, 0 AS teams,
+               EXISTS (SELECT 1 FROM team_match_entries e WHERE e.team_match_id = m.id AND e.user_id = ${userId}) AS entered
           FROM team_matches m
          WHERE EXISTS (SELECT 1 FROM team_match_tenants x JOIN tenants t ON t.id = x.tenant_id
                         WHERE x.team_match_id = m.id AND x.tenant_id = ${tenantId} AND t.team_match_enabled)

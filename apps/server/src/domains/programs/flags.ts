@@ -50,7 +50,8 @@ export async function reviewStepFlag(
   const done = await transaction(ctx.db, async (tx) => {
     const f = await data.flagById(tx, p.flagID);
     if (!f) return failure('notFound');
-    const prog = f.program_kind === 'teamMatch' ? await data.teamMatchById(tx, f.program_id) : await data.individualMatchById(tx, f.program_id);
+    const prog =
+      f.program_kind === 'teamMatch' ? await data.teamMatchById(tx, f.program_id, false, false) : await data.individualMatchById(tx, f.program_id);
     if (!prog) return failure('notFound');
     const dates = { endDate: prog.end_date, graceDays: Number(prog.grace_days) };
     const drawn = 'drawn_ms' in prog && prog.drawn_ms !== null;

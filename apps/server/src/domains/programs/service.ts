@@ -151,7 +151,7 @@ export async function saveTeamMatch(
       await data.setTeamMatchTenants(tx, id, tenantIds);
       return { teamMatchID: id };
     }
-    const found = await data.teamMatchById(tx, input.teamMatchID, true);
+    const found = await data.teamMatchById(tx, input.teamMatchID, true, false);
     if (!found) return failure('notFound');
     if (isFinal(datesOfTeam(found), today)) return failure('alreadyFinal');
     if (found.formed_ms !== null) {
@@ -191,7 +191,7 @@ export async function formRound(
 ): Promise<{ teams: number; entrants: number; leagues: number; seed: string } | BusinessFailure<'notFound' | 'tooFewEntrants' | 'alreadyStarted'>> {
   const today = todayOf(now);
   return transaction(db, async (tx) => {
-    const m = await data.teamMatchById(tx, matchId, true);
+    const m = await data.teamMatchById(tx, matchId, true, false);
     if (!m) return failure('notFound');
     if (opts.byOperator && m.formed_ms !== null && today >= m.start_date) return failure('alreadyStarted');
     if (!opts.byOperator && m.formed_ms !== null) return failure('alreadyStarted');
@@ -260,7 +260,7 @@ export const TEAM_RANK_REFRESH_MS = 10 * 60 * 1000;
  * (`force`: now). The state row is locked so that two processes do not compute the same round at once.
  */
 export async function refreshTeamRanks(db: Db, matchId: number, now: Date, force = false): Promise<void> {
-  const m = await data.teamMatchById(db, matchId);
+  const m = await data.teamMatchById(db, matchId, false, false);
   if (!m) return;
   const today = todayOf(now);
   const through = throughDay(datesOfTeam(m), today);
@@ -292,7 +292,7 @@ export async function getTeamMatchStandings(
   ctx: ConsoleContext,
   q: { teamMatchID: number; league?: string | undefined; offset: number; perPage: number },
 ) {
-  const m = await data.teamMatchById(ctx.db, q.teamMatchID);
+  const m = await data.teamMatchById(ctx.db, q.teamMatchID, false, false);
   if (!m) return failure('notFound');
   const now = ctx.now();
   await refreshTeamRanks(ctx.db, m.id, now);
@@ -319,7 +319,7 @@ export async function getTeamMatchStandings(
 const EXPORT_PAGE = 1000;
 
 export async function exportTeamMatchStandings(ctx: ConsoleContext, id: number): Promise<CsvFile | BusinessFailure<'notFound'>> {
-  const m = await data.teamMatchById(ctx.db, id);
+  const m = await data.teamMatchById(ctx.db, id, false, false);
   if (!m) return failure('notFound');
   const now = ctx.now();
   await refreshTeamRanks(ctx.db, id, now);
@@ -427,7 +427,7 @@ export async function enterTeamMatch(
   return transaction(db, async (tx) => {
     const [visible] = await data.memberTeamMatches(tx, user.id, user.tenantId, '2000-01-01', p.teamMatchID);
     if (!visible) return failure('notFound');
-    const m = await data.teamMatchById(tx, p.teamMatchID, true);
+    const m = await data.teamMatchById(tx, p.teamMatchID, true, false);
     if (!m) return failure('notFound');
     if (!entryOpen(datesOfTeam(m), today)) return failure('entryClosed');
     const self = m.formation_mode === 'selfFormed';
@@ -544,7 +544,7 @@ export async function runPrograms(db: Db, now: Date): Promise<{ formed: number; 
   for (const id of await data.liveTeamMatches(db, today)) {
     await refreshTeamRanks(db, id, now);
     refreshed += 1;
-    const m = await data.teamMatchById(db, id);
+    const m = await data.teamMatchById(db, id, false, false);
     if (m && m.results_notified_ms === null && isFinal({ endDate: m.end_date, graceDays: Number(m.grace_days) }, today)) {
       await transaction(db, async (tx) => {
         if (!(await data.markResultsNotified(tx, id, now))) return;
@@ -585,7 +585,7 @@ export async function remindSync(db: Db, now: Date): Promise<number> {
     await transaction(db, async (tx) => {
       const fresh = await data.claimNotices(tx, p.kind, p.id, 'syncReminder', p.users, now);
       if (fresh.length === 0) return;
-      const m = p.kind === 'teamMatch' ? await data.teamMatchById(tx, p.id) : await data.individualMatchById(tx, p.id);
+      const m = p.kind === 'teamMatch' ? await data.teamMatchById(tx, p.id, false, false) : await data.individualMatchById(tx, p.id);
       if (!m) return;
       sent += await enqueuePush(
         tx,
