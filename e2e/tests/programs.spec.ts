@@ -1,5 +1,17 @@
 import path from 'node:path';
-import { test, expect, uniqueTag, useLanguage, expectNoAxeViolations, screenshot, signIn, loginAs, waitForApp, SCREENSHOTS, type Lang } from '../support/fixtures.ts';
+import {
+  test,
+  expect,
+  uniqueTag,
+  useLanguage,
+  expectNoAxeViolations,
+  screenshot,
+  signIn,
+  loginAs,
+  waitForApp,
+  SCREENSHOTS,
+  type Lang,
+} from '../support/fixtures.ts';
 import { consolePost, uiSignIn } from '../support/console.ts';
 
 /**
@@ -66,7 +78,10 @@ test('an editor creates a self-formed Team Walk; members create a team, join it 
   await signIn(memberPage, founder);
   await memberPage.goto('/programs');
   await waitForApp(memberPage);
-  const card = memberPage.locator('.program-card').filter({ hasText: `Autumn Team Walk ${tag}` }).first();
+  const card = memberPage
+    .locator('.program-card')
+    .filter({ hasText: `Autumn Team Walk ${tag}` })
+    .first();
   await expect(card).toBeVisible();
   await card.getByRole('link').first().click();
   await expect(memberPage).toHaveURL(new RegExp(`/programs/team-walk/${teamMatchID}$`));
@@ -152,7 +167,9 @@ test('the demo challenge: the editor runs the committed draw on final results; a
   await uiSignIn(page, 'editor');
   const list = await consolePost(page.request, 'listIndividualMatches', { status: 'final' });
   expect(list.succeed).toBe(true);
-  const finalChallenge = list.individualMatches.find((m: { committedAt: number | null; drawnAt: number | null }) => m.committedAt !== null && m.drawnAt === null);
+  const finalChallenge = list.individualMatches.find(
+    (m: { committedAt: number | null; drawnAt: number | null }) => m.committedAt !== null && m.drawnAt === null,
+  );
   expect(finalChallenge, 'the demo has a final challenge with a committed draw').toBeTruthy();
   const id = finalChallenge.individualMatchID as number;
   // A challenge still running refuses the draw (notFinal).
@@ -195,7 +212,7 @@ test('the demo challenge: the editor runs the committed draw on final results; a
 const LANGS: Lang[] = ['ja', 'en'];
 for (const lang of LANGS) {
   test(`the program list and the demo Team Walk in ${lang}`, async ({ page }, testInfo) => {
-      await loginAs(page, 'member@example.com');
+    await loginAs(page, 'member@example.com');
     await useLanguage(page, lang);
     await page.goto('/programs');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -3,10 +3,17 @@ import { sql } from 'drizzle-orm';
 import { FLAG_MEDIAN_FACTOR, FLAG_MEDIAN_MIN } from '@hibi/contract/functions/programs';
 import { addDays, tokyoDay } from '@hibi/contract/time';
 import { rows } from '../db/query.ts';
-import { commitmentOf } from '../domains/programs/challenges.ts';
-import { BusinessFailure } from '../core/handler.ts';
-import { commitDraw, holdDays, insertTeamEntry, insertTeamMatch, setTeamMatchTenants } from '../domains/programs/data.ts';
-import { formRound } from '../domains/programs/service.ts';
+import {
+  commitDraw,
+  entrants,
+  holdDays,
+  insertTeamEntry,
+  insertTeamMatch,
+  markFormed,
+  replaceTeams,
+  setTeamMatchTenants,
+} from '../domains/programs/data.ts';
+import { planTeams } from '../domains/programs/formation.ts';
 import type { SeedContext } from './context.ts';
 
 /** The demo round's recorded formation seed (hex) and its teams' least size. */
@@ -43,9 +50,19 @@ export async function seedPrograms(ctx: SeedContext): Promise<void> {
   await setTeamMatchTenants(db, id, [ctx.tenants.corporate]);
   const people = ctx.users.population.slice(100);
   for (const u of people) await insertTeamEntry(db, id, u, new Date(now.getTime() - 10 * 86_400_000));
-  // Formed a day before the start by the same code as the console's "Form teams now" (by department, from the recorded seed).
-  const formed = await formRound(db, id, new Date(now.getTime() - 7 * 86_400_000), { byOperator: true, seed: DEMO_SEED });
-  if (formed instanceof BusinessFailure) throw new Error(`demo Team Walk not formed: ${formed.errorCode}`);
+  // Formed a day before the start by the formation the console's "Form teams now" runs (formation.ts planTeams, by
+  // department, from the recorded seed), written by the same data functions; no push (nobody's device is in the demo).
+  const people28 = await entrants(db, id, addDays(today, -7));
+  const plan = planTeams(
+    'department',
+    people28.map((p) => ({ userId: p.user_id, tenantId: p.tenant_id, department: p.department, priorAvg: p.prior_avg })),
+    [],
+    MIN_TEAM,
+    4,
+    DEMO_SEED,
+  );
+  await replaceTeams(db, id, plan);
+  await markFormed(db, id, DEMO_SEED, new Date(now.getTime() - 7 * 86_400_000));
   await holdDays(db, today, { kind: 'teamMatch', programId: id, ignoreWindow: true }, now, FLAG_MEDIAN_MIN, FLAG_MEDIAN_FACTOR);
 
   // Two general challenges with prizes and a committed draw (members see sha256(seed)): the running one, and the
@@ -59,6 +76,7 @@ export async function seedPrograms(ctx: SeedContext): Promise<void> {
     if (!challenge) continue;
     await db.execute(sql`UPDATE individual_matches SET prizes = ${JSON.stringify(prizes)}::jsonb WHERE id = ${challenge.id}`);
     const seed = crypto.randomBytes(32).toString('hex');
-    await commitDraw(db, challenge.id, seed, commitmentOf(seed), 'seed', new Date(now.getTime() - 86_400_000));
+    const commitment = crypto.createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex');
+    await commitDraw(db, challenge.id, seed, commitment, 'seed', new Date(now.getTime() - 86_400_000));
   }
 }
