@@ -10,9 +10,10 @@ import {
   loginAs,
   waitForApp,
   SCREENSHOTS,
+  BASE_URL,
   type Lang,
 } from '../support/fixtures.ts';
-import { consolePost, uiSignIn } from '../support/console.ts';
+import { apiSignIn, consolePost, uiSignIn } from '../support/console.ts';
 
 /**
  * Issue 57 (docs/requirements/programs.md): the office creates a self-formed Team Walk in the console (bad input
@@ -136,11 +137,10 @@ test('an editor creates a self-formed Team Walk; members create a team, join it 
   await screenshot(memberPage, testInfo, 'programs-team-walk', 'en');
 
   // Support reads but may not create a round (403 from the server, whatever the page shows).
-  const support = await browser.newContext();
-  const supportPage = await support.newPage();
-  await uiSignIn(supportPage, 'support');
-  const refused = await supportPage.request.post('/api/console/saveTeamMatch', {
-    headers: { origin: new URL(page.url()).origin },
+  const support = await browser.newContext({ baseURL: BASE_URL });
+  await apiSignIn(support.request, 'support');
+  const refused = await support.request.post('/api/console/saveTeamMatch', {
+    headers: { origin: BASE_URL },
     data: {
       name: { ja: 'x', en: null },
       tenantIDs: [1],

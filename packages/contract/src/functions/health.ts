@@ -31,9 +31,15 @@ const deviceFields = {
   osType: z.string().trim().min(1).max(20),
   osVersion: z.string().trim().min(1).max(40),
   appVersion: z.string().trim().min(1).max(40),
-  /** The device or data source (e.g. HealthKit on one phone); a day re-sent by the same source replaces it. */
+  /**
+   * The device or data source (e.g. HealthKit on one phone); a day re-sent by the same source replaces it. Steps the
+   * member typed in by hand come under MANUAL_STEPS_SOURCE: a program flags a day held from them for the office's review
+   * (docs/requirements/programs.md#programs-flags).
+   */
   source: z.string().trim().min(1).max(100),
 };
+/** The source name of steps entered by hand in the app (compared without regard to case). */
+export const MANUAL_STEPS_SOURCE = 'manual';
 
 export const RATING_KEYS = ['exercise', 'breakfast', 'nightMeal', 'overeating', 'overdrinking', 'sleepness', 'feeling'] as const;
 export type RatingKey = (typeof RATING_KEYS)[number];

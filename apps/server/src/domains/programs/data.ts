@@ -1,6 +1,7 @@
 // The programs' SQL (issue 57; docs/requirements/programs.md, decision 187): Team Walk rounds, their entrants, teams
 // and daily ranks; individual challenges, their entries and draw; the days a program holds; unusual days. Reads the
 // health domain's daily_steps through the agreed table (decision 036). The services hold the transactions.
+import { MANUAL_STEPS_SOURCE } from '@hibi/contract/functions/health';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '@hibi/contract/protocol';
 import type { ProgramKind, ProgramStatus } from '@hibi/contract/functions/programs';
@@ -39,7 +40,8 @@ export interface HoldScope {
  * Holds the uploaded figure (daily_steps: the day's largest over devices) of each entrant's days whose window is open
  * on `today` (decision 187): a day of the period, not after today, and today not after the day's window. A figure
  * already held is replaced; a day whose window closed is never written again. Days written are flagged when over the
- * cap or over three times the member's 28-day median (median at least FLAG_MEDIAN_MIN). One statement.
+ * cap, over three times the member's 28-day median (median at least FLAG_MEDIAN_MIN), or held from steps entered by hand
+ * (the source MANUAL_STEPS_SOURCE). One statement.
  */
 export async function holdDays(db: Db, today: string, scope: HoldScope, now: Date, medianMin: number, medianFactor: number): Promise<number> {
   const user = (alias: string) => (scope.userId === undefined ? sql`` : sql`AND ${sql.raw(alias)}.user_id = ${scope.userId}`);
@@ -82,6 +84,11 @@ export async function holdDays(db: Db, today: string, scope: HoldScope, now: Dat
           UNION ALL
           SELECT program_kind, program_id, user_id, day, steps, 'overMedian', round(median)::int, ${ts(now)} FROM x
            WHERE median >= ${medianMin} AND steps > ${medianFactor} * median
+          UNION ALL
+          -- Entered by hand: the figure held is the one a hand-entry source gave (the day's largest came from it).
+          SELECT program_kind, program_id, user_id, day, steps, 'manual', NULL, ${ts(now)} FROM x
+           WHERE EXISTS (SELECT 1 FROM device_daily_steps dd WHERE dd.user_id = x.user_id AND dd.day = x.day
+                           AND lower(dd.source) = ${MANUAL_STEPS_SOURCE} AND dd.steps = x.steps)
           ON CONFLICT (program_kind, program_id, user_id, day, reason) DO UPDATE SET steps = EXCLUDED.steps,
             median = coalesce(EXCLUDED.median, step_flags.median)
           RETURNING 1)

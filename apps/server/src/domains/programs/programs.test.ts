@@ -382,6 +382,24 @@ describe('ranks and standings', () => {
 });
 
 describe('unusual days', () => {
+  it('flags a day held from steps entered by hand (the source manual), and shows it under review', async () => {
+    // members[4] uploaded 6,400 for 01-13 from the phone; a larger figure typed in by hand becomes the day's figure.
+    const manual = { ...device, source: 'Manual' };
+    const up = await t.call(
+      'uploadHealthData',
+      { healthData: [{ dateTime: tokyoDayStart('2027-01-13'), steps: 9_999 }], ...manual },
+      members[4]!.token,
+    );
+    expect(up.body.succeed).toBe(true);
+    expect((await t.call('notifyHealthDataFixed', manual, members[4]!.token)).body.succeed).toBe(true);
+    const flags = (await t.consoleCall('listStepFlags', { state: 'open', programKind: 'teamMatch', programID: walkId }, { token: tok.editor })).body;
+    expect(flags.flags.filter((f) => f.reason === 'manual')).toMatchObject([{ day: '2027-01-13', steps: 9_999, state: 'open', median: null }]);
+    const day = (await t.call('getTeamMatch', { teamMatchID: walkId }, members[4]!.token)).body.myDays.at(-1);
+    expect(day).toEqual({ day: '2027-01-13', steps: 9_999, counted: 9_999, state: 'underReview' });
+    // The phone's own figures are never flagged as entered by hand.
+    expect(flags.flags.filter((f) => f.reason === 'manual' && f.steps !== 9_999)).toEqual([]);
+  });
+
   it('lists the flag; support may not review; an exclusion counts 0 and the member sees it', async () => {
     const flags = (await t.consoleCall('listStepFlags', { state: 'open', programKind: 'teamMatch', programID: walkId }, { token: tok.support })).body;
     const flag = flags.flags.find((f) => f.steps === 45_000)!;
