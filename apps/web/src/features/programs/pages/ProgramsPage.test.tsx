@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { ProgramSummary } from '@hibi/contract/functions/programs';
+import { addDays, tokyoDay } from '@hibi/contract/time';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { ApiError, callOrThrow } from '../../../lib/api.ts';
 import ProgramsPage from './ProgramsPage.tsx';
@@ -50,6 +51,24 @@ describe('ProgramsPage', () => {
     expect(await screen.findByText('empty')).toBeTruthy();
     expect(screen.queryByRole('list')).toBeNull();
     expect(api).toHaveBeenCalledWith('listPrograms', {});
+  });
+
+  it('announces results that became final within 30 days for programs the member entered, with a link', async () => {
+    const today = tokyoDay(Date.now());
+    api.mockResolvedValue({
+      succeed: true,
+      programs: [
+        program({ id: 4, name: 'Entered, final', status: 'final', entered: true, finalFrom: addDays(today, -2) }),
+        program({ id: 5, name: 'Not entered, final', status: 'final', entered: false, finalFrom: addDays(today, -2) }),
+        program({ id: 6, name: 'Entered, final long ago', status: 'final', entered: true, finalFrom: addDays(today, -40) }),
+        program({ id: 7, name: 'Entered, provisional', status: 'provisional', entered: true, finalFrom: addDays(today, 2) }),
+      ],
+    });
+    renderWithProviders(<ProgramsPage />, { path: '/programs' });
+    const notice = await screen.findByRole('region', { name: 'results.title' });
+    const items = notice.querySelectorAll('li');
+    expect(items).toHaveLength(1);
+    expect(items[0]!.querySelector('a')!.getAttribute('href')).toBe('/programs/team-walk/4');
   });
 
   it('says so when the list cannot be loaded, with a retry', async () => {
