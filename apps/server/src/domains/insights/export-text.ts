@@ -91,7 +91,7 @@ export const INSIGHTS_EXPORT_TEXT: Record<ExportLocale, InsightsExportText> = {
       lifestyle_stress: '気分が良かった日は100点、そうでない日は0点。',
       articles: '期間中に多くの人が読んだ記事（読んだ人数。5人以上のもの）。',
       programs:
-        '期間に重なるチーム対抗ウォーク・個人チャレンジごとの参加者数、プログラムが記録した歩数が1日以上ある参加者数、終わった日の平均歩数（1日の上限まで。記録のない日は0）が目標（チーム対抗ウォークは8,000歩、個人チャレンジは目標歩数）に届いた参加者の割合。',
+        '期間に重なるチーム対抗ウォークと個人チャレンジごとに、参加者数、プログラムが記録した歩数が1日以上ある参加者数、終わった日の平均歩数（1日の上限まで、記録のない日は0）が目標に届いた参加者の割合。参加者が5人未満のグループは表示しません。',
     },
     readme: {
       title: 'インサイト',
@@ -153,7 +153,7 @@ export const INSIGHTS_EXPORT_TEXT: Record<ExportLocale, InsightsExportText> = {
       lifestyle_stress: '100 points on a day of feeling good, else 0.',
       articles: 'The library articles read by the most members in the period (distinct readers, at least 5).',
       programs:
-        'Per Team Walk and challenge overlapping the period: entrants, entrants with at least one day of steps the program holds, and the share of entrants whose average over the finished days (up to the daily cap; a day without steps counts 0) reaches the goal (Team Walk: 8,000 steps; a challenge: its threshold).',
+        'For each Team Walk and challenge overlapping the period: entrants, entrants with at least one day of steps the program holds, and the share of entrants whose average over the finished days (up to the daily cap; a day without steps counts 0) reaches the goal. A group with fewer than 5 entrants is not shown.',
     },
     readme: {
       title: 'Insights',
