@@ -475,10 +475,19 @@ export async function getTeamMatch(db: Db, user: AuthUser, locale: Locale, now: 
   if (!m) return failure('notFound');
   const d = datesOfTeam(m);
   if (m.formed_ms !== null) await refreshTeamRanks(db, id, now);
-  const team = await data.myTeam(db, id, user.id, locale);
-  const day = await data.lastRankedDay(db, id);
-  const counts = day === null ? { total: 0, league: 0 } : await data.rankedCounts(db, id, day, team?.league ?? null);
-  const standingsRows = day === null ? [] : await data.standingsPage(db, id, day, locale, { league: team?.league, offset: 0, perPage: 100 });
+  // Independent reads together (a pool runs them at once; PGlite one after the other): the page waits for two rounds
+  // of statements instead of seven (bench:programs, the round page while uploads run).
+  const [team, day, held] = await Promise.all([
+    data.myTeam(db, id, user.id, locale),
+    data.lastRankedDay(db, id),
+    m.entered ? data.memberDays(db, 'teamMatch', id, user.id, Number(m.daily_cap)) : Promise.resolve([]),
+  ]);
+  const [counts, standingsRows, history, members] = await Promise.all([
+    day === null ? Promise.resolve({ total: 0, league: 0 }) : data.rankedCounts(db, id, day, team?.league ?? null),
+    day === null ? Promise.resolve([]) : data.standingsPage(db, id, day, locale, { league: team?.league, offset: 0, perPage: 100 }),
+    team ? data.teamRankHistory(db, team.id) : Promise.resolve([]),
+    team ? data.teamNicknames(db, team.id) : Promise.resolve([]),
+  ]);
   const standings: TeamStanding[] = standingsRows.map((r) => ({
     teamID: Number(r.team_id),
     name: r.name,
@@ -488,9 +497,6 @@ export async function getTeamMatch(db: Db, user: AuthUser, locale: Locale, now: 
     leagueRank: Number(r.league_rank),
     mine: team !== null && Number(r.team_id) === team.id,
   }));
-  const history = team ? await data.teamRankHistory(db, team.id) : [];
-  const members = team ? await data.teamNicknames(db, team.id) : [];
-  const held = m.entered ? await data.memberDays(db, 'teamMatch', id, user.id, Number(m.daily_cap)) : [];
   return {
     program: teamSummary(m, locale, today),
     team: team
