@@ -293,6 +293,14 @@ describe('a client generated from /api/openapi.json (hey-api, zod)', () => {
     const demoUser = (await call('authenticateWithToken', {}, demo)).user.userID as number;
     await call('unsubscribeMagazine', { token: signUnsubscribeToken(await tokenSecret(t.database.db), pastIssue, demoUser) });
 
+    // Programs (issue 57): the list, entering the demo's department Team Walk (entry still open, teams formed), its
+    // page, and a challenge's page.
+    const programs = (await call('listPrograms', {}, demo)).programs as { kind: string; id: number; status: string; entered: boolean }[];
+    const walk = programs.find((p) => p.kind === 'teamMatch' && p.status === 'running' && !p.entered)!;
+    await call('enterTeamMatch', { teamMatchID: walk.id }, demo);
+    await call('getTeamMatch', { teamMatchID: walk.id }, demo);
+    await call('getIndividualMatch', { individualMatchID: programs.find((p) => p.kind === 'individualMatch')!.id }, demo);
+
     // The lite plan member leaves; the fresh member signs out.
     const lite = (await call('login', { id: 'lite@example.com', password: 'wellbeing-demo' })).token as string;
     await call('deleteLitePlanUser', { currentPassword: 'wellbeing-demo' }, lite);
