@@ -13,7 +13,7 @@ import { unzip } from './unzip.ts';
  */
 const HOSTILE = ['＝HYPERLINK("http://evil.example")', '＋1+cmd|calc', '－2+3', '＠SUM(A1)', '\tcmd', '\r=1', '﹦1+1', '\u3000＝1'];
 /** The exports this test attacks; a new CSV export must be added here (the guard below fails until it is). */
-const COVERED_CONSOLE_CSV = ['exportCompanyInsights', 'exportMembers', 'exportReservations', 'exportSurveyAnswers'];
+const COVERED_CONSOLE_CSV = ['exportCompanyInsights', 'exportMembers', 'exportReservations', 'exportSurveyAnswers', 'exportTeamMatchStandings'];
 
 let t: TestApp;
 let tenantId = 0;
@@ -127,9 +127,40 @@ describe('CSV formula guard on every export (issue 30, finding 4)', () => {
     });
     expect(res.headers['content-type']).toBe('application/zip');
     const csvFiles = [...(await unzip(res.rawPayload))].filter(([name]) => name.endsWith('.csv'));
-    expect(csvFiles).toHaveLength(5);
+    expect(csvFiles).toHaveLength(6);
     for (const [name, text] of csvFiles) expect(formulas(text), name).toEqual([]);
     expect(csvFiles.flatMap(([, text]) => cells(text))).toContain(`'${HOSTILE[0]}`);
+  });
+
+  it('exportTeamMatchStandings: team and tenant names a member or the office wrote start no formula', async () => {
+    const db = t.database.db;
+    const day = (n: number) => new Date(Date.now() + 9 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
+    const editor = await t.operatorToken('editor@example.com');
+    const saved = await t.consoleCall(
+      'saveTeamMatch',
+      {
+        name: { ja: 'CSV のチーム対抗', en: null },
+        tenantIDs: [tenantId],
+        entryFrom: day(-10),
+        entryTo: day(1),
+        startDate: day(-5),
+        endDate: day(5),
+        formationMode: 'department',
+      },
+      { token: editor },
+    );
+    expect(saved.body.succeed, JSON.stringify(saved.body)).toBe(true);
+    const teamMatchID = saved.body.teamMatchID!;
+    for (const m of members) {
+      await db.execute(sql`INSERT INTO team_match_entries (team_match_id, user_id, created_at) VALUES (${teamMatchID}, ${m.id}, now())`);
+    }
+    expect((await t.consoleCall('formTeams', { teamMatchID }, { token: editor })).body.succeed).toBe(true);
+    // A team's name as a member could give it in a self-formed round.
+    await db.execute(sql`UPDATE team_match_teams SET name_ja = ${HOSTILE[2]!} WHERE team_match_id = ${teamMatchID}`);
+    const text = await consoleCsv('exportTeamMatchStandings', { teamMatchID }, 'editor@example.com');
+    expect(formulas(text)).toEqual([]);
+    expect(cells(text)).toContain(`'${HOSTILE[2]}`);
+    expect(cells(text)).toContain(`'${HOSTILE[0]}`);
   });
 
   it('exportMembers, exportReservations, exportSurveyAnswers: no cell starts a formula, the texts are all there', async () => {
