@@ -91,6 +91,17 @@ export const localeField = z.string().max(35).optional();
 /** Epoch ms up to the end of year 9999: a later year's ISO form (+275760-…) is not a time PostgreSQL reads. */
 export const epochMs = z.number().int().min(0).max(253_402_300_799_999);
 export const id = z.number().int().positive().max(2_147_483_647);
+/** A calendar day, YYYY-MM-DD, that exists (a Tokyo day wherever the product names days). */
+export const calendarDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'msg:dateInvalid' })
+  .refine(
+    (v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '2000-01-01' && v <= '2999-12-31';
+    },
+    { error: 'msg:dateInvalid' },
+  );
 export const offset = z.number().int().min(0).max(1_000_000).default(0);
 export const perPage = (max: number, fallback: number) => z.number().int().min(1).max(max).default(fallback);
 /** `alt`: the image's alternative text in the caller's language, when an editor gave one (issue 15); else absent or null. */

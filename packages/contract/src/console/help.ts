@@ -16,17 +16,10 @@ import { consoleId, defineConsoleFunction, localizedRichText, localizedTitle, mu
  * their next visit (the existing terms flow).
  */
 
-/** A calendar day, YYYY-MM-DD, that exists. */
-export const calendarDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'msg:dateInvalid' })
-  .refine(
-    (v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '2000-01-01' && v <= '2999-12-31';
-    },
-    { error: 'msg:dateInvalid' },
-  );
+/** A calendar day, YYYY-MM-DD, that exists (shared with the other areas' day fields). */
+import { calendarDay } from '../protocol.ts';
+
+export { calendarDay };
 
 const optionalDay = z
   .union([calendarDay, z.literal(''), z.null()])

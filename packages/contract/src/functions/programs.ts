@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineFunction, id } from '../protocol.ts';
+import { calendarDay, defineFunction, id } from '../protocol.ts';
 import { singleLineText } from '../text.ts';
 
 /**
@@ -44,17 +44,8 @@ export const INDIVIDUAL_THRESHOLD_DEFAULT = 8_000;
 export const FLAG_MEDIAN_MIN = 1_000;
 export const FLAG_MEDIAN_FACTOR = 3;
 
-/** A Tokyo calendar day, YYYY-MM-DD, that exists. */
-export const tokyoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'msg:dateInvalid' })
-  .refine(
-    (v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '2000-01-01' && v <= '2999-12-31';
-    },
-    { error: 'msg:dateInvalid' },
-  );
+/** A Tokyo calendar day, YYYY-MM-DD, that exists: the protocol's calendarDay. */
+export const tokyoDay = calendarDay;
 
 export const programSummarySchema = z.object({
   kind: z.enum(PROGRAM_KINDS),
