@@ -115,6 +115,7 @@ export const PUSH_KINDS = [
   'teamFormed',
   'programResult',
   'syncReminder',
+  'pointsExpiring',
 ] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 /** Longest push endpoint accepted (the browsers' push services use well under 600 characters). */

@@ -14,6 +14,7 @@ import { consoleCalendarFunctions } from './calendar.ts';
 import { consoleHomeFunctions } from './home.ts';
 import { consoleMagazineFunctions } from './magazine.ts';
 import { consoleProgramFunctions } from './programs.ts';
+import { consolePointsFunctions } from './points.ts';
 
 /** Every function of the console entry. Each area file owns its list; this file only joins them. */
 export const allConsoleFunctions = [
@@ -33,6 +34,7 @@ export const allConsoleFunctions = [
   ...consoleHomeFunctions,
   ...consoleMagazineFunctions,
   ...consoleProgramFunctions,
+  ...consolePointsFunctions,
 ] as const;
 
 export type AnyConsoleFunction = (typeof allConsoleFunctions)[number];

@@ -288,6 +288,7 @@ export const MAIL_KINDS = [
   'magazine',
   'magazineTest',
   'programWin',
+  'pointsExpiring',
 ] as const;
 export type MailKindName = (typeof MAIL_KINDS)[number];
 

@@ -3,6 +3,7 @@ import { singleLineText } from '../text.ts';
 import { PASSWORD_MAX } from '../constants.ts';
 import { defineFunction, epochMs, id, offset, perPage } from '../protocol.ts';
 import { COMMENT_MAX, DISPLAY_NAME_MAX, PAGE_SIZE, SEARCH_NICKNAME_MAX } from '../constants.ts';
+import { pointEntrySchema } from './points.ts';
 
 /** 0 = undisclosed, 1 = disclosed to friends (docs/requirements/account.md#account-disclosure). */
 export const accessTypeSchema = z.union([z.literal(0), z.literal(1)]);
@@ -286,7 +287,7 @@ export const getCurrentUserStatus = defineFunction({
   name: 'getCurrentUserStatus',
   auth: 'required',
   summary:
-    "The mobile app's status poll: individual matches, latest weight and target, this week's walking program. Chat and points are not part of this product: their dates are accepted and ignored.",
+    "The mobile app's status poll: individual matches, latest weight and target, this week's walking program; with pointHistoryFromDate, the point balance and the ledger's entries since then (newest first, at most 100). Chat is not part of this product: its dates are accepted and ignored.",
   payload: z.object({
     teamChatModifiedDates: z
       .array(z.object({ teamID: id, modifiedDateTime: epochMs }).strict())
@@ -298,6 +299,10 @@ export const getCurrentUserStatus = defineFunction({
     individualMatches: z.array(individualMatchSchema),
     weight: z.object({ weight: z.number().nullable(), targetWeight: z.number().nullable() }),
     walkingProgram: walkingProgramSchema,
+    /** Present when pointHistoryFromDate was given (issue 58, docs/requirements/points.md#points-members). */
+    points: z
+      .object({ balance: z.number().int(), expiresOn: z.string().nullable(), entries: z.array(pointEntrySchema), more: z.boolean() })
+      .optional(),
   }),
 });
 

@@ -10,6 +10,7 @@ import { passkeysFunctions } from './passkeys.ts';
 import { notificationsFunctions } from './notifications.ts';
 import { magazineFunctions } from './magazine.ts';
 import { programFunctions } from './programs.ts';
+import { pointsFunctions } from './points.ts';
 
 /** Every function of the entry. Each domain file owns its list; this file only joins them. */
 export const allFunctions = [
@@ -25,6 +26,7 @@ export const allFunctions = [
   ...notificationsFunctions,
   ...magazineFunctions,
   ...programFunctions,
+  ...pointsFunctions,
 ] as const;
 
 export type AnyFunction = (typeof allFunctions)[number];
