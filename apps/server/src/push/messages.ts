@@ -18,6 +18,7 @@ const HEADINGS: Record<Locale, Record<PushHeading, string>> = {
     teamFormed: 'チームが決まりました',
     programResult: '結果が確定しました',
     syncReminder: '歩数の同期をお忘れなく',
+    pointsExpiring: 'ポイントの有効期限が近づいています',
   },
   en: {
     waitingListSeat: 'A seat from the waiting list is yours',
@@ -28,6 +29,7 @@ const HEADINGS: Record<Locale, Record<PushHeading, string>> = {
     teamFormed: 'Your team is ready',
     programResult: 'The results are final',
     syncReminder: 'Sync your steps before it is too late',
+    pointsExpiring: 'Your points expire soon',
   },
 };
 
