@@ -18,6 +18,7 @@ import { startContractPurge, startWeekCellsFold } from './domains/insights/servi
 import { pushKeys, startAnnouncements } from './domains/notifications/service.ts';
 import { startMagazine } from './domains/magazine/service.ts';
 import { startPrograms } from './domains/programs/service.ts';
+import { startPoints } from './domains/points/service.ts';
 import { startPushSender } from './push/sender.ts';
 import { warmUp } from './warm-up.ts';
 
@@ -93,6 +94,8 @@ const stopAnnouncements = startAnnouncements(database.db, loopFailureLogger(app.
 const stopMagazine = startMagazine(database.db, config, loopFailureLogger(app.log, 'mail magazine run failed'));
 // Programs (decision 187): rounds formed on their start date, ranks refreshed, results announced, sync reminders.
 const stopPrograms = startPrograms(database.db, loopFailureLogger(app.log, 'programs run failed'));
+// Points (decision 188): the mission queue, voids, expiries and their notices, the nightly ledger check.
+const stopPoints = startPoints(database.db, config.appBaseUrl, app.log, loopFailureLogger(app.log, 'points run failed'));
 /** Stops the minute loops (at a shutdown, and when the port cannot be opened). */
 function stopLoops() {
   stopMaintenance();
@@ -102,6 +105,7 @@ function stopLoops() {
   stopAnnouncements();
   void stopMagazine();
   void stopPrograms();
+  void stopPoints();
 }
 let mailbox: FastifyInstance | null = null;
 

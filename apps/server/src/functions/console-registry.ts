@@ -14,6 +14,7 @@ import { previewHandler } from './preview.ts';
 import { calendarConsoleHandlers } from '../domains/calendar/handlers.ts';
 import { homeConsoleHandlers } from '../domains/home/handlers.ts';
 import { magazineConsoleHandlers } from '../domains/magazine/handlers.ts';
+import { pointsConsoleHandlers } from '../domains/points/handlers.ts';
 import { programsConsoleHandlers } from '../domains/programs/handlers.ts';
 
 /** name -> handler, for every function of the console entry (POST /api/console/{name}). */
@@ -33,6 +34,7 @@ export function buildConsoleRegistry(config: Config): Map<string, ConsoleHandler
     ...homeConsoleHandlers,
     ...magazineConsoleHandlers,
     ...programsConsoleHandlers,
+    ...pointsConsoleHandlers,
   ] as unknown as ConsoleHandler<ConsoleFunctionDef>[];
   const registry = new Map<string, ConsoleHandler<ConsoleFunctionDef>>();
   for (const handler of all) {

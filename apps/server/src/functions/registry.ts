@@ -12,6 +12,7 @@ import { lifecycleHandlers } from '../domains/lifecycle/handlers.ts';
 import { passkeysHandlers } from '../domains/passkeys/handlers.ts';
 import { notificationsHandlers } from '../domains/notifications/handlers.ts';
 import { magazineHandlers } from '../domains/magazine/handlers.ts';
+import { pointsHandlers } from '../domains/points/handlers.ts';
 import { programsHandlers } from '../domains/programs/handlers.ts';
 
 /** name -> handler, for every function this server answers (the developer tool's only with DEVTOOL_PATH set). */
@@ -29,6 +30,7 @@ export function buildRegistry(config: Config): Map<string, Handler<FunctionDef>>
     ...notificationsHandlers,
     ...magazineHandlers,
     ...programsHandlers,
+    ...pointsHandlers,
   ] as unknown as Handler<FunctionDef>[];
   const registry = new Map<string, Handler<FunctionDef>>();
   for (const handler of all) {

@@ -28,6 +28,7 @@ import {
   walkingRanking,
   withdraw,
 } from './service.ts';
+import { statusPoints } from '../points/service.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Friend requests one member may send (a colleague met at an event is one or two; a script is hundreds). */
@@ -159,7 +160,12 @@ export function accountHandlers(config: Config): Handler[] {
       enterIndividualMatch(ctx.db, ctx.user, ctx.locale, ctx.now(), individualMatchID, isGeneral),
     ),
 
-    defineHandler(fns.getCurrentUserStatus, async (_payload, ctx) => currentUserStatus(ctx.db, ctx.user, ctx.locale, ctx.now())),
+    defineHandler(fns.getCurrentUserStatus, async (p, ctx) => {
+      const status = await currentUserStatus(ctx.db, ctx.user, ctx.locale, ctx.now());
+      // The ledger since the date the app asks (docs/requirements/points.md#points-ledger).
+      if (p.pointHistoryFromDate === undefined) return status;
+      return { ...status, points: await statusPoints(ctx.db, ctx.user.id, ctx.locale, p.pointHistoryFromDate) };
+    }),
 
     defineHandler(
       fns.getWalkingProgramRank,

@@ -24,6 +24,7 @@ import { endAllSessions } from '../auth/service.ts';
 import * as data from './data.ts';
 import { generateInvitationCode, issueLink, mailBudgetAllows, setPasswordLink } from '../lifecycle/service.ts';
 import { PURGE_AFTER_MS, purgeNeedsConfirmation } from '../insights/service.ts';
+import { voidPoints } from '../points/service.ts';
 
 const ms = (v: Date | string | null | undefined): number | null => (v == null ? null : new Date(v).getTime());
 const msOf = (v: Date | string): number => new Date(v).getTime();
@@ -278,6 +279,8 @@ export async function deactivateMember(ctx: ConsoleContext, id: number): Promise
   if (!user) return failure('notFound');
   const ended = await transaction(ctx.db, async (tx) => {
     await data.setDeactivated(tx, id, ctx.now());
+    // Use suspended: the whole balance is voided; a reactivation restores nothing (docs/requirements/points.md#points-expiry).
+    await voidPoints(tx, id, 'deactivated', ctx.now());
     return endAllSessions(tx, id);
   });
   ctx.note({ targetType: 'member', targetId: id, summary: user.deactivatedAt ? 'already deactivated' : `deactivated, ${ended} session(s) ended` });

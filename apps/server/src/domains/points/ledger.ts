@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { PointReason } from '@hibi/contract/functions/points';
 import { POINTS_VALID_YEARS } from '@hibi/contract/functions/points';
 import type { Db } from '../../db/client.ts';
-import { rows } from '../../db/query.ts';
+import { arrayParam, rows } from '../../db/query.ts';
 
 /** Reasons that count as an acquisition (they move the expiry) when positive. */
 const ACQUISITIONS: ReadonlySet<PointReason> = new Set(['mission', 'stampCard', 'quiz', 'adjustment']);
@@ -86,4 +86,86 @@ export function expiresOn(balance: number, lastAcquiredAt: Date | null): string 
   // 29 February + 3 years is 1 March (the day after 28 February), never a day that does not exist.
   const d = new Date(Date.UTC(y, m, tokyo.getUTCDate()));
   return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Appends many entries in a few statements (the missions' batches, the expiry run): the same rules as postEntry, set
+ * by set. Locks the members' balance rows in user order (two batches never deadlock), drops keys already written,
+ * computes each entry's balance after in order, refuses (skips) an entry that would take a balance below 0, and
+ * writes the rest in one INSERT and the balances in one UPDATE. Must run inside a transaction. Answers the entries
+ * written, in order.
+ */
+export async function postMany(tx: Db, entries: readonly NewEntry[]): Promise<{ written: NewEntry[]; skipped: NewEntry[] }> {
+  if (entries.length === 0) return { written: [], skipped: [] };
+  for (const e of entries) if (!Number.isSafeInteger(e.amount) || e.amount === 0) throw new Error(`postMany: bad amount ${e.amount}`);
+  const users = [...new Set(entries.map((e) => e.userId))].sort((a, b) => a - b);
+  await tx.execute(
+    sql`INSERT INTO point_balances (user_id) SELECT u FROM unnest(${arrayParam(users, 'int')}) AS u ORDER BY u ON CONFLICT (user_id) DO NOTHING`,
+  );
+  const locked = await rows<{ user_id: number; balance: number }>(
+    tx,
+    sql`SELECT user_id, balance FROM point_balances WHERE user_id = ANY(${arrayParam(users, 'int')}) ORDER BY user_id FOR UPDATE`,
+  );
+  const balance = new Map(locked.map((r) => [Number(r.user_id), Number(r.balance)]));
+  const existing = new Set(
+    (
+      await rows<{ k: string }>(
+        tx,
+        sql`SELECT idempotency_key AS k FROM point_entries
+             WHERE idempotency_key IN (SELECT jsonb_array_elements_text(${JSON.stringify(entries.map((e) => e.key))}::jsonb))`,
+      )
+    ).map((r) => r.k),
+  );
+  const written: NewEntry[] = [];
+  const skipped: NewEntry[] = [];
+  const after: number[] = [];
+  const seen = new Set<string>();
+  for (const e of entries) {
+    if (existing.has(e.key) || seen.has(e.key)) continue;
+    const next = (balance.get(e.userId) ?? 0) + e.amount;
+    if (next < 0) {
+      skipped.push(e);
+      continue;
+    }
+    seen.add(e.key);
+    balance.set(e.userId, next);
+    written.push(e);
+    after.push(next);
+  }
+  if (written.length === 0) return { written, skipped };
+  const payload = JSON.stringify(
+    written.map((e, i) => ({
+      u: e.userId,
+      a: e.amount,
+      r: e.reason,
+      p: e.params,
+      k: e.key,
+      b: after[i],
+      q: e.amount > 0 && ACQUISITIONS.has(e.reason),
+      o: e.actor ?? null,
+      t: e.at.toISOString(),
+      n: i,
+    })),
+  );
+  await tx.execute(
+    sql`WITH src AS (
+          SELECT * FROM jsonb_to_recordset(${payload}::jsonb) AS x(u int, a int, r text, p jsonb, k text, b int, q boolean, o text, t timestamptz, n int)
+        ), ins AS (
+          INSERT INTO point_entries (user_id, amount, reason, params, idempotency_key, balance_after, acquisition, actor, created_at)
+          SELECT u, a, r, p, k, b, q, o, t FROM src ORDER BY n
+          RETURNING id, user_id, balance_after, acquisition, created_at
+        ), last AS (
+          SELECT DISTINCT ON (user_id) user_id, id, balance_after FROM ins ORDER BY user_id, id DESC
+        ), acq AS (
+          SELECT user_id, max(created_at) AS at FROM ins WHERE acquisition GROUP BY user_id
+        )
+        UPDATE point_balances b
+           SET balance = last.balance_after, last_entry_id = last.id,
+               last_acquired_at = coalesce(acq.at, b.last_acquired_at),
+               notified_30 = CASE WHEN acq.at IS NULL THEN b.notified_30 ELSE false END,
+               notified_7 = CASE WHEN acq.at IS NULL THEN b.notified_7 ELSE false END
+          FROM last LEFT JOIN acq ON acq.user_id = last.user_id
+         WHERE b.user_id = last.user_id`,
+  );
+  return { written, skipped };
 }
