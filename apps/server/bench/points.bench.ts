@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { addDays, tokyoDay } from '@hibi/contract/time';
 import { createSession } from '../src/domains/auth/service.ts';
-import * as data from '../src/domains/points/data.ts';
+import * as data from '../src/domains/points/data/points.ts';
 import { evaluateMonth, monthOfInstant } from '../src/domains/points/missions.ts';
 import { runNightlyCheck } from '../src/domains/points/service.ts';
 import { benchApp, elapsed, runMain, stats, timedCall, withBenchDatabase } from './support.ts';
@@ -36,8 +36,9 @@ runMain(async () => {
     // The ledger: entry k (1..ENTRIES) of a member, spread over two years; every tenth spends 30, the others earn 10,
     // so balance_after = 10k - 40 floor(k/10) (never below 0).
     await db.execute(sql`ALTER TABLE point_entries DISABLE TRIGGER USER`);
-    const bounds = ((await db.execute(sql`SELECT min(id)::int AS lo, max(id)::int AS hi FROM users`)) as unknown as { rows: { lo: number; hi: number }[] })
-      .rows[0]!;
+    const bounds = (
+      (await db.execute(sql`SELECT min(id)::int AS lo, max(id)::int AS hi FROM users`)) as unknown as { rows: { lo: number; hi: number }[] }
+    ).rows[0]!;
     for (let lo = Number(bounds.lo); lo <= Number(bounds.hi); lo += CHUNK) {
       await db.execute(sql`
         INSERT INTO point_entries (user_id, amount, reason, params, idempotency_key, balance_after, acquisition, created_at)
@@ -81,7 +82,10 @@ runMain(async () => {
       { kind: 'lifestyleLog', target: 10, minSteps: null, points: 200 },
       { kind: 'articlesRead', target: 2, minSteps: null, points: 100 },
       { kind: 'surveyAnswered', target: 1, minSteps: null, points: 100 },
-    ].map((m) => ({ ...m, month, titleJa: `ベンチ ${m.kind}`, titleEn: null, descriptionJa: null, descriptionEn: null, published: true }) as data.MissionWrite);
+    ].map(
+      (m) =>
+        ({ ...m, month, titleJa: `ベンチ ${m.kind}`, titleEn: null, descriptionJa: null, descriptionEn: null, published: true }) as data.MissionWrite,
+    );
     for (const m of missions) await data.insertMission(db, m, now, 'bench');
     await db.execute(sql`VACUUM ANALYZE`);
     const [n] = ((await db.execute(sql`SELECT count(*)::int AS n FROM point_entries`)) as unknown as { rows: { n: number }[] }).rows;
@@ -113,8 +117,6 @@ runMain(async () => {
 
     const t3 = process.hrtime.bigint();
     const check = await runNightlyCheck(db, now, null);
-    console.log(
-      `nightly check: ${check!.members} members, ${check!.mismatches} mismatches, in ${(elapsed(t3) / 1000).toFixed(1)} s (goal: 120 s)`,
-    );
+    console.log(`nightly check: ${check!.members} members, ${check!.mismatches} mismatches, in ${(elapsed(t3) / 1000).toFixed(1)} s (goal: 120 s)`);
   });
 });

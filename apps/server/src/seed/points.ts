@@ -3,9 +3,9 @@ import type { MissionKind } from '@hibi/contract/functions/points';
 import { addDays, tokyoDay, tokyoDayStart } from '@hibi/contract/time';
 import { rows } from '../db/query.ts';
 import { transaction } from '../db/transaction.ts';
-import * as data from '../domains/points/data.ts';
-import { postEntry } from '../domains/points/ledger.ts';
-import { awardMission, evaluateMonth, monthOfInstant } from '../domains/points/missions.ts';
+import * as data from '../domains/points/data/points.ts';
+import { awardMission, evaluateMonth } from '../domains/points/data/award.ts';
+import { postEntry } from '../domains/points/data/ledger.ts';
 import type { SeedContext } from './context.ts';
 
 interface DemoMission {
@@ -54,7 +54,7 @@ export async function seedPoints(ctx: SeedContext): Promise<void> {
   const { db, now } = ctx;
   const member = ctx.users.member;
   const today = tokyoDay(now.getTime());
-  const thisMonth = monthOfInstant(now);
+  const thisMonth = today.slice(0, 7);
   const at = (day: string, hour = 12) => new Date(Math.min(tokyoDayStart(day) + hour * 3_600_000, now.getTime()));
 
   // The last three months: three missions each, all completed by the member on the 20th (9 stamps).
@@ -63,7 +63,12 @@ export async function seedPoints(ctx: SeedContext): Promise<void> {
     first.setUTCMonth(first.getUTCMonth() - back);
     const month = first.toISOString().slice(0, 7);
     for (const m of PAST) {
-      const id = await data.insertMission(db, write(m, month, m.kind === 'steps' ? 15 : m.kind === 'weightLog' ? 10 : 3), at(`${month}-01`, 0), 'editor@example.com');
+      const id = await data.insertMission(
+        db,
+        write(m, month, m.kind === 'steps' ? 15 : m.kind === 'weightLog' ? 10 : 3),
+        at(`${month}-01`, 0),
+        'editor@example.com',
+      );
       const row = (await data.missionById(db, id))!;
       await transaction(db, (tx) => awardMission(tx, row, [member], at(`${month}-20`)));
     }
@@ -71,7 +76,14 @@ export async function seedPoints(ctx: SeedContext): Promise<void> {
     for (const d of [3, 8, 12, 17, 25]) {
       const day = `${month}-${String(d).padStart(2, '0')}`;
       await transaction(db, (tx) =>
-        postEntry(tx, { userId: member, amount: 10, reason: 'quiz', params: { questionID: null, day }, key: `seed:quiz:${member}:${day}`, at: at(day, 8) }),
+        postEntry(tx, {
+          userId: member,
+          amount: 10,
+          reason: 'quiz',
+          params: { questionID: null, day },
+          key: `seed:quiz:${member}:${day}`,
+          at: at(day, 8),
+        }),
       );
     }
   }

@@ -25,7 +25,10 @@ const COPY = {
   },
 } as const;
 
-export function renderExpiringMail(locale: Locale, d: { nickname: string; balance: number; expiresOn: string; days: number; link: string }): RenderedMail {
+export function renderExpiringMail(
+  locale: Locale,
+  d: { nickname: string; balance: number; expiresOn: string; days: number; link: string },
+): RenderedMail {
   const c = COPY[locale];
   return renderLayout(locale, {
     subject: c.subject(d.days),

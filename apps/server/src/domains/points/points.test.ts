@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { createMember, createTenant, type MemberFixture } from '../../../test/fixtures.ts';
 import { rows } from '../../db/query.ts';
 import { transaction } from '../../db/transaction.ts';
-import * as data from './data.ts';
+import * as data from './data/points.ts';
 import { expiresOn, postEntry, postMany, type NewEntry } from './ledger.ts';
 import { evaluateMonth } from './missions.ts';
 import { runNightlyCheck, runPoints } from './service.ts';
@@ -33,7 +33,9 @@ async function move(to: Date) {
     sql`UPDATE operator_sessions SET created_at = least(created_at, ${to.toISOString()}::timestamptz), last_used_at = ${to.toISOString()}::timestamptz,
           expires_at = ${to.toISOString()}::timestamptz + interval '1 day'`,
   );
-  await db().execute(sql`UPDATE sessions SET expires_at = ${to.toISOString()}::timestamptz + interval '30 days', last_used_at = ${to.toISOString()}::timestamptz`);
+  await db().execute(
+    sql`UPDATE sessions SET expires_at = ${to.toISOString()}::timestamptz + interval '30 days', last_used_at = ${to.toISOString()}::timestamptz`,
+  );
 }
 
 const award = (userId: number, amount: number, key: string, when = clock) =>
@@ -127,14 +129,18 @@ describe('the office and a member’s ledger', () => {
 
   it('lets only an owner adjust, never below 0, with the note the member sees, audited', async () => {
     const body = { memberID: m.id, amount: 500, note: '不具合のお詫び' };
-    for (const who of ['editor', 'support', 'company'] as const) expect((await t.consoleCall('adjustPoints', body, { token: tok[who] })).status).toBe(403);
+    for (const who of ['editor', 'support', 'company'] as const)
+      expect((await t.consoleCall('adjustPoints', body, { token: tok[who] })).status).toBe(403);
     const ok = await t.consoleCall('adjustPoints', body, { token: tok.owner });
     expect(ok.body).toMatchObject({ succeed: true, balance: 500 });
     const short = await t.consoleCall('adjustPoints', { ...body, amount: -501 }, { token: tok.owner });
     expect(short.body.errorCode).toBe('pointsShort');
     expect((await t.consoleCall('adjustPoints', { ...body, memberID: 99_999_999 }, { token: tok.owner })).body.errorCode).toBe('notFound');
     expect((await t.consoleCall('adjustPoints', { ...body, amount: 0 }, { token: tok.owner })).status).toBe(400);
-    const [entry] = await rows<{ actor: string; n: number }>(db(), sql`SELECT actor, count(*) OVER ()::int AS n FROM point_entries WHERE user_id = ${m.id}`);
+    const [entry] = await rows<{ actor: string; n: number }>(
+      db(),
+      sql`SELECT actor, count(*) OVER ()::int AS n FROM point_entries WHERE user_id = ${m.id}`,
+    );
     expect(entry).toEqual({ actor: 'owner@example.com', n: 1 });
     expect(await count(sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'adjustPoints' AND target_id = ${String(m.id)}`)).toBe(1);
     const seen = (await t.call('getPoints', { locale: 'en' }, m.token)).body.entries[0]!;
@@ -188,14 +194,17 @@ describe('expiry and void', () => {
     expect(await count(sql`SELECT balance AS n FROM point_balances WHERE user_id = ${m.id}`)).toBe(0);
   });
 
-  it("voids the balances of a tenant whose contract ended, in the minute run", async () => {
+  it('voids the balances of a tenant whose contract ended, in the minute run', async () => {
     const other = await createTenant(db());
     const m = await createMember(db(), { tenantId: other, now: clock });
     await award(m.id, 40, `test:end:${m.id}`);
     await db().execute(sql`UPDATE tenants SET contract_ends_at = ${new Date(clock.getTime() - 1000).toISOString()}::timestamptz WHERE id = ${other}`);
     await runPoints(db(), 'https://app.example', clock, log);
     await runPoints(db(), 'https://app.example', clock, log);
-    const list = await rows<{ reason: string; params: { cause: string } }>(db(), sql`SELECT reason, params FROM point_entries WHERE user_id = ${m.id} AND reason = 'voided'`);
+    const list = await rows<{ reason: string; params: { cause: string } }>(
+      db(),
+      sql`SELECT reason, params FROM point_entries WHERE user_id = ${m.id} AND reason = 'voided'`,
+    );
     expect(list).toEqual([{ reason: 'voided', params: { cause: 'contractEnded' } }]);
   });
 });
@@ -210,7 +219,10 @@ describe('the nightly check', () => {
     const r = await runNightlyCheck(db(), clock, log);
     expect(r).toMatchObject({ mismatches: 1, sample: [m.id] });
     expect(errors).toHaveLength(1);
-    const [row] = await rows<{ mismatches: number; sample: number[] }>(db(), sql`SELECT mismatches, sample FROM point_checks ORDER BY id DESC LIMIT 1`);
+    const [row] = await rows<{ mismatches: number; sample: number[] }>(
+      db(),
+      sql`SELECT mismatches, sample FROM point_checks ORDER BY id DESC LIMIT 1`,
+    );
     expect(row).toEqual({ mismatches: 1, sample: [m.id] });
     await db().execute(sql`UPDATE point_balances SET balance = 10 WHERE user_id = ${m.id}`);
   });
@@ -282,7 +294,9 @@ describe('missions', () => {
     const u = m.id;
     const iso = clock.toISOString();
     // Steps: 9,000 on two days (both steps missions count them), 2,000 on a third.
-    await db().execute(sql`INSERT INTO daily_steps (user_id, day, steps) VALUES (${u}, '2027-01-02', 9000), (${u}, '2027-01-03', 9000), (${u}, '2027-01-04', 2000), (${u}, '2026-12-31', 9000)`);
+    await db().execute(
+      sql`INSERT INTO daily_steps (user_id, day, steps) VALUES (${u}, '2027-01-02', 9000), (${u}, '2027-01-03', 9000), (${u}, '2027-01-04', 2000), (${u}, '2026-12-31', 9000)`,
+    );
     await db().execute(sql`INSERT INTO health_logs (user_id, day, weight) VALUES (${u}, '2027-01-02', 60), (${u}, '2027-01-03', 61)`);
     await db().execute(sql`INSERT INTO health_logs (user_id, day, sleepness) VALUES (${u}, '2027-01-05', 1)`);
     await runPoints(db(), 'https://app.example', clock, log);
@@ -314,11 +328,15 @@ describe('missions', () => {
       sql`INSERT INTO quiz_questions (round_id, day, genre, question_ja, choices, correct_choice, explanation_ja, created_at, updated_at)
           VALUES (${round!.id}, '2027-01-09', 'sleep', '問', '[{"ja":"a"},{"ja":"b"}]'::jsonb, 0, '説明', now(), now()) RETURNING id`,
     );
-    await db().execute(sql`INSERT INTO quiz_answers (question_id, user_id, day, choice, correct, answered_at) VALUES (${q!.id}, ${u}, '2027-01-09', 1, false, ${iso}::timestamptz)`);
+    await db().execute(
+      sql`INSERT INTO quiz_answers (question_id, user_id, day, choice, correct, answered_at) VALUES (${q!.id}, ${u}, '2027-01-09', 1, false, ${iso}::timestamptz)`,
+    );
     const [tm] = await rows<{ id: number }>(db(), sql`SELECT id FROM team_matches ORDER BY id LIMIT 1`);
     const [im] = await rows<{ id: number }>(db(), sql`SELECT id FROM individual_matches ORDER BY id LIMIT 1`);
     await db().execute(sql`INSERT INTO team_match_entries (team_match_id, user_id, created_at) VALUES (${tm!.id}, ${u}, ${iso}::timestamptz)`);
-    await db().execute(sql`INSERT INTO individual_match_entries (individual_match_id, user_id, created_at) VALUES (${im!.id}, ${u}, ${iso}::timestamptz)`);
+    await db().execute(
+      sql`INSERT INTO individual_match_entries (individual_match_id, user_id, created_at) VALUES (${im!.id}, ${u}, ${iso}::timestamptz)`,
+    );
     expect(await count(sql`SELECT count(*)::int AS n FROM mission_queue WHERE user_id = ${u}`)).toBe(1);
     await runPoints(db(), 'https://app.example', clock, log);
     p = await progress();
@@ -328,7 +346,9 @@ describe('missions', () => {
     expect(p).toMatchObject({ cardsCompleted: 1, cardBonus: STAMP_CARD_BONUS });
 
     const entries = (await t.call('getPoints', { locale: 'en' }, m.token)).body;
-    expect(entries.entries.filter((e) => e.reason === 'stampCard')).toEqual([expect.objectContaining({ amount: STAMP_CARD_BONUS, params: { card: 1 } })]);
+    expect(entries.entries.filter((e) => e.reason === 'stampCard')).toEqual([
+      expect.objectContaining({ amount: STAMP_CARD_BONUS, params: { card: 1 } }),
+    ]);
     expect(entries.entries.filter((e) => e.reason === 'mission')).toHaveLength(p.stamps);
     expect(entries.balance).toBe(entries.entries.reduce((sum, e) => sum + e.amount, 0));
     expect(entries.balance).toBeGreaterThanOrEqual(9 * 50 + 70 + STAMP_CARD_BONUS);

@@ -12,7 +12,7 @@ import type { ConsoleContext } from '../../core/console-handler.ts';
 import { startPoller } from '../../lib/poller.ts';
 import { enqueueRenderedMails } from '../../mail/outbox.ts';
 import { enqueuePush } from '../../push/outbox.ts';
-import * as data from './data.ts';
+import * as data from './data/points.ts';
 import { balanceOf, expiresOn, postEntry, postMany, type NewEntry } from './ledger.ts';
 import { reasonLabel } from './labels.ts';
 import { renderExpiringMail } from './mail.ts';
@@ -108,7 +108,14 @@ export async function voidPoints(tx: Db, userId: number, cause: 'deactivated' | 
   const b = await balanceOf(tx, userId);
   if (b.balance <= 0) return 0;
   const [last] = await data.entriesPage(tx, userId, null, 1);
-  const r = await postEntry(tx, { userId, amount: -b.balance, reason: 'voided', params: { cause }, key: `voided:${userId}:${last?.id ?? 0}`, at: now });
+  const r = await postEntry(tx, {
+    userId,
+    amount: -b.balance,
+    reason: 'voided',
+    params: { cause },
+    key: `voided:${userId}:${last?.id ?? 0}`,
+    at: now,
+  });
   return r.ok && !r.duplicate ? b.balance : 0;
 }
 
@@ -249,7 +256,8 @@ export async function runNightlyCheck(db: Db, now: Date, log: PointsLog | null, 
     if (night !== undefined && claim === null) return null;
     const result = await data.checkLedger(tx);
     await data.recordCheck(tx, claim, now, result);
-    if (result.mismatches > 0) log?.error({ mismatches: result.mismatches, members: result.sample }, 'points ledger check: balances disagree with their entries');
+    if (result.mismatches > 0)
+      log?.error({ mismatches: result.mismatches, members: result.sample }, 'points ledger check: balances disagree with their entries');
     else log?.info?.({ members: result.members }, 'points ledger check passed');
     return result;
   });

@@ -3,8 +3,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MissionKind, PointReason } from '@hibi/contract/functions/points';
 import { addMonths, tokyoDayStart } from '@hibi/contract/time';
-import type { Db } from '../../db/client.ts';
-import { arrayParam, rows } from '../../db/query.ts';
+import type { Db } from '../../../db/client.ts';
+import { arrayParam, rows } from '../../../db/query.ts';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -119,7 +119,10 @@ export async function contactsOf(db: Db, ids: number[], now: Date): Promise<Cont
 }
 
 /** Members with points who may no longer hold any: deactivated, or their tenant's contract has ended. */
-export async function voidCandidates(db: Db, now: Date): Promise<{ user_id: number; balance: number; last_entry_id: string; cause: 'deactivated' | 'contractEnded' }[]> {
+export async function voidCandidates(
+  db: Db,
+  now: Date,
+): Promise<{ user_id: number; balance: number; last_entry_id: string; cause: 'deactivated' | 'contractEnded' }[]> {
   return rows(
     db,
     sql`SELECT b.user_id, b.balance, b.last_entry_id::text AS last_entry_id,
@@ -346,7 +349,11 @@ export async function insertCompletions(tx: Db, missionId: number, users: number
 }
 
 /** The caller's view of a month: published missions with progress (computed in SQL) and completion. */
-export async function missionsFor(db: Db, userId: number, month: string): Promise<(MissionRow & { progress: number; completed_ms: number | null })[]> {
+export async function missionsFor(
+  db: Db,
+  userId: number,
+  month: string,
+): Promise<(MissionRow & { progress: number; completed_ms: number | null })[]> {
   const missions = await rows<MissionRow & { completed_ms: number | null }>(
     db,
     sql`SELECT ${MISSION_COLUMNS}, (extract(epoch FROM c.completed_at) * 1000)::float8 AS completed_ms
