@@ -155,6 +155,16 @@ describe('expiry and void', () => {
     await award(m.id, 120, `test:exp:${m.id}`);
     const on = expiresOn(120, clock)!;
     const mails = () => count(sql`SELECT count(*)::int AS n FROM mail_outbox WHERE kind = 'pointsExpiring' AND to_address = ${m.email}`);
+    // A device that takes the kind (written as savePushSubscription would).
+    await db().execute(
+      sql`INSERT INTO push_subscriptions (user_id, session_id, endpoint, p256dh, auth, kinds, created_at, updated_at)
+          SELECT ${m.id}, s.id, ${`https://push.example.com/points-${m.id}`}, 'p', 'a', ARRAY['pointsExpiring'], now(), now()
+            FROM sessions s WHERE s.user_id = ${m.id} LIMIT 1`,
+    );
+    const pushes = () =>
+      count(
+        sql`SELECT count(*)::int AS n FROM push_outbox o JOIN push_subscriptions s ON s.id = o.subscription_id WHERE s.user_id = ${m.id} AND o.kind = 'pointsExpiring'`,
+      );
     await move(at(addDays(on, -31)));
     await runPoints(db(), 'https://app.example', clock, log);
     expect(await mails()).toBe(0);
@@ -162,10 +172,12 @@ describe('expiry and void', () => {
     await runPoints(db(), 'https://app.example', clock, log);
     await runPoints(db(), 'https://app.example', clock, log);
     expect(await mails()).toBe(1);
+    expect(await pushes()).toBe(1);
     await move(at(addDays(on, -7)));
     await runPoints(db(), 'https://app.example', clock, log);
     await runPoints(db(), 'https://app.example', clock, log);
     expect(await mails()).toBe(2);
+    expect(await pushes()).toBe(2);
     await move(at(addDays(on, -1), 23));
     await runPoints(db(), 'https://app.example', clock, log);
     expect((await t.call('getPoints', {}, m.token)).body.balance).toBe(120);

@@ -105,33 +105,40 @@ export async function adjustPoints(
  * and a later balance (after a reactivation) can be voided again.
  */
 export async function voidPoints(tx: Db, userId: number, cause: 'deactivated' | 'contractEnded', now: Date): Promise<number> {
-  const b = await balanceOf(tx, userId);
-  if (b.balance <= 0) return 0;
-  const [last] = await data.entriesPage(tx, userId, null, 1);
+  const [b] = await data.lockBalances(tx, [userId]);
+  if (!b || Number(b.balance) <= 0) return 0;
+  const balance = Number(b.balance);
   const r = await postEntry(tx, {
     userId,
-    amount: -b.balance,
+    amount: -balance,
     reason: 'voided',
     params: { cause },
-    key: `voided:${userId}:${last?.id ?? 0}`,
+    key: `voided:${userId}:${b.last_entry_id}`,
     at: now,
   });
-  return r.ok && !r.duplicate ? b.balance : 0;
+  return r.ok && !r.duplicate ? balance : 0;
 }
 
 /** The run's sweep: members deactivated or of an ended contract who still hold points (a refund after the deactivation). */
 export async function voidEnded(db: Db, now: Date): Promise<number> {
   const due = await data.voidCandidates(db, now);
   if (due.length === 0) return 0;
-  const entries: NewEntry[] = due.map((d) => ({
-    userId: Number(d.user_id),
-    amount: -Number(d.balance),
-    reason: 'voided',
-    params: { cause: d.cause },
-    key: `voided:${d.user_id}:${d.last_entry_id}`,
-    at: now,
-  }));
-  return (await transaction(db, (tx) => postMany(tx, entries))).written.length;
+  const cause = new Map(due.map((d) => [Number(d.user_id), d.cause]));
+  return transaction(db, async (tx) => {
+    // Read again under the lock: an entry since the read is voided with the rest.
+    const locked = await data.lockBalances(tx, [...cause.keys()]);
+    const entries: NewEntry[] = locked
+      .filter((b) => Number(b.balance) > 0)
+      .map((b) => ({
+        userId: Number(b.user_id),
+        amount: -Number(b.balance),
+        reason: 'voided',
+        params: { cause: cause.get(Number(b.user_id))! },
+        key: `voided:${b.user_id}:${b.last_entry_id}`,
+        at: now,
+      }));
+    return (await postMany(tx, entries)).written.length;
+  });
 }
 
 /* ------------------------------------------------------------------ expiry and its notices */
@@ -155,12 +162,15 @@ export async function expirePoints(db: Db, now: Date): Promise<number> {
   for (let i = 0; i < due.length; i += 1000) {
     const batch = due.slice(i, i + 1000);
     written += await transaction(db, async (tx) => {
-      // The balance is read again under the lock (postMany): an award since the read moved the expiry, so it is skipped.
-      const fresh = new Map((await data.balancesAcquiredBefore(tx, acquiredBefore(now, 0))).map((b) => [Number(b.user_id), b]));
+      // Read again under the lock: an award since the first read moved the expiry, so that member is skipped.
+      const locked = await data.lockBalances(
+        tx,
+        batch.map((b) => Number(b.user_id)),
+      );
       const entries: NewEntry[] = [];
-      for (const b of batch) {
-        const f = fresh.get(Number(b.user_id));
-        if (!f || f.last_ms !== b.last_ms) continue;
+      for (const f of locked) {
+        const on = expiresOn(Number(f.balance), f.last_ms === null ? null : new Date(Number(f.last_ms)));
+        if (on === null || on > today) continue;
         const lastOn = tokyoDay(Number(f.last_ms));
         entries.push({
           userId: Number(f.user_id),

@@ -380,3 +380,13 @@ export async function drainQueue(tx: Db, limit: number): Promise<number[]> {
   );
   return r.map((x) => Number(x.user_id)).sort((a, b) => a - b);
 }
+
+/** Locks members' balance rows (user order, as the ledger does) and reads them: what an expiry or void takes. */
+export async function lockBalances(tx: Db, ids: number[]): Promise<BalanceRow[]> {
+  if (ids.length === 0) return [];
+  return rows<BalanceRow>(
+    tx,
+    sql`SELECT user_id, balance, (extract(epoch FROM last_acquired_at) * 1000)::float8 AS last_ms, notified_30, notified_7, last_entry_id::text
+          FROM point_balances WHERE user_id = ANY(${arrayParam(ids, 'int')}) ORDER BY user_id FOR UPDATE`,
+  );
+}
