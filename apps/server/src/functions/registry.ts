@@ -13,6 +13,7 @@ import { passkeysHandlers } from '../domains/passkeys/handlers.ts';
 import { notificationsHandlers } from '../domains/notifications/handlers.ts';
 import { magazineHandlers } from '../domains/magazine/handlers.ts';
 import { programsHandlers } from '../domains/programs/handlers.ts';
+import { quizExchangeHandlers } from '../domains/points/quiz-exchange-handlers.ts';
 
 /** name -> handler, for every function this server answers (the developer tool's only with DEVTOOL_PATH set). */
 export function buildRegistry(config: Config): Map<string, Handler<FunctionDef>> {
@@ -29,6 +30,7 @@ export function buildRegistry(config: Config): Map<string, Handler<FunctionDef>>
     ...notificationsHandlers,
     ...magazineHandlers,
     ...programsHandlers,
+    ...quizExchangeHandlers,
   ] as unknown as Handler<FunctionDef>[];
   const registry = new Map<string, Handler<FunctionDef>>();
   for (const handler of all) {
