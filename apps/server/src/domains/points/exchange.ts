@@ -47,7 +47,11 @@ function offerOut(r: data.OfferRow, locale: Locale, campaignEnd: string | null):
   const price = r.campaign_points ?? r.points;
   // A campaign-only reward can be had until the campaign's (or its own) last day.
   const lastDay =
-    inCampaign && r.campaign_only && campaignEnd !== null ? (r.available_to === null || campaignEnd < r.available_to ? campaignEnd : r.available_to) : r.available_to;
+    inCampaign && r.campaign_only && campaignEnd !== null
+      ? r.available_to === null || campaignEnd < r.available_to
+        ? campaignEnd
+        : r.available_to
+      : r.available_to;
   return {
     rewardID: r.id,
     name: pick(locale, r.name_ja, r.name_en),
@@ -193,7 +197,10 @@ export async function listConsoleRewards(ctx: ConsoleContext, q: { offset: numbe
   };
 }
 
-export async function saveReward(ctx: ConsoleContext, input: RewardInput): Promise<{ rewardID: number } | BusinessFailure<'notFound' | 'endBeforeStart' | 'imageUnknown'>> {
+export async function saveReward(
+  ctx: ConsoleContext,
+  input: RewardInput,
+): Promise<{ rewardID: number } | BusinessFailure<'notFound' | 'endBeforeStart' | 'imageUnknown'>> {
   if (input.availableFrom !== null && input.availableTo !== null && input.availableTo < input.availableFrom) return failure('endBeforeStart');
   const imageId = input.imageID ?? null;
   if (imageId !== null && !(await data.imageExists(ctx.db, imageId))) return failure('imageUnknown');
@@ -320,7 +327,11 @@ const estimateText = (month: string, part: string) => `${month} ${part === 'mid'
 /** The applications waiting to ship as CSV for the fulfilment company (UTF-8 with BOM, formula-guarded: lib/csv.ts). */
 export async function exportRewardApplications(ctx: ConsoleContext, rewardId: number | null): Promise<CsvFile> {
   const db = ctx.db;
-  ctx.note({ targetType: 'rewardApplications', targetId: rewardId, summary: `applications waiting to ship exported${rewardId ? ` (reward ${rewardId})` : ''}` });
+  ctx.note({
+    targetType: 'rewardApplications',
+    targetId: rewardId,
+    summary: `applications waiting to ship exported${rewardId ? ` (reward ${rewardId})` : ''}`,
+  });
   return new CsvFile(
     `reward-applications-${tokyoDay(ctx.now())}.csv`,
     [
