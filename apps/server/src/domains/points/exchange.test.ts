@@ -89,6 +89,28 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => t?.close());
 
+describe('the demo seed (seed/exchange.ts)', () => {
+  it('a round of 25 questions over 5 genres, 6 rewards, a campaign, and member@example.com’s answers and application', async () => {
+    const [round] = await rows<{ questions: number; genres: number; linked: number }>(
+      db(),
+      sql`SELECT count(*)::int AS questions, count(DISTINCT genre)::int AS genres, count(article_id)::int AS linked FROM quiz_questions`,
+    );
+    expect(round).toEqual({ questions: 25, genres: 5, linked: 1 });
+    expect(await count('rewards')).toBe(6);
+    expect(await count('reward_campaigns')).toBe(1);
+    const [member] = await rows<{ answers: number; applications: number; balance: number; sum: number }>(
+      db(),
+      sql`SELECT (SELECT count(*)::int FROM quiz_answers a WHERE a.user_id = u.id) AS answers,
+                 (SELECT count(*)::int FROM reward_applications a WHERE a.user_id = u.id AND a.postal_code = '100-0001') AS applications,
+                 (SELECT balance FROM point_balances b WHERE b.user_id = u.id) AS balance,
+                 (SELECT sum(amount)::int FROM point_entries e WHERE e.user_id = u.id) AS sum
+            FROM users u WHERE u.email = 'member@example.com'`,
+    );
+    expect(member).toMatchObject({ answers: 2, applications: 1 });
+    expect(member!.balance).toBe(member!.sum);
+  });
+});
+
 describe('the office’s catalogue and campaign', () => {
   it('saves rewards; refuses an end before the start and an unknown image; support and company operators cannot write', async () => {
     expect((await t.consoleCall('saveReward', rewardForm({ availableTo: '2027-02-01' }), { token: tok.editor })).body.errorCode).toBe(
