@@ -172,7 +172,7 @@ export async function campaignExists(db: Db, id: number): Promise<boolean> {
 
 /** Serialises campaign writes (their no-overlap check). */
 export async function lockCampaignWrites(db: Db): Promise<void> {
-  await db.execute(sql`SELECT pg_advisory_xact_lock(58_0924)`);
+  await db.execute(sql`SELECT pg_advisory_xact_lock(580924)`);
 }
 
 export async function overlappingCampaign(db: Db, startDate: string, endDate: string, exceptId: number | null): Promise<number | null> {

@@ -56,7 +56,7 @@ export async function roundById(db: Db, id: number, lock = false): Promise<Round
 
 /** Serialises the writes of rounds and questions (their overlap and one-day-one-question checks). */
 export async function lockQuizWrites(db: Db): Promise<void> {
-  await db.execute(sql`SELECT pg_advisory_xact_lock(58_0922)`);
+  await db.execute(sql`SELECT pg_advisory_xact_lock(580922)`);
 }
 
 /** Another round whose dates meet [start, end]. */
