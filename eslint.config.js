@@ -176,8 +176,9 @@ export default tseslint.config(
               DOMAINS.filter((o) => o !== d).map((o) => ({ target: `${S}/domains/${d}`, from: `${S}/domains/${o}`, except: ['./service.ts'] })),
             ),
             // The seed writes through data modules, never services or handlers; it may plan with a domain's pure
-            // planner (programs' formation.ts: no database, no clock), so the demo's teams are formed as the console forms them.
-            ...zone(`${S}/seed`, [`${S}/domains/*/!(data|formation).ts`, `${S}/core`, `${S}/mail`, `${S}/push`, ...ENTRY]),
+            // planner (programs' formation.ts: no database, no clock), so the demo's teams are formed as the console forms them,
+            // and it posts points through points' ledger.ts (postEntry, the ledger's one writer: decision 188).
+            ...zone(`${S}/seed`, [`${S}/domains/*/!(data|formation|ledger).ts`, `${S}/core`, `${S}/mail`, `${S}/push`, ...ENTRY]),
             // The handler kit sits below the domains; mail, lib and db below it.
             ...zone(`${S}/core`, [`${S}/domains`, `${S}/seed`, `${S}/mail`, `${S}/push`, ...ENTRY]),
             ...zone(`${S}/mail`, [`${S}/domains`, `${S}/core`, `${S}/seed`, `${S}/push`, ...ENTRY]),

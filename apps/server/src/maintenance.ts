@@ -3,6 +3,7 @@ import { pruneExpiredSessions } from './domains/auth/service.ts';
 import { pruneEmailLinks } from './domains/lifecycle/service.ts';
 import { pruneOperatorSessions } from './domains/operators/service.ts';
 import { pruneChallenges } from './domains/passkeys/service.ts';
+import { deleteShippedAddresses } from './domains/points/service.ts';
 import { startPoller } from './lib/poller.ts';
 import { pruneRateLimits } from './lib/rate-limit.ts';
 import { pruneOutbox } from './mail/outbox.ts';
@@ -19,7 +20,10 @@ export interface MaintenanceOptions {
   sessionIdleTimeoutMs?: number;
 }
 
-/** One clean-up pass: expired sessions, spent emailed links, old outbox mail and push rows, old rate-limit windows. */
+/**
+ * One clean-up pass: expired sessions, spent emailed links, old outbox mail and push rows, old rate-limit windows, the
+ * exchange's addresses 90 days after shipping.
+ */
 export async function runMaintenance(db: Db, now: Date, options: MaintenanceOptions): Promise<void> {
   await pruneExpiredSessions(db, now, options.sessionIdleTimeoutMs);
   await pruneEmailLinks(db, now);
@@ -31,6 +35,8 @@ export async function runMaintenance(db: Db, now: Date, options: MaintenanceOpti
   // Push rows keep no payload once sent or given up; they go after the same days as mail.
   await prunePushOutbox(db, new Date(now.getTime() - options.outboxRetentionDays * DAY_MS));
   await pruneRateLimits(db, new Date(now.getTime() - KEEP_RATE_LIMIT_WINDOWS_MS));
+  // Exchange addresses 90 days after shipping (docs/requirements/points.md#points-exchange).
+  await deleteShippedAddresses(db, now);
 }
 
 /** Hourly clean-up (runMaintenance), the first at once; safe to run in every process. */

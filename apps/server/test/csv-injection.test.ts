@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { allConsoleFunctions } from '@hibi/contract/console/index';
+import { rows } from '../src/db/query.ts';
 import { startsFormula } from '../src/lib/csv.ts';
 import { createEvent, createMember, createTenant, type MemberFixture } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -13,7 +14,14 @@ import { unzip } from './unzip.ts';
  */
 const HOSTILE = ['＝HYPERLINK("http://evil.example")', '＋1+cmd|calc', '－2+3', '＠SUM(A1)', '\tcmd', '\r=1', '﹦1+1', '\u3000＝1'];
 /** The exports this test attacks; a new CSV export must be added here (the guard below fails until it is). */
-const COVERED_CONSOLE_CSV = ['exportCompanyInsights', 'exportMembers', 'exportReservations', 'exportSurveyAnswers', 'exportTeamMatchStandings'];
+const COVERED_CONSOLE_CSV = [
+  'exportCompanyInsights',
+  'exportMembers',
+  'exportReservations',
+  'exportSurveyAnswers',
+  'exportTeamMatchStandings',
+  'exportRewardApplications',
+];
 
 let t: TestApp;
 let tenantId = 0;
@@ -160,6 +168,29 @@ describe('CSV formula guard on every export (issue 30, finding 4)', () => {
     const text = await consoleCsv('exportTeamMatchStandings', { teamMatchID }, 'editor@example.com');
     expect(formulas(text)).toEqual([]);
     expect(cells(text)).toContain(`'${HOSTILE[2]}`);
+    expect(cells(text)).toContain(`'${HOSTILE[0]}`);
+  });
+
+  it('exportRewardApplications: a reward name the office wrote and the addresses members wrote start no formula', async () => {
+    const db = t.database.db;
+    const [reward] = await rows<{ id: number }>(
+      db,
+      sql`INSERT INTO rewards (name_ja, description_ja, kind, points, stock, published, created_at, updated_at)
+          VALUES (${HOSTILE[4]!}, 'x', 'physical', 100, 10, true, now(), now()) RETURNING id`,
+    );
+    for (const [n, text] of HOSTILE.entries()) {
+      // Single-line address fields as the schema would let through (no tab or line break): planted as stored.
+      const line = text.replace(/[\t\r\n]/g, '');
+      await db.execute(
+        sql`INSERT INTO reward_applications (user_id, reward_id, points, status, applied_at, estimate_month, estimate_part,
+                                             postal_code, prefecture, line1, line2, name, phone)
+            VALUES (${members[n]!.id}, ${reward!.id}, 100, 'applied', now(), '2027-01', 'mid', '100-0001', 13, ${line}, ${line}, ${line}, '0312345678')`,
+      );
+    }
+    const text = await consoleCsv('exportRewardApplications', { rewardID: reward!.id }, 'editor@example.com');
+    expect(text.startsWith('\ufeff')).toBe(true);
+    expect(formulas(text)).toEqual([]);
+    expect(cells(text)).toContain(`'${HOSTILE[4]}`);
     expect(cells(text)).toContain(`'${HOSTILE[0]}`);
   });
 

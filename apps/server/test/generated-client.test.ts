@@ -301,6 +301,15 @@ describe('a client generated from /api/openapi.json (hey-api, zod)', () => {
     await call('getTeamMatch', { teamMatchID: walk.id }, demo);
     await call('getIndividualMatch', { individualMatchID: programs.find((p) => p.kind === 'individualMatch')!.id }, demo);
 
+    // The daily quiz and the exchange (issue 58): today's question of the demo round answered, the catalogue, an
+    // application of a digital reward (no address), the member's applications.
+    const todayQuiz = (await call('getTodayQuiz', {}, demo)).quiz as { questionID: number; answer: unknown } | null;
+    if (todayQuiz && todayQuiz.answer === null) await call('answerQuiz', { questionID: todayQuiz.questionID, choice: 0 }, demo);
+    const catalogue = (await call('listRewards', {}, demo)).rewards as { rewardID: number; kind: string; points: number }[];
+    const digital = catalogue.filter((r) => r.kind === 'digital').sort((a, b) => a.points - b.points)[0]!;
+    await call('applyForReward', { rewardID: digital.rewardID }, demo);
+    await call('listMyApplications', {}, demo);
+
     // The lite plan member leaves; the fresh member signs out.
     const lite = (await call('login', { id: 'lite@example.com', password: 'wellbeing-demo' })).token as string;
     await call('deleteLitePlanUser', { currentPassword: 'wellbeing-demo' }, lite);

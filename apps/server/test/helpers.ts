@@ -264,7 +264,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       payload: raw ? (payload as Buffer) : typeof payload === 'string' ? payload : JSON.stringify(payload),
       ...(auth.remoteAddress ? { remoteAddress: auth.remoteAddress } : {}),
     });
-    return { status: res.statusCode, body: res.json() as RawAnswer, headers: res.headers as Record<string, unknown> };
+    // A download (a CSV export whose payload may be empty) answers its file: read as a success without fields.
+    const json = !String(res.headers['content-type'] ?? '').startsWith('text/csv');
+    return { status: res.statusCode, body: (json ? res.json() : { succeed: true }) as RawAnswer, headers: res.headers as Record<string, unknown> };
   };
   const consoleCall = <N extends ConsoleFunctionName>(name: N, payload?: ConsolePayload<N>, auth?: ConsoleAuth) =>
     consoleRaw(name, payload, auth) as Promise<{ status: number; body: ConsoleAnswer<N>; headers: Record<string, unknown> }>;

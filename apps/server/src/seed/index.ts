@@ -12,6 +12,7 @@ import { seedOperators } from './operators.ts';
 import { seedMagazine } from './magazine.ts';
 import { seedPrograms } from './programs.ts';
 import { seedPoints } from './points.ts';
+import { seedExchange } from './exchange.ts';
 
 /** Loads the demo content into an empty database, in one transaction. Returns false when there was data already. */
 export async function seedDemoContent(db: Db, now = new Date()): Promise<boolean> {
@@ -29,6 +30,8 @@ export async function seedDemoContent(db: Db, now = new Date()): Promise<boolean
     await seedMagazine(ctx);
     await seedPrograms(ctx);
     await seedPoints(ctx);
+    // After the points ledger's seed (member@example.com's history), when there is one.
+    await seedExchange(ctx);
   });
   return true;
 }

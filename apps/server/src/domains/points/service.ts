@@ -295,3 +295,6 @@ export function startPoints(db: Db, appBaseUrl: string, log: PointsLog, onError:
   const poller = startPoller(() => runPoints(db, appBaseUrl, now(), log), { everyMs: POINTS_EVERY_MS, onError });
   return () => poller.close();
 }
+
+// The exchange's maintenance (docs/requirements/points.md#points-exchange): what the entry (maintenance) calls.
+export { deleteShippedAddresses } from './exchange.ts';
