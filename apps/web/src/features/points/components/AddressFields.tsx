@@ -22,12 +22,12 @@ export function AddressFields({
   const { t } = useTranslation('points');
   const error = (field: AddressField) => (errors[field] ? t(errors[field], { max: FIELD_MAX[field] }) : undefined);
   const text =
-    (field: Exclude<AddressField, 'prefecture'>, autoComplete: string, extra: { inputMode?: 'numeric' | 'tel'; type?: string } = {}) =>
+    (field: Exclude<AddressField, 'prefecture'>, autoComplete: string, extra: { inputMode?: 'numeric' | 'tel' } = {}) =>
     (control: FieldControlProps) => (
       <input
         {...control}
         inputMode={extra.inputMode}
-        type={extra.type ?? 'text'}
+        type="text"
         name={field}
         autoComplete={autoComplete}
         maxLength={FIELD_MAX[field]}
@@ -70,7 +70,7 @@ export function AddressFields({
         {text('name', 'name')}
       </Field>
       <Field label={t('apply.phone')} hint={t('apply.phoneHint')} error={error('phone')} requiredMark>
-        {text('phone', 'tel', { inputMode: 'tel', type: 'tel' })}
+        {text('phone', 'tel', { inputMode: 'tel' })}
       </Field>
     </div>
   );
