@@ -43,8 +43,8 @@ for (const lang of ['ja', 'en'] as Lang[]) {
     // The frame: nickname, department tag, comment, menu.
     await expect(page.locator('.account-frame__nickname')).toHaveText('ひびき');
     await expect(page.locator('.account-frame__tag')).toHaveText('総務部');
-    // Profile, friends, lifestyle report, walking ranking, the mail magazine's past issues, and the programs.
-    await expect(page.getByRole('navigation', { name: lang === 'ja' ? 'マイページメニュー' : 'My page menu' }).getByRole('link')).toHaveCount(6);
+    // Profile, friends, lifestyle report, walking ranking, the mail magazine's past issues, the programs and the points.
+    await expect(page.getByRole('navigation', { name: lang === 'ja' ? 'マイページメニュー' : 'My page menu' }).getByRole('link')).toHaveCount(7);
     // Withdrawal is only for the lite plan.
     await expect(page.getByRole('button', { name: lang === 'ja' ? '退会する' : 'Withdraw' })).toHaveCount(0);
     await page.locator('.team-match__history summary').first().click();

@@ -139,7 +139,7 @@ for (const lang of ['ja', 'en'] as const) {
     const section = await openAccount(page);
     await expect(section.getByText(text.off)).toBeVisible();
     // Every kind is offered, each its own checkbox, all chosen to start with.
-    await expect(section.getByRole('checkbox')).toHaveCount(7);
+    await expect(section.getByRole('checkbox')).toHaveCount(8);
     for (const box of await section.getByRole('checkbox').all()) await expect(box).toBeChecked();
     await expectNoAxeViolations(page);
     await screenshot(page, testInfo, 'push-account', lang);
@@ -173,6 +173,7 @@ for (const lang of ['ja', 'en'] as const) {
       'teamFormed',
       'programResult',
       'syncReminder',
+      'pointsExpiring',
     ]);
     await expectNoAxeViolations(page);
     await screenshot(page, testInfo, 'push-account-on', lang);
@@ -189,6 +190,7 @@ for (const lang of ['ja', 'en'] as const) {
       'teamFormed',
       'programResult',
       'syncReminder',
+      'pointsExpiring',
     ]);
     const again = await openAccount(page);
     await expect(again.getByText(text.on)).toBeVisible();

@@ -56,6 +56,14 @@ export const routeTable: RouteSpec[] = [
     auth: true,
     load: () => import('../features/programs/pages/ChallengePage.tsx'),
   },
+  // Points (docs/requirements/points.md#points-members): the balance and ledger, missions and the stamp card, the daily
+  // quiz, the rewards with the application form, and the member's applications.
+  { path: '/points', meta: 'points', auth: true, load: () => import('../features/points/pages/PointsPage.tsx') },
+  { path: '/points/missions', meta: 'missions', auth: true, load: () => import('../features/points/pages/MissionsPage.tsx') },
+  { path: '/quiz', meta: 'quiz', auth: true, load: () => import('../features/points/pages/QuizPage.tsx') },
+  { path: '/rewards', meta: 'rewards', auth: true, load: () => import('../features/points/pages/RewardsPage.tsx') },
+  { path: '/rewards/applications', meta: 'rewardApplications', auth: true, load: () => import('../features/points/pages/ApplicationsPage.tsx') },
+  { path: '/rewards/:rewardID', meta: 'rewardApply', auth: true, load: () => import('../features/points/pages/RewardApplyPage.tsx') },
   { path: '/faq', meta: 'faq', load: () => import('../features/help/pages/FaqPage.tsx') },
   { path: '/terms-of-use', meta: 'termsOfService', load: () => import('../features/help/pages/TermsOfUsePage.tsx') },
   { path: '/website-terms-of-use', meta: 'websiteTermsOfUse', load: () => import('../features/help/pages/WebsiteTermsPage.tsx') },

@@ -23,12 +23,14 @@ const MENU = [
   { to: '/magazine', key: 'menu.magazine' },
   // Team Walk and walking challenges (docs/requirements/programs.md#programs-members), also outside the frame.
   { to: '/programs', key: 'menu.programs' },
+  // Points (docs/requirements/points.md#points-members): one entry; missions, the quiz and the rewards are linked from there.
+  { to: '/points', key: 'menu.points' },
 ] as const;
 
 /**
  * The account area's frame (docs/requirements/account.md#account-area): the background image, the profile image (default thumbnail when there is
  * none), nickname, attribution1 tag and comment, then a side menu on desktop (a top menu under 768 px) with
- * profile, friends, lifestyle report, walking ranking, the mail magazine and the programs, and the page's content. `profile` is null while it loads.
+ * profile, friends, lifestyle report, walking ranking, the mail magazine, the programs and the points, and the page's content. `profile` is null while it loads.
  * `menu={false}` hides the menu (a friend's profile shows the friend's head in the same frame).
  */
 export function AccountFrame({

@@ -45,6 +45,19 @@ describe('what a push message shows (issue 34)', () => {
       expect(notificationFor(JSON.stringify({ kind: 'syncReminder', lang: 'en', title: 'Sync', url }), 'en').options.data.url, url).toBe('/programs');
   });
 
+  it('shows points about to expire (issue 58), opening the points page', () => {
+    expect(notificationFor(JSON.stringify({ kind: 'pointsExpiring', lang: 'ja', title: 'ポイントの有効期限が近づいています' }), 'en')).toMatchObject({
+      options: { lang: 'ja', tag: 'pointsExpiring', data: { url: '/points' } },
+    });
+    expect(notificationFor(JSON.stringify({ kind: 'pointsExpiring', lang: 'en', title: 'Expiring', url: '/points' }), 'ja').options.data.url).toBe(
+      '/points',
+    );
+    for (const url of ['/', '/programs', '/pointsX', 'https://evil.example/points'])
+      expect(notificationFor(JSON.stringify({ kind: 'pointsExpiring', lang: 'en', title: 'Expiring', url }), 'en').options.data.url, url).toBe(
+        '/points',
+      );
+  });
+
   it('shows a plain notice in the browser language for an unreadable payload, and never leaves the app', () => {
     expect(notificationFor('not json', 'en-US')).toMatchObject({ title: 'Hibi', options: { lang: 'en', data: { url: '/' } } });
     expect(notificationFor(JSON.stringify({ kind: 'spam', title: 'x' }), 'ja')).toMatchObject({ options: { lang: 'ja', data: { url: '/' } } });

@@ -2,7 +2,16 @@
 // functions, unit-tested; sw.ts wires them to the `push` and `notificationclick` events.
 
 /** The kinds of notification the server sends (the contract's PUSH_KINDS). */
-const KINDS = new Set(['waitingListSeat', 'eventReminder', 'importantAnnouncement', 'newSurvey', 'teamFormed', 'programResult', 'syncReminder']);
+const KINDS = new Set([
+  'waitingListSeat',
+  'eventReminder',
+  'importantAnnouncement',
+  'newSurvey',
+  'teamFormed',
+  'programResult',
+  'syncReminder',
+  'pointsExpiring',
+]);
 
 /**
  * The programs' kinds (docs/requirements/programs.md#programs-notices) open the programs' pages: the round's page the
@@ -10,6 +19,10 @@ const KINDS = new Set(['waitingListSeat', 'eventReminder', 'importantAnnouncemen
  */
 const PROGRAM_KINDS = new Set(['teamFormed', 'programResult', 'syncReminder']);
 const PROGRAMS_PATH = '/programs';
+
+/** Points about to expire (docs/requirements/points.md#points-expiry) open the points page. */
+const POINTS_KINDS = new Set(['pointsExpiring']);
+const POINTS_PATH = '/points';
 
 /** The app's icon, as the manifest has it. */
 export const NOTIFICATION_ICON = '/icons/icon-192.png';
@@ -24,11 +37,17 @@ export function safePath(url: unknown, fallback = '/'): string {
   return typeof url === 'string' && /^\/(?![/\\])[^\s]*$/.test(url) ? url : fallback;
 }
 
-/** Where a notification's click goes: its path, kept within /programs for the programs' kinds. */
+/** A path within `root` (itself or below it), else `root`. */
+function within(root: string, url: unknown): string {
+  const path = safePath(url, root);
+  return path === root || path.startsWith(`${root}/`) ? path : root;
+}
+
+/** Where a notification's click goes: its path, kept within /programs for the programs' kinds and /points for the points'. */
 function clickPath(kind: string, url: unknown): string {
-  if (!PROGRAM_KINDS.has(kind)) return safePath(url);
-  const path = safePath(url, PROGRAMS_PATH);
-  return path === PROGRAMS_PATH || path.startsWith(`${PROGRAMS_PATH}/`) ? path : PROGRAMS_PATH;
+  if (PROGRAM_KINDS.has(kind)) return within(PROGRAMS_PATH, url);
+  if (POINTS_KINDS.has(kind)) return within(POINTS_PATH, url);
+  return safePath(url);
 }
 
 /** When a payload cannot be read: the app's name in the browser's language, opening the home page. */
