@@ -54,6 +54,8 @@ export default function ApplicationsPage() {
   const [message, setMessage] = useState<StatusText | null>(null);
   const [error, setError] = useState<string | null>(null);
   const rewardSelect = useId();
+  // Only the ticks of the rows on screen count (another page or filter leaves its ticks behind).
+  const ticked = rows.filter((row) => row.status === 'applied' && selected.has(row.applicationID)).map((row) => row.applicationID);
 
   const toggle = (id: number, on: boolean) =>
     setSelected((current) => {
@@ -66,7 +68,7 @@ export default function ApplicationsPage() {
   const markShipped = () => {
     setMessage(null);
     setError(null);
-    ship.mutate([...selected], {
+    ship.mutate(ticked, {
       onSuccess: (answer) => {
         if (!answer.succeed) return setError(failureText(answer, pointsErrorTexts(t)));
         setSelected(new Set());
@@ -172,8 +174,8 @@ export default function ApplicationsPage() {
             >
               {rewardID === null ? t('applications.export') : t('applications.exportReward')}
             </button>
-            <button type="button" className="button button--primary" disabled={selected.size === 0 || ship.isPending} onClick={markShipped}>
-              {t('applications.markShipped', { count: selected.size })}
+            <button type="button" className="button button--primary" disabled={ticked.length === 0 || ship.isPending} onClick={markShipped}>
+              {t('applications.markShipped', { count: ticked.length })}
             </button>
           </>
         )}
