@@ -13,7 +13,7 @@ import { useSaveMission } from '../api/missions.ts';
 import { pointsErrorTexts } from './errors.ts';
 import { CheckField, NumberField, TextField, useFieldError } from './fields.tsx';
 import { EditorPanel, payloadResolver, refusalText } from './form.tsx';
-import { numberOf, optionalNumberOf } from './values.ts';
+import { numberOf, optionalNumberOf, tokyoMonth } from './values.ts';
 
 export interface MissionForm {
   month: string;
@@ -104,7 +104,7 @@ export function MissionEditor({ item, month, onDone }: { item: ConsoleMission | 
         onSubmit={() => void submit()}
         onCancel={() => onDone('')}
       >
-        {item?.published && <p className="console-notice">{t('missions.startedNote')}</p>}
+        {item?.published && item.month <= tokyoMonth(Date.now()) && <p className="console-notice">{t('missions.startedNote')}</p>}
         <TextField name="month" label={t('missions.month')} type="month" hint={t('missions.monthHint')} />
         <LocalizedInput name="title" label={t('missions.titleField')} required maxLength={TITLE_MAX} />
         <LocalizedInput name="description" label={t('missions.description')} multiline maxLength={DESCRIPTION_MAX} />

@@ -4,7 +4,6 @@ import { REWARD_KINDS, type RewardKind } from '@hibi/contract/functions/points';
 import { rewardInputSchema, type ConsoleReward, type RewardInput } from '@hibi/contract/console/points';
 import { DESCRIPTION_MAX, TITLE_MAX } from '@hibi/contract/console/protocol';
 import { useTranslation } from '../../../../lib/i18n/react.tsx';
-import { Field } from '../../../../components/Field.tsx';
 import type { StatusText } from '../../../../components/FormMessage.tsx';
 import { LocalizedInput } from '../../../components/editor/LocalizedInput.tsx';
 import { MediaPicker } from '../../../components/editor/MediaPicker.tsx';
