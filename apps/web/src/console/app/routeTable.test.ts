@@ -30,3 +30,16 @@ describe('programs in the console', () => {
     expect(writers.every((route) => route.roles?.join() === 'owner,editor')).toBe(true);
   });
 });
+
+// docs/requirements/points.md: owners and editors write, support reads, company operators see nothing.
+describe('points in the console', () => {
+  it('is one entry of the navigation of owners, editors and support, never of company operators', () => {
+    expect(consoleNav.find((item) => item.to === '/points')?.roles).toEqual(['owner', 'editor', 'support']);
+    const routes = consoleRoutes.filter((route) => route.path.startsWith('/points'));
+    expect(routes.length).toBe(8);
+    expect(routes.every((route) => route.roles !== undefined && !route.roles.includes('company'))).toBe(true);
+    const writers = routes.filter((route) => route.path.endsWith('/new') || route.path.endsWith('/edit'));
+    expect(writers.map((route) => route.path)).toEqual(['/points/quiz/new', '/points/quiz/:id/edit']);
+    expect(writers.every((route) => route.roles?.join() === 'owner,editor')).toBe(true);
+  });
+});

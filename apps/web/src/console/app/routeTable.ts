@@ -115,6 +115,21 @@ export const consoleRoutes: ConsoleRouteSpec[] = [
     load: () => import('../features/programs/pages/IndividualMatchEditPage.tsx'),
   },
   { path: '/programs/flags', title: 'stepFlags', roles: STAFF, load: () => import('../features/programs/pages/StepFlagsPage.tsx') },
+  // Points (issue 58, docs/requirements/points.md): monthly missions, the daily quiz, the exchange's catalogue, campaigns and
+  // applications. Owners and editors write, support reads, company operators see nothing.
+  { path: '/points', title: 'pointsMissions', roles: STAFF, load: () => import('../features/points/pages/MissionsPage.tsx') },
+  { path: '/points/quiz', title: 'quizRounds', roles: STAFF, load: () => import('../features/points/pages/QuizRoundsPage.tsx') },
+  { path: '/points/quiz/new', title: 'quizRoundNew', roles: EDITORS, load: () => import('../features/points/pages/QuizRoundEditPage.tsx') },
+  { path: '/points/quiz/:id', title: 'quizRound', roles: STAFF, load: () => import('../features/points/pages/QuizRoundPage.tsx') },
+  { path: '/points/quiz/:id/edit', title: 'quizRoundEdit', roles: EDITORS, load: () => import('../features/points/pages/QuizRoundEditPage.tsx') },
+  { path: '/points/rewards', title: 'rewards', roles: STAFF, load: () => import('../features/points/pages/RewardsPage.tsx') },
+  { path: '/points/campaigns', title: 'campaigns', roles: STAFF, load: () => import('../features/points/pages/CampaignsPage.tsx') },
+  {
+    path: '/points/applications',
+    title: 'rewardApplications',
+    roles: STAFF,
+    load: () => import('../features/points/pages/ApplicationsPage.tsx'),
+  },
   // Companies (issue 32).
   { path: '/insights', title: 'insights', roles: INSIGHTS, load: () => import('../features/insights/pages/InsightsPage.tsx') },
   { path: '/codes', title: 'companyCodes', roles: COMPANY, load: () => import('../features/people/pages/CompanyCodesPage.tsx') },
@@ -136,6 +151,7 @@ export const consoleNav: { to: string; key: string; roles?: readonly OperatorRol
   { to: '/help', key: 'nav.help', roles: STAFF },
   { to: '/magazine', key: 'nav.magazine', roles: STAFF },
   { to: '/programs', key: 'nav.programs', roles: STAFF },
+  { to: '/points', key: 'nav.points', roles: STAFF },
   { to: '/time-machine', key: 'nav.timeMachine', roles: EDITORS },
   { to: '/operators', key: 'nav.operators', roles: OWNERS },
   { to: '/audit', key: 'nav.audit', roles: OWNERS },

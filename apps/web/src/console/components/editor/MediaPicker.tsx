@@ -8,6 +8,8 @@ import { callErrorText } from '../../lib/forms.ts';
 import { MEDIA_PAGE_SIZE, useMedia, useUploadMedia, type MediaKind } from '../../lib/media.ts';
 
 export interface PickedMedia {
+  /** The upload's id (a reward's image is named by it). */
+  id: number;
   url: string;
   fileName: string;
 }
@@ -44,7 +46,7 @@ export function MediaPicker({
     if (file.size > MAX_BYTES) return setError(t('media.tooLarge'));
     upload.mutate(file, {
       onSuccess: (answer) => {
-        onPick({ url: answer.url, fileName: answer.fileName });
+        onPick({ id: answer.id, url: answer.url, fileName: answer.fileName });
         onClose();
       },
       onError: (thrown) =>
@@ -78,7 +80,7 @@ export function MediaPicker({
                     type="button"
                     className="console-media__item"
                     onClick={() => {
-                      onPick({ url: item.url, fileName: item.fileName });
+                      onPick({ id: item.id, url: item.url, fileName: item.fileName });
                       onClose();
                     }}
                   >

@@ -7,10 +7,13 @@ import { QueryState } from '../../../../components/QueryState.tsx';
 import { callErrorText, failureText } from '../../../lib/forms.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 import { useMemberAction, useMemberStatus, type MemberAction } from '../api/members.ts';
+import { MemberPoints } from '../components/MemberPoints.tsx';
+import { useMe } from '../../../lib/me.ts';
 
 /**
  * A member's account status (never any health data) and what support can do: mail a new password-setting link, end
- * every session, deactivate or reactivate. Each action asks first.
+ * every session, deactivate or reactivate. Each action asks first. Below, the member's points (issue 58) and, for owners,
+ * their adjustment.
  */
 export default function MemberPage() {
   const { t, i18n } = useTranslation('consolePeople');
@@ -22,6 +25,8 @@ export default function MemberPage() {
   const [message, setMessage] = useState<StatusText | null>(null);
   const m = status.data?.member;
   const en = i18n.language === 'en';
+  // Points (issue 58): owners and support read them; only an owner adjusts (the server judges either way).
+  const isOwner = useMe()?.operator.role === 'owner';
 
   function run(which: MemberAction) {
     action.mutate(
@@ -127,6 +132,7 @@ export default function MemberPage() {
                 </button>
               )}
             </div>
+            <MemberPoints memberID={m.id} canAdjust={isOwner} />
           </>
         )}
       </QueryState>
