@@ -267,6 +267,41 @@ export async function memberTeamMatches(db: Db, userId: number, tenantId: number
   return found.map((r) => ({ ...fixTeamMatch(r), entered: Boolean(r.entered) }));
 }
 
+export interface RoundPageHead extends TeamMatchRow {
+  entered: boolean;
+  team_id: number | null;
+  team_name: string | null;
+  team_code: string | null;
+  team_league: string | null;
+  /** The rank state's version (its row version and computation time); null while no ranks are kept. */
+  ranks_key: string | null;
+  last_day: string | null;
+}
+
+/**
+ * What a member's round page needs first, in one statement of index lookups: the round if the member's tenant takes part,
+ * whether they entered, their team, the rank state's version and the last ranked day (docs/requirements/programs.md#programs-scale).
+ */
+export async function roundPageHead(db: Db, id: number, userId: number, tenantId: number, locale: Locale): Promise<RoundPageHead | null> {
+  const [r] = await rows<RoundPageHead>(
+    db,
+    sql`SELECT ${TEAM_MATCH_COLUMNS}, 0 AS entrants, 0 AS teams,
+               EXISTS (SELECT 1 FROM team_match_entries e WHERE e.team_match_id = m.id AND e.user_id = ${userId}) AS entered,
+               t.id AS team_id, ${name(locale, 't')} AS team_name, t.code AS team_code, t.league AS team_league,
+               (SELECT s.xmin::text || ':' || ${ms('s.computed_at')}::text || ':' || ${dayText('s.through_day')}
+                  FROM team_match_rank_state s WHERE s.team_match_id = m.id) AS ranks_key,
+               (SELECT ${dayText('max(r.day)')} FROM team_match_day_ranks r WHERE r.team_match_id = m.id) AS last_day
+          FROM team_matches m
+          LEFT JOIN team_match_members mm ON mm.team_match_id = m.id AND mm.user_id = ${userId}
+          LEFT JOIN team_match_teams t ON t.id = mm.team_id
+         WHERE m.id = ${id}
+           AND EXISTS (SELECT 1 FROM team_match_tenants x JOIN tenants tn ON tn.id = x.tenant_id
+                        WHERE x.team_match_id = m.id AND x.tenant_id = ${tenantId} AND tn.team_match_enabled)`,
+  );
+  if (!r) return null;
+  return { ...r, ...fixTeamMatch(r), entered: Boolean(r.entered), team_id: r.team_id === null ? null : Number(r.team_id) };
+}
+
 export async function isTeamEntrant(db: Db, matchId: number, userId: number): Promise<boolean> {
   const [r] = await rows(db, sql`SELECT 1 FROM team_match_entries WHERE team_match_id = ${matchId} AND user_id = ${userId}`);
   return r !== undefined;
