@@ -533,13 +533,10 @@ export async function getTeamMatch(db: Db, user: AuthUser, locale: Locale, now: 
       : cached === null
         ? data.rankedCounts(db, id, day, null).then((c) => c.total)
         : kept(cached.total, () => roundStandings.get(db)?.delete(id));
-  const [held, standingsRows, total, history, members] = await Promise.all([
-    m.entered ? data.memberDays(db, 'teamMatch', id, user.id, Number(m.daily_cap)) : Promise.resolve([]),
-    standingsRead,
-    totalRead,
-    team ? data.teamRankHistory(db, team.id) : Promise.resolve([]),
-    team ? data.teamNicknames(db, team.id) : Promise.resolve([]),
-  ]);
+  const [standingsRows, total] = await Promise.all([standingsRead, totalRead]);
+  const held = m.entered ? m.held : [];
+  const history = team ? m.history : [];
+  const members = team ? m.members : [];
   // The league's ranked teams: those of the standings (a league has far fewer than a page of them).
   const counts = { total, league: team ? Number(standingsRows[0]?.total ?? 0) : 0 };
   const standings: TeamStanding[] = standingsRows.map((r) => ({
