@@ -1,10 +1,11 @@
 // Benchmark (not a test): Team Walk at scale (issue 57, docs/requirements/programs.md#programs-scale, decision 187) on
 // PostgreSQL. BENCH_MEMBERS (100,000) entrants in 3 tenants, 40 departments each, a 30-day round ending today:
 // times the formation (department mode, goal under 60 s), the daily rank refresh of the whole round (goal under 10 s),
-// and a member's round page (getTeamMatch) while uploads run at BENCH_UPLOADS_PER_S (300) per second (goal: p99 under
-// 50 ms). Prints figures only.
+// and a member's round page (getTeamMatch): alone, then while uploads are asked at half and at all of
+// BENCH_UPLOADS_PER_S (300) per second (goal: p99 under 50 ms at 300/s), printing the upload rate reached and the
+// machine's busy share, so that a saturated machine shows as one. Prints figures only.
 // Run: npm run bench:programs. BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the
-// server (a fresh database there, dropped afterwards); BENCH_PAGES (400) page calls.
+// server (a fresh database there, dropped afterwards); BENCH_PAGES (400) page calls per phase.
 import fs from 'node:fs';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
