@@ -109,14 +109,16 @@ export interface HeldDay {
   flag: 'open' | 'kept' | 'excluded' | null;
 }
 
+/** The worst flag state of a held day `p` (null: no flag). */
+const flagState = sql`(SELECT CASE WHEN bool_or(f.state = 'excluded') THEN 'excluded' WHEN bool_or(f.state = 'open') THEN 'open' ELSE 'kept' END
+    FROM step_flags f WHERE f.program_kind = p.program_kind AND f.program_id = p.program_id AND f.user_id = p.user_id
+     AND f.day = p.day)`;
+
 /** One member's held days of a program with their counted figure and the worst flag state. */
 export async function memberDays(db: Db, kind: ProgramKind, programId: number, userId: number, cap: number): Promise<HeldDay[]> {
   return rows<HeldDay>(
     db,
-    sql`SELECT ${dayText('p.day')} AS day, p.steps, (${counted(sql`${cap}::int`)})::int AS counted,
-               (SELECT CASE WHEN bool_or(f.state = 'excluded') THEN 'excluded' WHEN bool_or(f.state = 'open') THEN 'open' ELSE 'kept' END
-                  FROM step_flags f WHERE f.program_kind = p.program_kind AND f.program_id = p.program_id AND f.user_id = p.user_id
-                   AND f.day = p.day) AS flag
+    sql`SELECT ${dayText('p.day')} AS day, p.steps, (${counted(sql`${cap}::int`)})::int AS counted, ${flagState} AS flag
           FROM program_days p
          WHERE p.program_kind = ${kind} AND p.program_id = ${programId} AND p.user_id = ${userId}
          ORDER BY p.day`,
@@ -265,6 +267,64 @@ export async function memberTeamMatches(db: Db, userId: number, tenantId: number
          ORDER BY m.start_date DESC, m.id DESC`,
   );
   return found.map((r) => ({ ...fixTeamMatch(r), entered: Boolean(r.entered) }));
+}
+
+export interface RoundPageHead extends TeamMatchRow {
+  entered: boolean;
+  team_id: number | null;
+  team_name: string | null;
+  team_code: string | null;
+  team_league: string | null;
+  /** The rank state's version (its row version, computation time and day); null while no ranks are kept. */
+  ranks_key: string | null;
+  last_day: string | null;
+  /** The member's held days (entrants), their team's daily ranks and members. */
+  held: HeldDay[];
+  history: { day: string; rank: number; league_rank: number; score: number }[];
+  members: { user_id: number; nickname: string }[];
+}
+
+const jsonList = <T>(v: unknown): T[] => (v === null || v === undefined ? [] : typeof v === 'string' ? (JSON.parse(v) as T[]) : (v as T[]));
+
+/**
+ * What a member's round page reads but the league standings, in one statement of index lookups
+ * (docs/requirements/programs.md#programs-scale): the round if the member's tenant takes part, whether they entered,
+ * their held days, their team with its members and daily ranks, the rank state's version and the last ranked day.
+ */
+export async function roundPageHead(db: Db, id: number, userId: number, tenantId: number, locale: Locale): Promise<RoundPageHead | null> {
+  const [r] = await rows<RoundPageHead>(
+    db,
+    sql`SELECT ${TEAM_MATCH_COLUMNS}, 0 AS entrants, 0 AS teams,
+               EXISTS (SELECT 1 FROM team_match_entries e WHERE e.team_match_id = m.id AND e.user_id = ${userId}) AS entered,
+               t.id AS team_id, ${name(locale, 't')} AS team_name, t.code AS team_code, t.league AS team_league,
+               (SELECT s.xmin::text || ':' || ${ms('s.computed_at')}::text || ':' || ${dayText('s.through_day')}
+                  FROM team_match_rank_state s WHERE s.team_match_id = m.id) AS ranks_key,
+               (SELECT ${dayText('max(r.day)')} FROM team_match_day_ranks r WHERE r.team_match_id = m.id) AS last_day,
+               (SELECT json_agg(json_build_object('day', ${dayText('p.day')}, 'steps', p.steps,
+                         'counted', (${counted(sql`m.daily_cap`)}), 'flag', ${flagState}) ORDER BY p.day)
+                  FROM program_days p WHERE p.program_kind = 'teamMatch' AND p.program_id = m.id AND p.user_id = ${userId}) AS held,
+               (SELECT json_agg(json_build_object('day', ${dayText('r.day')}, 'rank', r.rank, 'league_rank', r.league_rank,
+                         'score', r.score) ORDER BY r.day)
+                  FROM team_match_day_ranks r WHERE r.team_id = t.id) AS history,
+               (SELECT json_agg(json_build_object('user_id', u.id, 'nickname', u.nickname) ORDER BY u.nickname, u.id)
+                  FROM team_match_members tm JOIN users u ON u.id = tm.user_id WHERE tm.team_id = t.id) AS members
+          FROM team_matches m
+          LEFT JOIN team_match_members mm ON mm.team_match_id = m.id AND mm.user_id = ${userId}
+          LEFT JOIN team_match_teams t ON t.id = mm.team_id
+         WHERE m.id = ${id}
+           AND EXISTS (SELECT 1 FROM team_match_tenants x JOIN tenants tn ON tn.id = x.tenant_id
+                        WHERE x.team_match_id = m.id AND x.tenant_id = ${tenantId} AND tn.team_match_enabled)`,
+  );
+  if (!r) return null;
+  return {
+    ...r,
+    ...fixTeamMatch(r),
+    entered: Boolean(r.entered),
+    team_id: r.team_id === null ? null : Number(r.team_id),
+    held: jsonList(r.held),
+    history: jsonList(r.history),
+    members: jsonList(r.members),
+  };
 }
 
 export async function isTeamEntrant(db: Db, matchId: number, userId: number): Promise<boolean> {
@@ -584,29 +644,6 @@ export async function lastRankedDay(db: Db, matchId: number): Promise<string | n
     sql`SELECT ${dayText('max(day)')} AS day FROM team_match_day_ranks WHERE team_match_id = ${matchId}`,
   );
   return r?.day ?? null;
-}
-
-export async function myTeam(db: Db, matchId: number, userId: number, locale: Locale) {
-  const [r] = await rows<{ id: number; name: string; code: string | null; league: string }>(
-    db,
-    sql`SELECT t.id, ${name(locale, 't')} AS name, t.code, t.league FROM team_match_members mm JOIN team_match_teams t ON t.id = mm.team_id
-         WHERE mm.team_match_id = ${matchId} AND mm.user_id = ${userId}`,
-  );
-  return r ?? null;
-}
-
-export async function teamNicknames(db: Db, teamId: number) {
-  return rows<{ user_id: number; nickname: string }>(
-    db,
-    sql`SELECT u.id AS user_id, u.nickname FROM team_match_members mm JOIN users u ON u.id = mm.user_id WHERE mm.team_id = ${teamId} ORDER BY u.nickname, u.id`,
-  );
-}
-
-export async function teamRankHistory(db: Db, teamId: number) {
-  return rows<{ day: string; rank: number; league_rank: number; score: number }>(
-    db,
-    sql`SELECT ${dayText('day')} AS day, rank, league_rank, score FROM team_match_day_ranks WHERE team_id = ${teamId} ORDER BY day`,
-  );
 }
 
 export async function rankedCounts(db: Db, matchId: number, day: string, league: string | null) {

@@ -469,25 +469,76 @@ export async function enterTeamMatch(
   });
 }
 
+/**
+ * The league standings of a round's last ranked day, the same for every member of the league until the ranks are
+ * computed again: kept per process and database, keyed by the rank state's version (its row version, computation time
+ * and day), so that a refresh anywhere (another process, the minute run, a review that forgets the state) is seen on
+ * the next read. Without a rank state nothing is kept.
+ */
+interface RoundStandings {
+  key: string;
+  day: string;
+  total: Promise<number>;
+  leagues: Map<string, Promise<data.StandingRow[]>>;
+}
+const roundStandings = new WeakMap<Db, Map<number, RoundStandings>>();
+
+function standingsOfRound(db: Db, id: number, key: string | null, day: string) {
+  if (key === null) return null;
+  let rounds = roundStandings.get(db);
+  if (!rounds) roundStandings.set(db, (rounds = new Map()));
+  let r = rounds.get(id);
+  if (!r || r.key !== key || r.day !== day) {
+    const total = data.rankedCounts(db, id, day, null).then((c) => c.total);
+    r = { key, day, total, leagues: new Map() };
+    rounds.set(id, r);
+  }
+  return r;
+}
+
+/** A read kept for the next calls, forgotten if it fails. */
+function kept<T>(p: Promise<T>, forget: () => void): Promise<T> {
+  return p.catch((error: unknown) => {
+    forget();
+    throw error;
+  });
+}
+
 export async function getTeamMatch(db: Db, user: AuthUser, locale: Locale, now: Date, id: number) {
   const today = todayOf(now);
-  const [m] = await data.memberTeamMatches(db, user.id, user.tenantId, '2000-01-01', id);
+  // The page only reads: ranks are computed by the minute run (runPrograms), the console, or a review
+  // (docs/requirements/programs.md#programs-scale), never on a member's request.
+  const m = await data.roundPageHead(db, id, user.id, user.tenantId, locale);
   if (!m) return failure('notFound');
   const d = datesOfTeam(m);
-  if (m.formed_ms !== null) await refreshTeamRanks(db, id, now);
-  // Independent reads together (a pool runs them at once; PGlite one after the other): the page waits for two rounds
-  // of statements instead of seven (bench:programs, the round page while uploads run).
-  const [team, day, held] = await Promise.all([
-    data.myTeam(db, id, user.id, locale),
-    data.lastRankedDay(db, id),
-    m.entered ? data.memberDays(db, 'teamMatch', id, user.id, Number(m.daily_cap)) : Promise.resolve([]),
-  ]);
-  const [counts, standingsRows, history, members] = await Promise.all([
-    day === null ? Promise.resolve({ total: 0, league: 0 }) : data.rankedCounts(db, id, day, team?.league ?? null),
-    day === null ? Promise.resolve([]) : data.standingsPage(db, id, day, locale, { league: team?.league, offset: 0, perPage: 100 }),
-    team ? data.teamRankHistory(db, team.id) : Promise.resolve([]),
-    team ? data.teamNicknames(db, team.id) : Promise.resolve([]),
-  ]);
+  const team = m.team_id === null ? null : { id: m.team_id, name: m.team_name!, code: m.team_code, league: m.team_league! };
+  const day = m.last_day;
+  const league = team?.league;
+  const cached = day === null ? null : standingsOfRound(db, id, m.ranks_key, day);
+  const leagueKey = `${locale}:${league ?? '*'}`;
+  let standingsRead: Promise<data.StandingRow[]>;
+  if (day === null) standingsRead = Promise.resolve([]);
+  else if (cached === null) standingsRead = data.standingsPage(db, id, day, locale, { league, offset: 0, perPage: 100 });
+  else {
+    let p = cached.leagues.get(leagueKey);
+    if (!p) {
+      p = kept(data.standingsPage(db, id, day, locale, { league, offset: 0, perPage: 100 }), () => cached.leagues.delete(leagueKey));
+      cached.leagues.set(leagueKey, p);
+    }
+    standingsRead = p;
+  }
+  const totalRead =
+    day === null
+      ? Promise.resolve(0)
+      : cached === null
+        ? data.rankedCounts(db, id, day, null).then((c) => c.total)
+        : kept(cached.total, () => roundStandings.get(db)?.delete(id));
+  const [standingsRows, total] = await Promise.all([standingsRead, totalRead]);
+  const held = m.entered ? m.held : [];
+  const history = team ? m.history : [];
+  const members = team ? m.members : [];
+  // The league's ranked teams: those of the standings (a league has far fewer than a page of them).
+  const counts = { total, league: team ? Number(standingsRows[0]?.total ?? 0) : 0 };
   const standings: TeamStanding[] = standingsRows.map((r) => ({
     teamID: Number(r.team_id),
     name: r.name,
