@@ -3,7 +3,7 @@
 //
 //   entry      every module at the top of src/ but the base (main, app, routes, warm-up, ...), functions/, scripts/
 //   seed       the demo content (seed/): data modules only
-//   handlers   domains/<d>/handlers.ts and routes.ts (or <part>-handlers.ts): validate, call the service, shape the answer
+//   handlers   domains/<d>/handlers.ts and routes.ts: validate, call the domain's service, shape the answer
 //   services   domains/<d>/service.ts (the domain's public module) and its other modules (rules, mails, ...)
 //   data       domains/<d>/data.ts, or domains/<d>/data/*.ts split by purpose (decision 157): the domain's SQL, typed rows
 //   core       core/: the handler kit (defineHandler, Context, failure, AuthUser)
@@ -20,7 +20,7 @@ const MAIL = `${SRC}mail/`;
 const PUSH = `${SRC}push/`;
 const CORE = `${SRC}core/`;
 const DATA = `${SRC}domains/[^/]+/data(\\.ts|/[^/]+\\.ts)$`;
-const HANDLERS = `${SRC}domains/[^/]+/([a-z-]+-)?(handlers|routes)\\.ts$`;
+const HANDLERS = `${SRC}domains/[^/]+/(handlers|routes)\\.ts$`;
 const SEED = `${SRC}seed/`;
 const TESTS = '\\.test\\.ts$';
 
@@ -107,7 +107,7 @@ module.exports = {
       comment: "The entry registers a domain's handlers and routes and calls its service; never its data module or internals.",
       severity: 'error',
       from: { path: SRC, pathNot: [`${SRC}domains/`, SEED, CORE, LIB, MAIL, PUSH, DB, BASE, TESTS] },
-      to: { path: `${SRC}domains/`, pathNot: `${SRC}domains/[^/]+/(([a-z-]+-)?handlers|routes|service)\\.ts$` },
+      to: { path: `${SRC}domains/`, pathNot: `${SRC}domains/[^/]+/(handlers|routes|service)\\.ts$` },
     },
     {
       name: 'src-never-imports-tests',

@@ -43,7 +43,7 @@ function layerOf(file) {
   if (p.startsWith('core/')) return 'core';
   if (p.startsWith('seed/')) return 'seed';
   if (/^domains\/[^/]+\/data(\.ts|\/[^/]+\.ts)$/.test(p)) return 'data';
-  if (/^domains\/[^/]+\/([a-z-]+-)?(handlers|routes)\.ts$/.test(p)) return 'handlers';
+  if (/^domains\/[^/]+\/(handlers|routes)\.ts$/.test(p)) return 'handlers';
   if (p.startsWith('domains/')) return 'services';
   if (!p.includes('/') || /^(functions|scripts)\//.test(p)) return 'entry';
   // A new folder of src/ is a layer nobody has placed yet: say so rather than draw it as the entry.

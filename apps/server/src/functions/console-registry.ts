@@ -16,7 +16,6 @@ import { homeConsoleHandlers } from '../domains/home/handlers.ts';
 import { magazineConsoleHandlers } from '../domains/magazine/handlers.ts';
 import { pointsConsoleHandlers } from '../domains/points/handlers.ts';
 import { programsConsoleHandlers } from '../domains/programs/handlers.ts';
-import { quizExchangeConsoleHandlers } from '../domains/points/quiz-exchange-handlers.ts';
 
 /** name -> handler, for every function of the console entry (POST /api/console/{name}). */
 export function buildConsoleRegistry(config: Config): Map<string, ConsoleHandler<ConsoleFunctionDef>> {
@@ -36,7 +35,6 @@ export function buildConsoleRegistry(config: Config): Map<string, ConsoleHandler
     ...magazineConsoleHandlers,
     ...programsConsoleHandlers,
     ...pointsConsoleHandlers,
-    ...quizExchangeConsoleHandlers,
   ] as unknown as ConsoleHandler<ConsoleFunctionDef>[];
   const registry = new Map<string, ConsoleHandler<ConsoleFunctionDef>>();
   for (const handler of all) {

@@ -14,7 +14,6 @@ import { notificationsHandlers } from '../domains/notifications/handlers.ts';
 import { magazineHandlers } from '../domains/magazine/handlers.ts';
 import { pointsHandlers } from '../domains/points/handlers.ts';
 import { programsHandlers } from '../domains/programs/handlers.ts';
-import { quizExchangeHandlers } from '../domains/points/quiz-exchange-handlers.ts';
 
 /** name -> handler, for every function this server answers (the developer tool's only with DEVTOOL_PATH set). */
 export function buildRegistry(config: Config): Map<string, Handler<FunctionDef>> {
@@ -32,7 +31,6 @@ export function buildRegistry(config: Config): Map<string, Handler<FunctionDef>>
     ...magazineHandlers,
     ...programsHandlers,
     ...pointsHandlers,
-    ...quizExchangeHandlers,
   ] as unknown as Handler<FunctionDef>[];
   const registry = new Map<string, Handler<FunctionDef>>();
   for (const handler of all) {
