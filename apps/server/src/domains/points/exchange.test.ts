@@ -305,6 +305,10 @@ describe('the office ships and cancels', () => {
       reason: 'exchangeCancelled',
       idempotency_key: `exchangeCancelled:${ids.digital}`,
     });
+    // The member's ledger names the reward in their language (English falls back to the Japanese name).
+    const ledger = await t.call('getPoints', { locale: 'en' }, rich.token);
+    expect(ledger.body.entries[0]!.label).toBe('Exchange cancelled: デジタルギフト 500円分');
+    expect(ledger.body.entries.map((e: { label: string }) => e.label)).toContain('Exchange: Steel bottle');
     expect((await t.consoleCall('cancelRewardApplication', { applicationID: ids.digital }, { token: tok.editor })).body.errorCode).toBe(
       'alreadyCancelled',
     );

@@ -35,7 +35,10 @@ export function entryOf(r: data.EntryRow, locale: Locale): PointEntry {
     amount: Number(r.amount),
     reason: r.reason,
     params: r.params,
-    label: reasonLabel(locale, r.reason, r.params, { missionTitle: r.mission_ja === null ? null : { ja: r.mission_ja, en: r.mission_en } }),
+    label: reasonLabel(locale, r.reason, r.params, {
+      missionTitle: r.mission_ja === null ? null : { ja: r.mission_ja, en: r.mission_en },
+      rewardName: r.reward_ja === null ? null : { ja: r.reward_ja, en: r.reward_en },
+    }),
     balanceAfter: Number(r.balance_after),
   };
 }

@@ -19,12 +19,16 @@ export interface EntryRow {
   balance_after: number;
   mission_ja: string | null;
   mission_en: string | null;
+  reward_ja: string | null;
+  reward_en: string | null;
   total?: number;
 }
 
 const ENTRY_COLUMNS = sql`e.id::text AS id, (extract(epoch FROM e.created_at) * 1000)::float8 AS at_ms, e.amount, e.reason, e.params, e.balance_after,
-  m.title_ja AS mission_ja, m.title_en AS mission_en`;
-const MISSION_JOIN = sql`LEFT JOIN missions m ON e.reason = 'mission' AND m.id = (e.params->>'missionID')::int`;
+  m.title_ja AS mission_ja, m.title_en AS mission_en, rw.name_ja AS reward_ja, rw.name_en AS reward_en`;
+// The names a label takes: the mission's title, the reward's name (primary-key lookups, one statement per page).
+const MISSION_JOIN = sql`LEFT JOIN missions m ON e.reason = 'mission' AND m.id = (e.params->>'missionID')::int
+  LEFT JOIN rewards rw ON e.reason IN ('exchange', 'exchangeCancelled') AND rw.id = (e.params->>'rewardID')::int`;
 
 /** A member's entries newest first, below `before` (an entry id) when given. */
 export async function entriesPage(db: Db, userId: number, before: number | null, limit: number): Promise<EntryRow[]> {
