@@ -14,6 +14,14 @@ export interface RouteSpec {
   children?: RouteSpec[];
 }
 
+/** A points screen, through the points' own loader module (features/points/pages.ts). */
+const points = (page: keyof typeof import('../features/points/pages.ts').pointsPages) =>
+  import('../features/points/pages.ts').then((m) => m.pointsPages[page]());
+
+/** A programs screen, through the programs' own loader module (features/programs/pages.ts). */
+const programs = (page: keyof typeof import('../features/programs/pages.ts').programsPages) =>
+  import('../features/programs/pages.ts').then((m) => m.programsPages[page]());
+
 export const routeTable: RouteSpec[] = [
   { path: '/', meta: 'home', load: () => import('./routes/HomePage.tsx') },
   { path: '/login', meta: 'signin', load: () => import('../features/auth/pages/LoginPage.tsx') },
@@ -48,22 +56,22 @@ export const routeTable: RouteSpec[] = [
   { path: '/magazine/unsubscribe', meta: 'magazineUnsubscribe', load: () => import('../features/magazine/pages/MagazineUnsubscribePage.tsx') },
   { path: '/magazine/:issueID', meta: 'magazineIssue', auth: true, load: () => import('../features/magazine/pages/MagazineIssuePage.tsx') },
   // Team Walk and walking challenges (docs/requirements/programs.md#programs-members): the list and the round pages.
-  { path: '/programs', meta: 'programs', auth: true, load: () => import('../features/programs/pages/ProgramsPage.tsx') },
-  { path: '/programs/team-walk/:teamMatchID', meta: 'programs', auth: true, load: () => import('../features/programs/pages/TeamWalkPage.tsx') },
+  { path: '/programs', meta: 'programs', auth: true, load: () => programs('list') },
+  { path: '/programs/team-walk/:teamMatchID', meta: 'programs', auth: true, load: () => programs('teamWalk') },
   {
     path: '/programs/challenges/:individualMatchID',
     meta: 'programs',
     auth: true,
-    load: () => import('../features/programs/pages/ChallengePage.tsx'),
+    load: () => programs('challenge'),
   },
   // Points (docs/requirements/points.md#points-members): the balance and ledger, missions and the stamp card, the daily
   // quiz, the rewards with the application form, and the member's applications.
-  { path: '/points', meta: 'points', auth: true, load: () => import('../features/points/pages/PointsPage.tsx') },
-  { path: '/points/missions', meta: 'missions', auth: true, load: () => import('../features/points/pages/MissionsPage.tsx') },
-  { path: '/quiz', meta: 'quiz', auth: true, load: () => import('../features/points/pages/QuizPage.tsx') },
-  { path: '/rewards', meta: 'rewards', auth: true, load: () => import('../features/points/pages/RewardsPage.tsx') },
-  { path: '/rewards/applications', meta: 'rewardApplications', auth: true, load: () => import('../features/points/pages/ApplicationsPage.tsx') },
-  { path: '/rewards/:rewardID', meta: 'rewardApply', auth: true, load: () => import('../features/points/pages/RewardApplyPage.tsx') },
+  { path: '/points', meta: 'points', auth: true, load: () => points('points') },
+  { path: '/points/missions', meta: 'missions', auth: true, load: () => points('missions') },
+  { path: '/quiz', meta: 'quiz', auth: true, load: () => points('quiz') },
+  { path: '/rewards', meta: 'rewards', auth: true, load: () => points('rewards') },
+  { path: '/rewards/applications', meta: 'rewardApplications', auth: true, load: () => points('applications') },
+  { path: '/rewards/:rewardID', meta: 'rewardApply', auth: true, load: () => points('apply') },
   { path: '/faq', meta: 'faq', load: () => import('../features/help/pages/FaqPage.tsx') },
   { path: '/terms-of-use', meta: 'termsOfService', load: () => import('../features/help/pages/TermsOfUsePage.tsx') },
   { path: '/website-terms-of-use', meta: 'websiteTermsOfUse', load: () => import('../features/help/pages/WebsiteTermsPage.tsx') },
