@@ -309,6 +309,10 @@ describe('a client generated from /api/openapi.json (hey-api, zod)', () => {
     const digital = catalogue.filter((r) => r.kind === 'digital').sort((a, b) => a.points - b.points)[0]!;
     await call('applyForReward', { rewardID: digital.rewardID }, demo);
     await call('listMyApplications', {}, demo);
+    // The ledger (issue 58): the balance with its entries, the second page by cursor, and this month's missions.
+    const ledger = (await call('getPoints', {}, demo)) as { nextCursor: number | null };
+    if (ledger.nextCursor !== null) await call('getPoints', { cursor: ledger.nextCursor }, demo);
+    await call('getMissions', {}, demo);
 
     // The lite plan member leaves; the fresh member signs out.
     const lite = (await call('login', { id: 'lite@example.com', password: 'wellbeing-demo' })).token as string;

@@ -331,15 +331,15 @@ describe('missions', () => {
     await db().execute(
       sql`INSERT INTO questionnaire_answers (questionnaire_id, user_id, body, answered_at) SELECT id, ${u}, '[]'::jsonb, ${iso}::timestamptz FROM questionnaires ORDER BY id LIMIT 1`,
     );
-    const [round] = await rows<{ id: number }>(
-      db(),
-      sql`INSERT INTO quiz_rounds (name_ja, start_date, end_date, points, created_at, updated_at) VALUES ('冬', '2027-01-01', '2027-01-31', 10, now(), now()) RETURNING id`,
+    // The day's question: the demo round's when the seed made one for that day, else one of its own.
+    await db().execute(
+      sql`WITH r AS (INSERT INTO quiz_rounds (name_ja, start_date, end_date, points, created_at, updated_at)
+                     SELECT '冬', '2027-01-09', '2027-01-09', 10, now(), now()
+                      WHERE NOT EXISTS (SELECT 1 FROM quiz_questions WHERE day = '2027-01-09') RETURNING id)
+          INSERT INTO quiz_questions (round_id, day, genre, question_ja, choices, correct_choice, explanation_ja, created_at, updated_at)
+          SELECT r.id, '2027-01-09', 'sleep', '問', '[{"ja":"a"},{"ja":"b"}]'::jsonb, 0, '説明', now(), now() FROM r`,
     );
-    const [q] = await rows<{ id: number }>(
-      db(),
-      sql`INSERT INTO quiz_questions (round_id, day, genre, question_ja, choices, correct_choice, explanation_ja, created_at, updated_at)
-          VALUES (${round!.id}, '2027-01-09', 'sleep', '問', '[{"ja":"a"},{"ja":"b"}]'::jsonb, 0, '説明', now(), now()) RETURNING id`,
-    );
+    const [q] = await rows<{ id: number }>(db(), sql`SELECT id FROM quiz_questions WHERE day = '2027-01-09'`);
     await db().execute(
       sql`INSERT INTO quiz_answers (question_id, user_id, day, choice, correct, answered_at) VALUES (${q!.id}, ${u}, '2027-01-09', 1, false, ${iso}::timestamptz)`,
     );
