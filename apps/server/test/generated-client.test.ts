@@ -310,8 +310,8 @@ describe('a client generated from /api/openapi.json (hey-api, zod)', () => {
     await call('applyForReward', { rewardID: digital.rewardID }, demo);
     await call('listMyApplications', {}, demo);
     // The ledger (issue 58): the balance with its entries, the second page by cursor, and this month's missions.
-    const ledger = (await call('getPoints', {}, demo)) as { nextCursor: number | null };
-    if (ledger.nextCursor !== null) await call('getPoints', { cursor: ledger.nextCursor }, demo);
+    const nextCursor = (await call('getPoints', {}, demo)).nextCursor as number | null;
+    if (nextCursor !== null) await call('getPoints', { cursor: nextCursor }, demo);
     await call('getMissions', {}, demo);
 
     // The lite plan member leaves; the fresh member signs out.

@@ -11,7 +11,7 @@ import { seedLifecycle } from './lifecycle.ts';
 import { seedOperators } from './operators.ts';
 import { seedMagazine } from './magazine.ts';
 import { seedPrograms } from './programs.ts';
-import { seedPoints } from './points.ts';
+import { seedPoints, seedPointsThisMonth } from './points.ts';
 import { seedExchange } from './exchange.ts';
 
 /** Loads the demo content into an empty database, in one transaction. Returns false when there was data already. */
@@ -30,8 +30,9 @@ export async function seedDemoContent(db: Db, now = new Date()): Promise<boolean
     await seedMagazine(ctx);
     await seedPrograms(ctx);
     await seedPoints(ctx);
-    // After the points ledger's seed (member@example.com's history), when there is one.
+    // After the points ledger's history (member@example.com's points), before this month's missions.
     await seedExchange(ctx);
+    await seedPointsThisMonth(ctx);
   });
   return true;
 }

@@ -47,8 +47,8 @@ const write = (m: DemoMission, month: string, target: number, published = true):
 /**
  * Points' demo content (docs/requirements/points.md, decision 188), written through the ledger and the evaluator with
  * the seed's clock: member@example.com's history over the last three months (quiz answers, missions and their stamps,
- * the first stamp card's bonus, an office adjustment), and this month's six published missions with targets set so
- * that the member has completed some and is part way through the others.
+ * an office adjustment); `seedPointsThisMonth` then publishes this month's six missions with targets set so that the
+ * member has completed some (their tenth stamp gives the first card's bonus) and is part way through the others.
  */
 export async function seedPoints(ctx: SeedContext): Promise<void> {
   const { db, now } = ctx;
@@ -62,6 +62,23 @@ export async function seedPoints(ctx: SeedContext): Promise<void> {
     const first = new Date(`${thisMonth}-01T00:00:00Z`);
     first.setUTCMonth(first.getUTCMonth() - back);
     const month = first.toISOString().slice(0, 7);
+    // Quiz answers: five right answers a month, in the ledger's order of time around the missions of the 20th (the quiz's own rows are the quiz's seed; these are the ledger's).
+    const quiz = async (days: number[]) => {
+      for (const d of days) {
+        const day = `${month}-${String(d).padStart(2, '0')}`;
+        await transaction(db, (tx) =>
+          postEntry(tx, {
+            userId: member,
+            amount: 10,
+            reason: 'quiz',
+            params: { questionID: null, day },
+            key: `seed:quiz:${member}:${day}`,
+            at: at(day, 8),
+          }),
+        );
+      }
+    };
+    await quiz([3, 8, 12, 17]);
     for (const m of PAST) {
       const id = await data.insertMission(
         db,
@@ -72,20 +89,7 @@ export async function seedPoints(ctx: SeedContext): Promise<void> {
       const row = (await data.missionById(db, id))!;
       await transaction(db, (tx) => awardMission(tx, row, [member], at(`${month}-20`)));
     }
-    // Quiz answers: five right answers a month (the quiz's own rows are the quiz's seed; these are the ledger's).
-    for (const d of [3, 8, 12, 17, 25]) {
-      const day = `${month}-${String(d).padStart(2, '0')}`;
-      await transaction(db, (tx) =>
-        postEntry(tx, {
-          userId: member,
-          amount: 10,
-          reason: 'quiz',
-          params: { questionID: null, day },
-          key: `seed:quiz:${member}:${day}`,
-          at: at(day, 8),
-        }),
-      );
-    }
+    await quiz([25]);
   }
   await transaction(db, (tx) =>
     postEntry(tx, {
@@ -98,7 +102,18 @@ export async function seedPoints(ctx: SeedContext): Promise<void> {
       actor: 'owner@example.com',
     }),
   );
+}
 
+/**
+ * This month's missions, made after the other seeds' activity of the month (the exchange's quiz answers and
+ * application), so the member's ledger reads in the order of time: their evaluation is the latest entry.
+ */
+export async function seedPointsThisMonth(ctx: SeedContext): Promise<void> {
+  const { db, now } = ctx;
+  const member = ctx.users.member;
+  const today = tokyoDay(now.getTime());
+  const thisMonth = today.slice(0, 7);
+  const at = (day: string, hour = 12) => new Date(Math.min(tokyoDayStart(day) + hour * 3_600_000, now.getTime()));
   // This month: two library articles read today, so that a mission is done whatever day the seed runs.
   await db.execute(
     sql`INSERT INTO report_article_views (report_article_id, user_id, viewed_at, view_day)
