@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   test,
   expect,
@@ -11,7 +12,7 @@ import {
   BASE_URL,
   type Lang,
 } from '../support/fixtures.ts';
-import { apiSignIn, consolePost } from '../support/console.ts';
+import { apiSignIn, consolePost, uiSignIn } from '../support/console.ts';
 
 /**
  * Issue 58 (docs/requirements/points.md): a member answers the daily quiz, a mission the office published completes by
@@ -64,7 +65,7 @@ test('a member answers the quiz, completes a mission, and applies for a reward w
   await expect(page.getByRole('heading', { level: 2, name: /^(Right!|Not quite\.)$/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Explanation' })).toBeVisible();
   const again = await member.call('getTodayQuiz', {});
-  const questionID = (again as { quiz: { questionID: number } }).quiz.questionID;
+  const questionID = (again as unknown as { quiz: { questionID: number } }).quiz.questionID;
   expect(await member.call('answerQuiz', { questionID, choice: 1 })).toMatchObject({ succeed: false, errorCode: 'alreadyAnswered' });
 
   // The mission completes within a minute (the minute run drains the members who did something).
@@ -147,5 +148,52 @@ for (const lang of ['ja', 'en'] as Lang[]) {
       await expectNoAxeViolations(page);
       if (SCREENSHOTS) await screenshot(page, testInfo, `points-${name}`, lang);
     }
+  });
+}
+
+const CONSOLE_SHOTS = path.join(import.meta.dirname, '../../.tmp/shots/console');
+
+for (const lang of ['ja', 'en'] as Lang[]) {
+  test(`the office's points pages: missions, the quiz with its rates, rewards, campaigns and applications (${lang})`, async ({ page }, testInfo) => {
+    const width = testInfo.project.name;
+    await useLanguage(page, lang);
+    await uiSignIn(page, 'editor', lang);
+    const words = {
+      ja: {
+        nav: 'ポイント',
+        missions: 'ポイントミッション',
+        quiz: '毎日クイズ',
+        rewards: '交換商品',
+        campaigns: '交換キャンペーン',
+        applications: '商品交換の申込',
+      },
+      en: {
+        nav: 'Points',
+        missions: 'Point missions',
+        quiz: 'Daily quiz',
+        rewards: 'Rewards catalogue',
+        campaigns: 'Exchange campaigns',
+        applications: 'Reward applications',
+      },
+    }[lang];
+    for (const [route, name] of [
+      ['/console/points', 'missions'],
+      ['/console/points/quiz', 'quiz'],
+      ['/console/points/rewards', 'rewards'],
+      ['/console/points/campaigns', 'campaigns'],
+      ['/console/points/applications', 'applications'],
+    ] as const) {
+      await page.goto(route);
+      await expect(page.getByRole('heading', { level: 1, name: words[name] })).toBeVisible();
+      await expect(page.getByRole('table').first()).toBeVisible();
+      await expectNoAxeViolations(page);
+      if (SCREENSHOTS) await page.screenshot({ path: path.join(CONSOLE_SHOTS, `points-${name}-${width}-${lang}.png`), fullPage: true });
+    }
+    // The demo round's page: every question with its right-answer rate.
+    await page.goto('/console/points/quiz');
+    await page.getByRole('table').first().getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+    if (SCREENSHOTS) await page.screenshot({ path: path.join(CONSOLE_SHOTS, `points-quiz-round-${width}-${lang}.png`), fullPage: true });
   });
 }
