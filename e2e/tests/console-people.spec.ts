@@ -110,7 +110,7 @@ test('an owner issues a one-use invitation code; one signup gets in, the second 
     await check(page, testInfo, 'members', lang);
 
     await page.locator('.console-table tbody a').first().click();
-    await expect(page.locator('.console-facts')).toBeVisible();
+    await expect(page.locator('.console-facts').first()).toBeVisible();
     await check(page, testInfo, 'member', lang);
     await page.getByRole('button', { name: lang === 'en' ? 'Deactivate' : '利用を停止' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
@@ -147,7 +147,7 @@ test(
       await page.getByRole('button', { name: 'Search', exact: true }).click();
       await page.getByRole('link', { name: member.nickname }).click();
       await expect(page.getByRole('heading', { level: 1 })).toContainText(member.nickname);
-      await expect(page.locator('.console-facts')).toContainText(member.email);
+      await expect(page.locator('.console-facts').first()).toContainText(member.email);
       await page.getByRole('button', { name: 'Deactivate' }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toContainText(`Deactivate ${member.nickname}?`);
