@@ -52,9 +52,25 @@ function routePreloads(): Plugin {
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-        const routes = [...fs.readFileSync(tableFile, 'utf8').matchAll(/\{\s*path:\s*'([^']+)'[^{}]*?import\('([^']+)'\)/gs)].map(
-          ([, route, spec]) => ({ route: route!, module: path.resolve(path.dirname(tableFile), spec!) }),
-        );
+        const tableSource = fs.readFileSync(tableFile, 'utf8');
+        const routes: { route: string; modules: string[] }[] = [
+          ...tableSource.matchAll(/\{\s*path:\s*'([^']+)'[^{}]*?import\('([^']+)'\)/gs),
+        ].map(([, route, spec]) => ({ route: route!, modules: [path.resolve(path.dirname(tableFile), spec!)] }));
+        // A feature's screens behind its loader module (`const points = (page) => import('../features/points/pages.ts')…`,
+        // `load: () => points('quiz')`, decision 188): the route needs the loader's chunk and the screen's.
+        for (const [, helper, spec] of tableSource.matchAll(/const (\w+) = \([^)]*\)[^=]*=>\s*import\('([^']+)'\)/g)) {
+          const loader = path.resolve(path.dirname(tableFile), spec!);
+          const pages = new Map(
+            [...fs.readFileSync(loader, 'utf8').matchAll(/(\w+):\s*\(\)\s*=>\s*import\('([^']+)'\)/g)].map(([, key, page]) => [
+              key!,
+              path.resolve(path.dirname(loader), page!),
+            ]),
+          );
+          for (const [, route, key] of tableSource.matchAll(new RegExp(`\\{\\s*path:\\s*'([^']+)'[^{}]*?load:\\s*\\(\\)\\s*=>\\s*${helper!}\\('(\\w+)'\\)`, 'gs'))) {
+            const page = pages.get(key!);
+            if (page) routes.push({ route: route!, modules: [loader, page] });
+          }
+        }
         const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const closure = (start: string[], into = new Set<string>()) => {
@@ -70,20 +86,20 @@ function routePreloads(): Plugin {
         const css = (files: Iterable<string>) => [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
         const loadedCss = new Set(css(loaded));
         const table: Record<string, { js: string[]; css: string[] }> = {};
-        const add = (key: string, module: string) => {
-          const screen = chunks.find((chunk) => chunk.facadeModuleId === module);
-          if (!screen) return;
-          const files = [...closure([screen.fileName])].filter((file) => byFile.has(file) && !loaded.has(file));
+        const add = (key: string, modules: string[]) => {
+          const screens = modules.map((module) => chunks.find((chunk) => chunk.facadeModuleId === module));
+          if (screens.some((screen) => !screen)) return;
+          const files = [...closure(screens.map((screen) => screen!.fileName))].filter((file) => byFile.has(file) && !loaded.has(file));
           table[key] = { js: files, css: css(files).filter((file) => !loadedCss.has(file)) };
         };
-        for (const { route, module } of routes) add(route, module);
+        for (const { route, modules } of routes) add(route, modules);
         // The screens' lazily loaded parts (src/lib/lazyPart.ts), under `part:<name>`: a page the server rendered with a
         // part links its styles too, or the part's HTML shows unstyled until its chunk has come (decision 140).
         for (const id of this.getModuleIds()) {
           if (!id.startsWith(srcDir) || !/\.tsx?$/.test(id)) continue;
           const source = fs.readFileSync(id, 'utf8');
           for (const [, name, spec] of source.matchAll(/lazyPart\(\s*'([\w-]+)',\s*\(\)\s*=>\s*import\('([^']+)'\)/g)) {
-            add(`part:${name!}`, path.resolve(path.dirname(id), spec!));
+            add(`part:${name!}`, [path.resolve(path.dirname(id), spec!)]);
           }
         }
         this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(table) });

@@ -212,6 +212,13 @@ test.describe('global shell', () => {
       { js: string[]; css: string[] }
     >;
     expect(Object.keys(table).length).toBeGreaterThan(20);
+    // Every route with a screen has its files, also those behind a feature's loader module (decision 188): a page the
+    // server rendered without its screen's styles paints unstyled, and shifts when they come.
+    const routeTable = fs.readFileSync(path.join(import.meta.dirname, '../../apps/web/src/app/routeTable.ts'), 'utf8');
+    const routes = [...routeTable.matchAll(/\{\s*path:\s*'([^']+)'[^{}]*?load:/gs)].map(([, route]) => route!);
+    expect(routes).toContain('/points');
+    expect(routes.filter((route) => !table[route])).toEqual([]);
+    for (const route of ['/programs', '/points', '/quiz', '/rewards/:rewardID']) expect(table[route]!.css.length, route).toBeGreaterThan(0);
     const linked = new Set(Object.values(table).flatMap((files) => [...files.js, ...files.css]));
     for (const file of linked) {
       const response = await page.request.get(`/${file}`);

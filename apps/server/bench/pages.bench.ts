@@ -73,7 +73,7 @@ async function signIn(origin = APP): Promise<CookieData[]> {
   });
 }
 
-/** The pages of issue 17: the three lists, one item of each kind, and the signed-in home. */
+/** The pages of issue 17 (the three lists, one item of each kind, the signed-in home), and issue 54's program and points pages. */
 async function pages(): Promise<Page[]> {
   const announcements = (await call('getAnnouncements', { offset: 0, perPage: 1 })).body;
   const events = (await call('getEvents', { offset: 0, perPage: 1 })).body;
@@ -88,6 +88,9 @@ async function pages(): Promise<Page[]> {
     { name: 'article', path: `/library/${article ?? 1}` },
     { name: 'event', path: `/events/${firstId(events.events) ?? 1}` },
     { name: 'home (member)', path: '/', signedIn: true },
+    { name: 'programs', path: '/programs', signedIn: true },
+    { name: 'points', path: '/points', signedIn: true },
+    { name: 'quiz', path: '/quiz', signedIn: true },
   ];
   return ONLY ? all.filter((p) => ONLY.some((o) => p.name.startsWith(o))) : all;
 }
@@ -241,8 +244,12 @@ function explain(url: string, lhr: any) {
   console.log(`    scripts: ${bootup.map((b) => `${b.url.split('/').pop()} ${Math.round(b.total)} ms`).join(', ')}`);
 }
 
+/** Each figure's median over the runs that produced it (a Lighthouse run that found no LCP gives NaN, left out). */
 function median(runs: Figures[]): Figures {
-  const at = (k: keyof Figures) => [...runs.map((r) => r[k])].sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
+  const at = (k: keyof Figures) => {
+    const values = runs.map((r) => r[k]).filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+    return values.length ? values[Math.floor(values.length / 2)]! : NaN;
+  };
   return { score: at('score'), lcp: at('lcp'), cls: at('cls'), tbt: at('tbt'), fcp: at('fcp'), cpuTbt: at('cpuTbt') };
 }
 
