@@ -96,6 +96,15 @@ test.describe('global shell', () => {
   test('Internet Explorer users see a notice to switch browser', { tag: '@one-width' }, async ({ browser }) => {
     const context = await browser.newContext({ userAgent: 'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko' });
     const page = await context.newPage();
+    // ie-check.js is a `nomodule` script: browsers with modules (Chromium here) never fetch it, and Internet Explorer,
+    // which knows no `nomodule`, runs it. The page is served with it; Chromium is made to run it as IE would.
+    await page.route('**/*', async (route) => {
+      if (route.request().resourceType() !== 'document') return route.continue();
+      const response = await route.fetch();
+      const html = await response.text();
+      expect(html).toContain('<script src="/ie-check.js" nomodule defer></script>');
+      await route.fulfill({ response, body: html.replace(' nomodule defer', ' defer') });
+    });
     await page.goto('/');
     await expect(page.getByText('Internet Explorer is not supported.', { exact: false })).toBeVisible();
     await expect(page.getByText('お使いのブラウザ（Internet Explorer）には対応していません。', { exact: false })).toBeVisible();
