@@ -17,7 +17,16 @@ function SectionMedia({ section }: { section: HelpSection }) {
   return (
     <>
       {section.video && (
-        <video className="help-media" controls preload="none" poster={section.video.posterUrl ?? undefined} aria-label={section.heading}>
+        <video
+          className="help-media"
+          controls
+          preload="none"
+          poster={section.video.posterUrl ?? undefined}
+          aria-label={section.heading}
+          // The box keeps the help media's 16:9 before the poster has come (no layout shift; the images' size too).
+          width={480}
+          height={270}
+        >
           <source src={section.video.url} type={section.video.type} />
           {t('about.videoUnsupported')}
         </video>
