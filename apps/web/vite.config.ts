@@ -53,9 +53,9 @@ function routePreloads(): Plugin {
       order: 'post',
       handler(_options, bundle) {
         const tableSource = fs.readFileSync(tableFile, 'utf8');
-        const routes: { route: string; modules: string[] }[] = [
-          ...tableSource.matchAll(/\{\s*path:\s*'([^']+)'[^{}]*?import\('([^']+)'\)/gs),
-        ].map(([, route, spec]) => ({ route: route!, modules: [path.resolve(path.dirname(tableFile), spec!)] }));
+        const routes: { route: string; modules: string[] }[] = [...tableSource.matchAll(/\{\s*path:\s*'([^']+)'[^{}]*?import\('([^']+)'\)/gs)].map(
+          ([, route, spec]) => ({ route: route!, modules: [path.resolve(path.dirname(tableFile), spec!)] }),
+        );
         // A feature's screens behind its loader module (`const points = (page) => import('../features/points/pages.ts')…`,
         // `load: () => points('quiz')`, decision 188): the route needs the loader's chunk and the screen's.
         for (const [, helper, spec] of tableSource.matchAll(/const (\w+) = \([^)]*\)[^=]*=>\s*import\('([^']+)'\)/g)) {
@@ -66,7 +66,9 @@ function routePreloads(): Plugin {
               path.resolve(path.dirname(loader), page!),
             ]),
           );
-          for (const [, route, key] of tableSource.matchAll(new RegExp(`\\{\\s*path:\\s*'([^']+)'[^{}]*?load:\\s*\\(\\)\\s*=>\\s*${helper!}\\('(\\w+)'\\)`, 'gs'))) {
+          for (const [, route, key] of tableSource.matchAll(
+            new RegExp(`\\{\\s*path:\\s*'([^']+)'[^{}]*?load:\\s*\\(\\)\\s*=>\\s*${helper!}\\('(\\w+)'\\)`, 'gs'),
+          )) {
             const page = pages.get(key!);
             if (page) routes.push({ route: route!, modules: [loader, page] });
           }

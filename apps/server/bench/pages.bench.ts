@@ -247,7 +247,10 @@ function explain(url: string, lhr: any) {
 /** Each figure's median over the runs that produced it (a Lighthouse run that found no LCP gives NaN, left out). */
 function median(runs: Figures[]): Figures {
   const at = (k: keyof Figures) => {
-    const values = runs.map((r) => r[k]).filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+    const values = runs
+      .map((r) => r[k])
+      .filter((v) => Number.isFinite(v))
+      .sort((a, b) => a - b);
     return values.length ? values[Math.floor(values.length / 2)]! : NaN;
   };
   return { score: at('score'), lcp: at('lcp'), cls: at('cls'), tbt: at('tbt'), fcp: at('fcp'), cpuTbt: at('cpuTbt') };
